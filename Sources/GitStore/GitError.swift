@@ -1,0 +1,56 @@
+import CLibGit2
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A libgit2 failure: its code and class, git's own message, and the function that failed.
+public struct GitError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var code: Int32
+    public var errorClass: Int32
+    public var message: String
+    public var function: String
+
+    public init(code: Int32, errorClass: Int32 = 0, message: String, function: String) {
+        self.code = code
+        self.errorClass = errorClass
+        self.message = message
+        self.function = function
+    }
+
+    public var description: String { "\(message) (\(function), code \(code))" }
+
+    /// libgit2 found nothing (a missing object, path, config key or repository).
+    public var isNotFound: Bool { code == GIT_ENOTFOUND.rawValue }
+
+    /// Throws if `result` is negative, reading `git_error_last()` at once (it is thread-local,
+    /// overwritten by the next call, and may be NULL even after a failure).
+    @discardableResult
+    public static func check(_ result: Int32, _ function: String) throws(GitError) -> Int32 {
+        guard result < 0 else { return result }
+        throw last(code: result, function: function)
+    }
+
+    static func last(code: Int32, function: String) -> GitError {
+        guard let error = git_error_last() else {
+            return GitError(code: code, message: "\(function) failed with no message from libgit2", function: function)
+        }
+        let message = error.pointee.message.map { String(decoding: UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self).bufferUntilNull, as: UTF8.self) }
+        return GitError(code: code, errorClass: error.pointee.klass, message: message ?? "unknown error", function: function)
+    }
+}
+
+extension UnsafePointer where Pointee == UInt8 {
+    /// The bytes up to the terminating NUL. Never traps on non-UTF-8 text.
+    var bufferUntilNull: UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: self, count: strlen(UnsafeRawPointer(self).assumingMemoryBound(to: CChar.self)))
+    }
+}
+
+/// A C string from libgit2 as Swift text, replacing invalid UTF-8 rather than failing.
+func string(_ pointer: UnsafePointer<CChar>?) -> String? {
+    guard let pointer else { return nil }
+    return String(decoding: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self).bufferUntilNull, as: UTF8.self)
+}

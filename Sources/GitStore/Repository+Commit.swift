@@ -1,0 +1,85 @@
+import CLibGit2
+
+extension Repository {
+    /// Writes the tree of `base` with `changes` applied, and returns its id.
+    ///
+    /// Built in a private in-memory index, so what the user staged with `git add` stays staged
+    /// and out of todosync's commit.
+    public func writeTree(base: OID?, applying changes: [String: TreeChange]) throws(GitError) -> OID {
+        var index: OpaquePointer?
+        try GitError.check(git_index_new(&index), "git_index_new")
+        defer { git_index_free(index) }
+        if let base {
+            var raw = base.raw
+            var tree: OpaquePointer?
+            try GitError.check(git_tree_lookup(&tree, pointer, &raw), "git_tree_lookup")
+            defer { git_tree_free(tree) }
+            try GitError.check(git_index_read_tree(index, tree), "git_index_read_tree")
+        }
+        for (path, change) in changes {
+            switch change {
+            case .delete:
+                try GitError.check(git_index_remove(index, path, 0), "git_index_remove")
+            case .write(let blob, let mode):
+                var entry = git_index_entry()
+                entry.mode = mode
+                entry.id = blob.raw
+                let result = path.withCString { cPath in
+                    entry.path = cPath
+                    return git_index_add(index, &entry)
+                }
+                try GitError.check(result, "git_index_add")
+            }
+        }
+        var oid = git_oid()
+        try GitError.check(git_index_write_tree_to(&oid, index, pointer), "git_index_write_tree_to")
+        return OID(oid)
+    }
+
+    /// Creates a commit and moves `reference` (e.g. "HEAD") to it.
+    ///
+    /// libgit2 checks that the reference still points at the first parent, so a commit made
+    /// meanwhile by another process makes this fail rather than be lost.
+    public func createCommit(
+        tree: OID, parents: [OID], message: String, author: Signature, committer: Signature,
+        updating reference: String? = "HEAD"
+    ) throws(GitError) -> OID {
+        var rawTree = tree.raw
+        var treeObject: OpaquePointer?
+        try GitError.check(git_tree_lookup(&treeObject, pointer, &rawTree), "git_tree_lookup")
+        defer { git_tree_free(treeObject) }
+        var parentObjects: [OpaquePointer?] = []
+        defer { parentObjects.forEach { git_commit_free($0) } }
+        for parent in parents {
+            var raw = parent.raw
+            var commit: OpaquePointer?
+            try GitError.check(git_commit_lookup(&commit, pointer, &raw), "git_commit_lookup")
+            parentObjects.append(commit)
+        }
+        var oid = git_oid()
+        try author.withGitSignature { (authorSignature) throws(GitError) in
+            try committer.withGitSignature { (committerSignature) throws(GitError) in
+                _ = try GitError.check(
+                    git_commit_create(
+                        &oid, pointer, reference, authorSignature, committerSignature, "UTF-8", message,
+                        treeObject, parentObjects.count, &parentObjects),
+                    "git_commit_create")
+            }
+        }
+        return OID(oid)
+    }
+
+    /// Brings git's index in step with the working tree for `paths` (added, or removed if gone),
+    /// so that `git status` is clean after todosync's commit.
+    public func updateIndex(adding added: [String], removing removed: [String]) throws(GitError) {
+        var index: OpaquePointer?
+        try GitError.check(git_repository_index(&index, pointer), "git_repository_index")
+        defer { git_index_free(index) }
+        try GitError.check(git_index_read(index, 0), "git_index_read")
+        for path in added { try GitError.check(git_index_add_bypath(index, path), "git_index_add_bypath") }
+        for path in removed where git_index_get_bypath(index, path, 0) != nil {
+            try GitError.check(git_index_remove_bypath(index, path), "git_index_remove_bypath")
+        }
+        try GitError.check(git_index_write(index), "git_index_write")
+    }
+}

@@ -1,0 +1,79 @@
+import CLibGit2
+
+extension Repository {
+    /// The commit with this id, copied out of libgit2.
+    public func commit(_ id: OID) throws(GitError) -> Commit {
+        var raw = id.raw
+        var commit: OpaquePointer?
+        try GitError.check(git_commit_lookup(&commit, pointer, &raw), "git_commit_lookup")
+        defer { git_commit_free(commit) }
+        var parents: [OID] = []
+        for index in 0..<git_commit_parentcount(commit) {
+            if let parent = git_commit_parent_id(commit, index) { parents.append(OID(parent.pointee)) }
+        }
+        return Commit(
+            id: id, tree: OID(git_commit_tree_id(commit).pointee), parents: parents,
+            message: string(git_commit_message(commit)) ?? "",
+            author: Signature(git_commit_author(commit)), committer: Signature(git_commit_committer(commit)))
+    }
+
+    /// Every file of a tree, recursively, whose path passes `include`. Subfolders are entered
+    /// only if `enter` accepts their path.
+    public func files(
+        inTree tree: OID, enter: (String) -> Bool = { _ in true }, include: (String) -> Bool
+    ) throws(GitError) -> [TreeFile] {
+        var result: [TreeFile] = []
+        try collectFiles(tree, prefix: "", enter: enter, include: include, into: &result)
+        return result
+    }
+
+    private func collectFiles(
+        _ treeID: OID, prefix: String, enter: (String) -> Bool, include: (String) -> Bool, into result: inout [TreeFile]
+    ) throws(GitError) {
+        var raw = treeID.raw
+        var tree: OpaquePointer?
+        try GitError.check(git_tree_lookup(&tree, pointer, &raw), "git_tree_lookup")
+        defer { git_tree_free(tree) }
+        for index in 0..<git_tree_entrycount(tree) {
+            guard let entry = git_tree_entry_byindex(tree, index), let name = string(git_tree_entry_name(entry)) else { continue }
+            let path = prefix + name
+            let id = OID(git_tree_entry_id(entry).pointee)
+            switch git_tree_entry_type(entry) {
+            case GIT_OBJECT_TREE:
+                if enter(path) { try collectFiles(id, prefix: path + "/", enter: enter, include: include, into: &result) }
+            case GIT_OBJECT_BLOB:
+                if include(path) { result.append(TreeFile(path: path, blob: id, mode: git_tree_entry_filemode(entry).rawValue)) }
+            default:
+                break
+            }
+        }
+    }
+
+    /// A blob's bytes (copied: libgit2's buffer dies with the blob).
+    public func blob(_ id: OID) throws(GitError) -> [UInt8] {
+        var raw = id.raw
+        var blob: OpaquePointer?
+        try GitError.check(git_blob_lookup(&blob, pointer, &raw), "git_blob_lookup")
+        defer { git_blob_free(blob) }
+        let size = Int(git_blob_rawsize(blob))
+        guard size > 0, let content = git_blob_rawcontent(blob) else { return [] }
+        return Array(UnsafeRawBufferPointer(start: content, count: size))
+    }
+
+    /// Stores bytes as a blob and returns its id.
+    public func writeBlob(_ bytes: [UInt8]) throws(GitError) -> OID {
+        var oid = git_oid()
+        let result = bytes.withUnsafeBytes { git_blob_create_from_buffer(&oid, pointer, $0.baseAddress, $0.count) }
+        try GitError.check(result, "git_blob_create_from_buffer")
+        return OID(oid)
+    }
+
+    /// The id bytes would have as a blob, without storing them.
+    public static func blobID(of bytes: [UInt8]) throws(GitError) -> OID {
+        Libgit2.ensureInitialized()
+        var oid = git_oid()
+        let result = bytes.withUnsafeBytes { git_odb_hash(&oid, $0.baseAddress, $0.count, GIT_OBJECT_BLOB) }
+        try GitError.check(result, "git_odb_hash")
+        return OID(oid)
+    }
+}

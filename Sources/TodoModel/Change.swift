@@ -1,0 +1,48 @@
+/// One thing that happened to one item between two versions of the lists.
+public struct Change: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable {
+        case added
+        case removed
+        case checked
+        case unchecked
+        case retitled(from: String)
+        case notesEdited
+        /// To another parent, another file, or another place among its siblings.
+        case moved(fromFile: String)
+        case reprioritized(from: Priority)
+        case dueChanged(from: DueDate?)
+    }
+
+    public var kind: Kind
+    /// The item after the change (before it, for `.removed`).
+    public var item: TodoItem
+
+    public init(_ kind: Kind, _ item: TodoItem) {
+        self.kind = kind
+        self.item = item
+    }
+
+    /// What happened, in words: `Check "Buy milk"`.
+    public var phrase: String {
+        let name = Self.quoted(item.plainTitle)
+        switch kind {
+        case .added: return "Add \(name)"
+        case .removed: return "Remove \(name)"
+        case .checked: return "Check \(name)"
+        case .unchecked: return "Uncheck \(name)"
+        case .retitled(let old): return "Rename \(Self.quoted(TitleFields(title: old).plainTitle)) to \(name)"
+        case .notesEdited: return "Edit notes of \(name)"
+        case .moved(let fromFile):
+            return fromFile == item.file ? "Move \(name)" : "Move \(name) from \(fromFile) to \(item.file)"
+        case .reprioritized:
+            return item.priority == .none ? "Clear priority of \(name)" : "Set priority of \(name) to \(item.priority)"
+        case .dueChanged:
+            return item.due.map { "Set due date of \(name) to \($0)" } ?? "Clear due date of \(name)"
+        }
+    }
+
+    static func quoted(_ title: String, limit: Int = 60) -> String {
+        let shown = title.count > limit ? String(title.prefix(limit - 1)) + "…" : title
+        return "\"\(shown)\""
+    }
+}

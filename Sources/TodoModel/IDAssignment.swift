@@ -1,0 +1,176 @@
+import OrderedCollections
+
+/// Gives every item an id, following the rules of docs/FORMAT.md ("Which id an item gets").
+///
+/// Pure: the caller supplies the last commit's lists and the random source, so the same inputs
+/// always give the same ids (tests pass a seeded generator).
+public enum IDAssignment {
+    /// The last commit's lists with every item identified.
+    public struct Base: Sendable {
+        public var lists: ListSet
+        /// Per path, the items that had no readable id in the commit and the ids derived for them.
+        var adopted: [String: [(id: ItemID, title: String)]]
+
+        public static let empty = Base(lists: ListSet(), adopted: [:])
+    }
+
+    /// What `assign` did to the working lists.
+    public struct Result: Sendable {
+        public var lists: ListSet
+        /// Paths whose bytes changed (ids were written).
+        public var changedPaths: [String]
+        public var idsWritten: Int { writtenIDs.count }
+        /// The ids written into lines, in path order.
+        public var writtenIDs: [ItemID]
+        public var diagnostics: [Diagnostic]
+    }
+
+    /// Identifies a commit's lists. Items without a readable id (a plain `git` edit) and later
+    /// copies of a repeated id get name-based ids from the commit id, the path and their
+    /// ordinal, so every clone that reads the same commit derives the same ids.
+    public static func resolveBase(_ lists: ListSet, commit: String) -> Base {
+        var resolved = lists
+        var adopted: [String: [(ItemID, String)]] = [:]
+        var seen = Set<ItemID>()
+        for (path, document) in lists.documents {
+            var updates: [(Int, ItemID)] = []
+            var ordinal = 0
+            var duplicateOrdinal = 0
+            for (node, id) in document.nodeIDs.enumerated() {
+                if let id, seen.insert(id).inserted { continue }
+                let name: String
+                if id == nil {
+                    name = "\(commit)\n\(path)\n\(ordinal)"
+                    ordinal += 1
+                } else {
+                    name = "\(commit)\n\(path)\nduplicate \(duplicateOrdinal)"
+                    duplicateOrdinal += 1
+                }
+                let derived = ItemID.named(name)
+                seen.insert(derived)
+                updates.append((node, derived))
+                if id == nil { adopted[path, default: []].append((derived, document.title(ofNode: node))) }
+            }
+            if !updates.isEmpty {
+                var copy = document
+                copy.setIDs(updates)
+                resolved[path] = copy
+            }
+        }
+        return Base(lists: resolved, adopted: adopted)
+    }
+
+    /// Identifies the working lists against the last commit's, writing ids into the documents.
+    public static func assign<G: RandomNumberGenerator>(
+        _ working: ListSet, base: Base, using generator: inout G
+    ) -> Result {
+        let baseItems = base.lists.items
+        var diagnostics: [Diagnostic] = []
+
+        // Where each readable id stands in the working files.
+        var occurrences: [ItemID: [(path: String, node: Int)]] = [:]
+        for (path, document) in working.documents {
+            for (node, id) in document.nodeIDs.enumerated() {
+                if let id { occurrences[id, default: []].append((path, node)) }
+            }
+        }
+        var used = Set(occurrences.keys)
+        var updates: [String: [(Int, ItemID)]] = [:]
+
+        func fresh() -> ItemID {
+            var id = ItemID.random(using: &generator)
+            while used.contains(id) { id = ItemID.random(using: &generator) }
+            used.insert(id)
+            return id
+        }
+        func line(_ path: String, _ node: Int) -> Int { working.documents[path]!.nodeLine(node) + 1 }
+        func title(_ path: String, _ node: Int) -> String { working.documents[path]!.title(ofNode: node) }
+
+        // A pasted copy: the occurrence that matches the last commit keeps the id.
+        for (id, places) in occurrences where places.count > 1 {
+            // max(by:) keeps the first of equal candidates: the earlier copy wins a tie.
+            let keeper = places.indices.max { a, b in
+                matchScore(places[a], id, baseItems, title) < matchScore(places[b], id, baseItems, title)
+            } ?? 0
+            for (index, place) in places.enumerated() where index != keeper {
+                let newID = fresh()
+                updates[place.path, default: []].append((place.node, newID))
+                diagnostics.append(Diagnostic(
+                    file: place.path, line: line(place.path, place.node),
+                    message: "id \(id) is used twice (also at line \(line(places[keeper].path, places[keeper].node))); gave this copy a new id"))
+            }
+        }
+
+        // Items of the last commit that the working files no longer carry an id for.
+        var orphans = baseItems.values.filter { occurrences[$0.id] == nil }
+        var adoptable = base.adopted
+
+        for (path, document) in working.documents {
+            for (node, id) in document.nodeIDs.enumerated() where id == nil {
+                let itemTitle = title(path, node)
+                if case .damaged = document.idComment(ofNode: node) {
+                    let ordinal = node
+                    let match = orphans.firstIndex { $0.file == path && $0.title == itemTitle }
+                        ?? orphans.firstIndex { $0.title == itemTitle }
+                        ?? orphans.firstIndex { $0.file == path && $0.line - 1 == document.nodeLine(ordinal) }
+                    if let match {
+                        let recovered = orphans.remove(at: match).id
+                        used.insert(recovered)
+                        updates[path, default: []].append((node, recovered))
+                        diagnostics.append(Diagnostic(
+                            file: path, line: line(path, node),
+                            message: "damaged id comment repaired: matched the item to id \(recovered) of the last commit"))
+                    } else {
+                        updates[path, default: []].append((node, fresh()))
+                        diagnostics.append(Diagnostic(
+                            file: path, line: line(path, node),
+                            message: "damaged id comment replaced: no item of the last commit matched, so it has a new id"))
+                    }
+                    continue
+                }
+                // Committed without an id (plain git): the id derived from that commit.
+                if let match = adoptable[path]?.firstIndex(where: { $0.title == itemTitle }),
+                    let derived = adoptable[path]?[match].id, !used.contains(derived)
+                {
+                    adoptable[path]?.remove(at: match)
+                    used.insert(derived)
+                    orphans.removeAll { $0.id == derived }
+                    updates[path, default: []].append((node, derived))
+                    continue
+                }
+                updates[path, default: []].append((node, fresh()))
+            }
+        }
+
+        var lists = working
+        var written: [ItemID] = []
+        for (path, pathUpdates) in updates.sorted(by: { $0.key < $1.key }) {
+            var document = working.documents[path]!
+            document.setIDs(pathUpdates)
+            lists[path] = document
+            written += pathUpdates.map(\.1)
+        }
+        return Result(lists: lists, changedPaths: updates.keys.sorted(), writtenIDs: written, diagnostics: diagnostics)
+    }
+
+    private static func matchScore(
+        _ place: (path: String, node: Int), _ id: ItemID,
+        _ baseItems: OrderedDictionary<ItemID, TodoItem>, _ title: (String, Int) -> String
+    ) -> Int {
+        guard let old = baseItems[id] else { return 0 }
+        return (old.title == title(place.path, place.node) ? 4 : 0) + (old.file == place.path ? 2 : 0)
+    }
+}
+
+
+extension ListDocument {
+    /// Writes several ids at once (one re-classification), by node index.
+    mutating func setIDs(_ updates: [(node: Int, id: ItemID)]) {
+        guard !updates.isEmpty else { return }
+        for (node, id) in updates {
+            let lineIndex = nodeLine(node)
+            lines[lineIndex] = ListLine(content: lineWithID(id, node: node)[...], ending: lines[lineIndex].ending)
+        }
+        replaceLines(0..<0, with: [])
+    }
+}

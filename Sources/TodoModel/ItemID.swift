@@ -1,0 +1,94 @@
+/// The stable identity of a TODO item: a UUID, written in the file as `<!-- id: UUID -->`.
+///
+/// An index or a title is not an identity: items are renamed, reordered and moved between
+/// files, and `ItemID` survives all of that.
+///
+/// ```swift
+/// let id = ItemID(parsing: "0f6c2a4e-8d1b-4c39-9e55-3a1b2c3d4e5f")!
+/// id.description   // "0F6C2A4E-8D1B-4C39-9E55-3A1B2C3D4E5F"
+/// ```
+public struct ItemID: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// The 16 bytes of the UUID, most significant first.
+    public let high: UInt64
+    public let low: UInt64
+
+    public init(high: UInt64, low: UInt64) {
+        self.high = high
+        self.low = low
+    }
+
+    /// Parses the canonical 8-4-4-4-12 form, in either case.
+    public init?(parsing text: String) {
+        self.init(bytes: Array(text.utf8))
+    }
+
+    /// Parses the canonical 8-4-4-4-12 form from ASCII bytes, in either case.
+    public init?<C: Collection>(bytes: C) where C.Element == UInt8 {
+        guard bytes.count == 36 else { return nil }
+        var high: UInt64 = 0, low: UInt64 = 0, nibbles = 0
+        for (offset, byte) in bytes.enumerated() {
+            if offset == 8 || offset == 13 || offset == 18 || offset == 23 {
+                guard byte == UInt8(ascii: "-") else { return nil }
+                continue
+            }
+            guard let value = hexValue(byte) else { return nil }
+            if nibbles < 16 { high = high << 4 | UInt64(value) } else { low = low << 4 | UInt64(value) }
+            nibbles += 1
+        }
+        self.init(high: high, low: low)
+    }
+
+    /// A random (version 4) id.
+    public static func random<G: RandomNumberGenerator>(using generator: inout G) -> ItemID {
+        let high = (generator.next() & ~0xF000) | 0x4000
+        let low = (generator.next() & ~(0xC000_0000_0000_0000 as UInt64)) | 0x8000_0000_0000_0000
+        return ItemID(high: high, low: low)
+    }
+
+    /// A name-based (version 5, SHA-1) id: the same name always gives the same id, on every machine.
+    public static func named(_ name: String) -> ItemID {
+        let digest = SHA1.digest(namespaceBytes + Array(name.utf8))
+        var high: UInt64 = 0, low: UInt64 = 0
+        for i in 0..<8 { high = high << 8 | UInt64(digest[i]) }
+        for i in 8..<16 { low = low << 8 | UInt64(digest[i]) }
+        high = (high & ~0xF000) | 0x5000
+        low = (low & ~(0xC000_0000_0000_0000 as UInt64)) | 0x8000_0000_0000_0000
+        return ItemID(high: high, low: low)
+    }
+
+    /// The canonical upper-case form, as todosync writes it.
+    public var description: String { String(decoding: canonicalBytes, as: UTF8.self) }
+
+    /// The canonical upper-case form as ASCII bytes.
+    public var canonicalBytes: [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(36)
+        let digits = Array("0123456789ABCDEF".utf8)
+        for nibble in 0..<32 {
+            if nibble == 8 || nibble == 12 || nibble == 16 || nibble == 20 { out.append(UInt8(ascii: "-")) }
+            let word = nibble < 16 ? high : low
+            let shift = UInt64(60 - (nibble % 16) * 4)
+            out.append(digits[Int((word >> shift) & 0xF)])
+        }
+        return out
+    }
+
+    public static func < (lhs: ItemID, rhs: ItemID) -> Bool {
+        (lhs.high, lhs.low) < (rhs.high, rhs.low)
+    }
+
+    /// todosync's own namespace for name-based ids (a fixed random UUID).
+    private static let namespaceBytes: [UInt8] = [
+        0x7D, 0x2B, 0x4C, 0x61, 0x1E, 0x93, 0x4F, 0x0A, 0xB5, 0x58, 0x2C, 0x6E, 0x90, 0x17, 0xD3, 0x4A,
+    ]
+}
+
+@inline(__always)
+func hexValue(_ byte: UInt8) -> UInt8? {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+    default: nil
+    }
+}

@@ -1,0 +1,173 @@
+/// One list file, parsed losslessly: its lines exactly as read, and what each line is.
+///
+/// Rendering concatenates the lines, so `ListDocument(path:bytes:).render() == bytes` for every
+/// input. Edits (see `ListDocument+Editing.swift`) replace, insert or remove whole lines and
+/// then classify the lines again, so bytes todosync does not own are never touched.
+///
+/// ```swift
+/// var doc = ListDocument(path: "TODO.md", bytes: Array("# Home\n- [ ] Buy milk\n".utf8))
+/// doc.nodeCount                // 1 (it has no id yet, so `items` is empty)
+/// doc.render()                 // the same bytes
+/// ```
+public struct ListDocument: Sendable, Equatable {
+    /// The file's path relative to the repository root.
+    public let path: String
+    public internal(set) var lines: [ListLine]
+    private(set) var roles: [LineRole]
+    private(set) var nodes: [ItemNode]
+
+    public init(path: String, bytes: [UInt8]) {
+        self.init(path: path, lines: ListLine.split(bytes))
+    }
+
+    init(path: String, lines: [ListLine]) {
+        self.path = path
+        self.lines = lines
+        (roles, nodes) = ListParser.parse(lines)
+    }
+
+    public static func == (lhs: ListDocument, rhs: ListDocument) -> Bool {
+        lhs.path == rhs.path && lhs.lines == rhs.lines
+    }
+
+    /// The file's bytes.
+    public func render() -> [UInt8] { ListLine.join(lines) }
+
+    /// How many task items the file holds, with or without ids.
+    public var nodeCount: Int { nodes.count }
+
+    /// The items that carry an id, in file order.
+    public var items: [TodoItem] {
+        var result: [TodoItem] = []
+        result.reserveCapacity(nodes.count)
+        var siblingCount: [Int: Int] = [:]
+        var topLevelCount = 0
+        for index in nodes.indices {
+            let position: Int
+            if let parent = nodes[index].parent {
+                position = siblingCount[parent, default: 0]
+                siblingCount[parent] = position + 1
+            } else {
+                position = topLevelCount
+                topLevelCount += 1
+            }
+            if let item = item(node: index, position: position) { result.append(item) }
+        }
+        return result
+    }
+
+    /// The item with this id, if this file holds it.
+    public func item(id: ItemID) -> TodoItem? {
+        guard let node = node(for: id) else { return nil }
+        let parent = nodes[node].parent
+        let position = nodes[..<node].lazy.filter { $0.parent == parent }.count
+        return item(node: node, position: position)
+    }
+
+    /// Whether the file holds at least one task item.
+    public var hasItems: Bool { !nodes.isEmpty }
+
+    /// Lines whose bytes are not valid UTF-8: kept as they are, reported once.
+    public var diagnostics: [Diagnostic] {
+        let bytes = render()
+        if String(validating: bytes, as: UTF8.self) != nil { return [] }
+        return lines.indices.compactMap { index in
+            String(validating: lines[index].content, as: UTF8.self) == nil
+                ? Diagnostic(file: path, line: index + 1, message: "bytes that are not valid UTF-8; kept exactly as they are")
+                : nil
+        }
+    }
+
+    // MARK: - Internals shared with editing and id assignment
+
+    func node(for id: ItemID) -> Int? {
+        nodes.firstIndex { $0.id == id }
+    }
+
+    var nodeIDs: [ItemID?] { nodes.map(\.id) }
+
+    func nodeLine(_ node: Int) -> Int { nodes[node].line }
+
+    func idComment(ofNode node: Int) -> IDComment? { nodes[node].head.idComment }
+
+    func titleBytes(ofNode node: Int) -> ArraySlice<UInt8> {
+        let line = lines[nodes[node].line].content
+        let range = nodes[node].head.title
+        return line[range]
+    }
+
+    func title(ofNode node: Int) -> String { String(decoding: titleBytes(ofNode: node), as: UTF8.self) }
+
+    func isDone(node: Int) -> Bool {
+        lines[nodes[node].line].content[nodes[node].head.checkbox] != UInt8(ascii: " ")
+    }
+
+    func parent(ofNode node: Int) -> Int? { nodes[node].parent }
+
+    func subtree(ofNode node: Int) -> Range<Int> { nodes[node].line..<nodes[node].subtreeEnd }
+
+    func contentColumn(ofNode node: Int) -> Int { nodes[node].head.contentColumn }
+
+    func roleOfLine(_ line: Int) -> LineRole { roles[line] }
+
+    func children(ofNode node: Int) -> [Int] { nodes[node].children }
+
+    var topLevelNodes: [Int] { nodes.indices.filter { nodes[$0].parent == nil } }
+
+    func notes(ofNode node: Int) -> String {
+        let column = nodes[node].head.contentColumn
+        var texts: [String] = []
+        for index in subtree(ofNode: node) where roles[index] == .note(node) {
+            let content = lines[index].content
+            var i = content.startIndex, columns = 0
+            while i < content.endIndex, columns < column, content[i].isSpaceOrTab {
+                columns += content[i] == 0x09 ? 4 - columns % 4 : 1
+                i += 1
+            }
+            texts.append(String(decoding: content[i...], as: UTF8.self))
+        }
+        while texts.last?.allSatisfy({ $0 == " " || $0 == "\t" }) == true { texts.removeLast() }
+        while texts.first?.allSatisfy({ $0 == " " || $0 == "\t" }) == true { texts.removeFirst() }
+        return texts.joined(separator: "\n")
+    }
+
+    private func item(node index: Int, position: Int) -> TodoItem? {
+        let node = nodes[index]
+        guard let id = node.id else { return nil }
+        let title = title(ofNode: index)
+        let fields = TitleFields(title: title)
+        return TodoItem(
+            id: id, title: title, isDone: isDone(node: index), notes: notes(ofNode: index),
+            priority: fields.priority, due: fields.due, parent: node.parent.flatMap { nodes[$0].id },
+            position: position, file: path, section: node.headingLine.map(headingText), line: node.line + 1)
+    }
+
+    private func headingText(_ line: Int) -> String {
+        var text = Substring(String(decoding: lines[line].content, as: UTF8.self))
+        text = text.drop { $0 == "#" || $0 == " " || $0 == "\u{FEFF}" }
+        while text.last == "#" || text.last == " " { text = text.dropLast() }
+        return String(text)
+    }
+
+    /// Replaces `range` of the lines and classifies the file again.
+    mutating func replaceLines(_ range: Range<Int>, with newLines: [ListLine]) {
+        lines.replaceSubrange(range, with: newLines)
+        (roles, nodes) = ListParser.parse(lines)
+    }
+
+    /// The line ending most lines of the file use (LF for a file with none).
+    var dominantEnding: LineEnding {
+        var lf = 0, crlf = 0, cr = 0
+        for line in lines {
+            switch line.ending {
+            case .lf: lf += 1
+            case .crlf: crlf += 1
+            case .cr: cr += 1
+            case .none: break
+            }
+        }
+        if crlf > lf && crlf >= cr { return .crlf }
+        if cr > lf && cr > crlf { return .cr }
+        return .lf
+    }
+}

@@ -1,0 +1,98 @@
+/// How a line ends. Kept per line so mixed endings survive a round trip.
+public enum LineEnding: Hashable, Sendable {
+    case lf, crlf, cr, none
+
+    public var bytes: [UInt8] {
+        switch self {
+        case .lf: [0x0A]
+        case .crlf: [0x0D, 0x0A]
+        case .cr: [0x0D]
+        case .none: []
+        }
+    }
+}
+
+/// One physical line of a list file: its bytes without the ending, and the ending.
+public struct ListLine: Hashable, Sendable {
+    /// The bytes of the line, without its ending. May hold invalid UTF-8, kept as it is.
+    public var content: ArraySlice<UInt8>
+    public var ending: LineEnding
+
+    public init(content: ArraySlice<UInt8>, ending: LineEnding) {
+        self.content = content
+        self.ending = ending
+    }
+
+    /// Splits bytes into lines at LF, CRLF and lone CR. Concatenating the lines gives the input back.
+    ///
+    /// - Complexity: O(n); the lines share the input's storage.
+    public static func split(_ bytes: [UInt8]) -> [ListLine] {
+        var lines: [ListLine] = []
+        lines.reserveCapacity(bytes.count / 40 + 1)
+        bytes.withUnsafeBufferPointer { buffer in
+            var start = 0, i = 0
+            let count = buffer.count
+            while i < count {
+                let byte = buffer[i]
+                if byte == 0x0A {
+                    lines.append(ListLine(content: bytes[start..<i], ending: .lf))
+                    i += 1
+                    start = i
+                } else if byte == 0x0D {
+                    if i + 1 < count, buffer[i + 1] == 0x0A {
+                        lines.append(ListLine(content: bytes[start..<i], ending: .crlf))
+                        i += 2
+                    } else {
+                        lines.append(ListLine(content: bytes[start..<i], ending: .cr))
+                        i += 1
+                    }
+                    start = i
+                } else {
+                    i += 1
+                }
+            }
+            if start < count { lines.append(ListLine(content: bytes[start..<count], ending: .none)) }
+        }
+        return lines
+    }
+
+    /// Concatenates lines and their endings.
+    public static func join<S: Sequence>(_ lines: S) -> [UInt8] where S.Element == ListLine {
+        var out: [UInt8] = []
+        for line in lines {
+            out.append(contentsOf: line.content)
+            switch line.ending {
+            case .lf: out.append(0x0A)
+            case .crlf: out.append(0x0D); out.append(0x0A)
+            case .cr: out.append(0x0D)
+            case .none: break
+            }
+        }
+        return out
+    }
+}
+
+extension UInt8 {
+    @inline(__always) var isSpaceOrTab: Bool { self == 0x20 || self == 0x09 }
+}
+
+/// Column width of leading spaces and tabs (tab stops every 4 columns, as in CommonMark),
+/// and the offset of the first other byte.
+@inline(__always)
+func leadingIndent(_ bytes: ArraySlice<UInt8>, from start: Int) -> (columns: Int, end: Int) {
+    var columns = 0, i = start
+    while i < bytes.endIndex {
+        let byte = bytes[i]
+        if byte == 0x20 { columns += 1 } else if byte == 0x09 { columns += 4 - columns % 4 } else { break }
+        i += 1
+    }
+    return (columns, i)
+}
+
+/// The end of `bytes[start..<end]` with trailing spaces and tabs removed.
+@inline(__always)
+func trimmedEnd(_ bytes: ArraySlice<UInt8>, start: Int, end: Int) -> Int {
+    var e = end
+    while e > start, bytes[e - 1].isSpaceOrTab { e -= 1 }
+    return e
+}

@@ -1,0 +1,178 @@
+/// Classifies the lines of a list file: which are item heads, which are notes of which item,
+/// which are prose. The rules are written down in docs/FORMAT.md; this follows them.
+///
+/// - Complexity: O(lines × nesting depth).
+struct ListParser {
+    private(set) var roles: [LineRole] = []
+    private(set) var nodes: [ItemNode] = []
+
+    private var stack: [Int] = []
+    private var pendingBlanks: [Int] = []
+    private var lastWasParagraph = false
+    private var fence: (byte: UInt8, length: Int, role: LineRole)?
+    private var htmlCommentRole: LineRole?
+    private var lastHeading: Int?
+
+    static func parse(_ lines: [ListLine]) -> (roles: [LineRole], nodes: [ItemNode]) {
+        var parser = ListParser()
+        parser.run(lines)
+        return (parser.roles, parser.nodes)
+    }
+
+    private mutating func run(_ lines: [ListLine]) {
+        roles = [LineRole](repeating: .prose, count: lines.count)
+        var index = frontMatterEnd(lines)
+        while index < lines.count {
+            classify(lines[index], at: index, skippingBOM: index == 0)
+            index += 1
+        }
+        for blank in pendingBlanks { roles[blank] = .prose }
+        computeSubtreeEnds()
+    }
+
+    private mutating func classify(_ line: ListLine, at index: Int, skippingBOM: Bool) {
+        let content = line.content
+        var start = content.startIndex
+        if skippingBOM, content.count >= 3, content[start] == 0xEF, content[start + 1] == 0xBB, content[start + 2] == 0xBF {
+            start += 3
+        }
+        if let open = fence {
+            roles[index] = open.role
+            if closesFence(content, from: start, open.byte, open.length) { fence = nil }
+            return
+        }
+        if let role = htmlCommentRole {
+            roles[index] = role
+            if contains(content, from: start, Array("-->".utf8)) { htmlCommentRole = nil }
+            return
+        }
+        let (indent, textStart) = leadingIndent(content, from: start)
+        if textStart == content.endIndex {
+            pendingBlanks.append(index)
+            lastWasParagraph = false
+            return
+        }
+
+        let first = content[textStart]
+        if first != UInt8(ascii: ">"), let head = TaskHead.parse(content, from: start),
+            stack.isEmpty ? head.markerColumn <= 3 : head.markerColumn < nodes[stack[stack.count - 1]].head.contentColumn + 4
+        {
+            while let top = stack.last, head.markerColumn < nodes[top].head.contentColumn { stack.removeLast() }
+            let parent = stack.last
+            flushBlanks(to: parent.map(LineRole.note) ?? .prose)
+            let node = nodes.count
+            nodes.append(ItemNode(head: head, line: index, parent: parent, subtreeEnd: index + 1, headingLine: lastHeading))
+            if let parent { nodes[parent].children.append(node) }
+            roles[index] = .head(node)
+            stack.append(node)
+            lastWasParagraph = true
+            return
+        }
+
+        // Not an item: a note of the innermost open item that can hold it, or prose.
+        let lazy = lastWasParagraph && pendingBlanks.isEmpty && !stack.isEmpty && isPlainText(content, textStart)
+        if !lazy {
+            while let top = stack.last, indent < nodes[top].head.contentColumn { stack.removeLast() }
+        }
+        let role = stack.last.map(LineRole.note) ?? .prose
+        flushBlanks(to: role)
+        roles[index] = role
+
+        if let (byte, length) = fenceOpening(content, textStart) {
+            fence = (byte, length, role)
+            lastWasParagraph = false
+        } else if startsHTMLCommentBlock(content, textStart) {
+            htmlCommentRole = role
+            lastWasParagraph = false
+        } else if first == UInt8(ascii: "#") {
+            if stack.isEmpty { lastHeading = index }
+            lastWasParagraph = false
+        } else {
+            lastWasParagraph = first != UInt8(ascii: ">")
+        }
+    }
+
+    private mutating func flushBlanks(to role: LineRole) {
+        for blank in pendingBlanks { roles[blank] = role }
+        pendingBlanks.removeAll(keepingCapacity: true)
+    }
+
+    private mutating func computeSubtreeEnds() {
+        for (index, role) in roles.enumerated() {
+            var owner = role.owner
+            while let node = owner, nodes[node].subtreeEnd < index + 1 {
+                nodes[node].subtreeEnd = index + 1
+                owner = nodes[node].parent
+            }
+        }
+    }
+
+    /// YAML front matter: `---` on the first line, closed by `---` or `...`. Never holds items.
+    private func frontMatterEnd(_ lines: [ListLine]) -> Int {
+        guard let first = lines.first else { return 0 }
+        var content = first.content
+        if content.starts(with: [0xEF, 0xBB, 0xBF]) { content = content.dropFirst(3) }
+        guard isExactly(content, "---") else { return 0 }
+        for index in 1..<lines.count where isExactly(lines[index].content, "---") || isExactly(lines[index].content, "...") {
+            return index + 1
+        }
+        return 0
+    }
+
+    private func isExactly(_ content: ArraySlice<UInt8>, _ text: String) -> Bool {
+        let end = trimmedEnd(content, start: content.startIndex, end: content.endIndex)
+        return content[content.startIndex..<end].elementsEqual(text.utf8)
+    }
+
+    private func fenceOpening(_ content: ArraySlice<UInt8>, _ start: Int) -> (UInt8, Int)? {
+        let byte = content[start]
+        guard byte == UInt8(ascii: "`") || byte == UInt8(ascii: "~") else { return nil }
+        var i = start
+        while i < content.endIndex, content[i] == byte { i += 1 }
+        guard i - start >= 3 else { return nil }
+        // A backtick fence's info string may not hold a backtick.
+        if byte == UInt8(ascii: "`"), content[i...].contains(byte) { return nil }
+        return (byte, i - start)
+    }
+
+    private func closesFence(_ content: ArraySlice<UInt8>, from start: Int, _ byte: UInt8, _ length: Int) -> Bool {
+        var (_, i) = leadingIndent(content, from: start)
+        let runStart = i
+        while i < content.endIndex, content[i] == byte { i += 1 }
+        return i - runStart >= length && trimmedEnd(content, start: i, end: content.endIndex) == i
+    }
+
+    private func startsHTMLCommentBlock(_ content: ArraySlice<UInt8>, _ start: Int) -> Bool {
+        guard content[start...].starts(with: Array("<!--".utf8)) else { return false }
+        return !contains(content, from: start + 4, Array("-->".utf8))
+    }
+
+    private func contains(_ content: ArraySlice<UInt8>, from start: Int, _ needle: [UInt8]) -> Bool {
+        guard content.endIndex - start >= needle.count else { return false }
+        var i = start
+        while i + needle.count <= content.endIndex {
+            if content[i] == needle[0], content[i..<(i + needle.count)].elementsEqual(needle) { return true }
+            i += 1
+        }
+        return false
+    }
+
+    /// Text that continues a paragraph lazily (CommonMark): not the start of another block.
+    private func isPlainText(_ content: ArraySlice<UInt8>, _ start: Int) -> Bool {
+        let byte = content[start]
+        switch byte {
+        case UInt8(ascii: "#"), UInt8(ascii: ">"), UInt8(ascii: "<"), UInt8(ascii: "|"), UInt8(ascii: "`"), UInt8(ascii: "~"):
+            return false
+        case UInt8(ascii: "-"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "_"), UInt8(ascii: "="):
+            let next = start + 1
+            return next < content.endIndex && !content[next].isSpaceOrTab && content[next] != byte
+        case UInt8(ascii: "0")...UInt8(ascii: "9"):
+            var i = start
+            while i < content.endIndex, content[i] >= UInt8(ascii: "0") && content[i] <= UInt8(ascii: "9") { i += 1 }
+            guard i < content.endIndex, content[i] == UInt8(ascii: ".") || content[i] == UInt8(ascii: ")") else { return true }
+            return i + 1 < content.endIndex && !content[i + 1].isSpaceOrTab
+        default:
+            return true
+        }
+    }
+}

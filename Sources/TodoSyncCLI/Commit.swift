@@ -1,0 +1,45 @@
+import ArgumentParser
+import TodoSyncKit
+
+struct Commit: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Add ids to new items and commit every list change as one undo unit (the default command).",
+        discussion: """
+            Reads every list file, writes an id comment on each item that lacks one (only into files
+            that did not change while todosync read them), and makes one commit of everything that
+            changed since the last commit. The message says what changed, item by item.
+            With nothing changed it makes no commit and says so.
+
+            Examples:
+              todosync                      commit the edits of this editor session
+              todosync -m "Plan the week"   the same, with your own summary line
+            """)
+
+    @OptionGroup var repository: RepositoryOption
+
+    @Option(name: .shortAndLong, help: "Use <message> as the summary line; the body still lists every change.")
+    var message: String?
+
+    func validate() throws {
+        if let message, message.allSatisfy({ $0 == " " || $0 == "\t" }) {
+            throw ValidationError("the message given with -m is empty; leave -m out to get a summary written for you")
+        }
+        if let message, message.contains("\n") {
+            throw ValidationError("-m takes the one-line summary; the body is written for you")
+        }
+    }
+
+    func run() throws {
+        let workspace = try repository.openWorkspace()
+        let outcome = try runReportingErrors { () throws(TodoSyncError) in try workspace.commit(summary: message) }
+        Console.warn(outcome.unit.diagnostics)
+        if let warning = outcome.identityWarning { Console.warn(warning) }
+        guard let commit = outcome.commit else {
+            Console.out("Nothing changed since the last commit.")
+            return
+        }
+        let branch = (try? workspace.branch()) ?? nil
+        Console.out("[\(branch ?? "HEAD") \(commit.short)] \(outcome.message.summary)")
+        for line in outcome.message.body { Console.out(" " + line) }
+    }
+}

@@ -1,0 +1,40 @@
+import TodoModel
+import TodoSyncKit
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where the CLI's words go. Only the CLI prints.
+enum Console {
+    static func out(_ text: String) { write(1, text + "\n") }
+
+    static func warn(_ text: String) { write(2, "todosync: warning: " + text + "\n") }
+
+    static func warn(_ diagnostics: [Diagnostic]) {
+        for diagnostic in diagnostics { warn(diagnostic.description) }
+    }
+
+    static func fail(_ error: TodoSyncError) {
+        write(2, "todosync: error: \(error.message)\n")
+        if let hint = error.hint { write(2, "hint: \(hint)\n") }
+    }
+
+    private static func write(_ fd: Int32, _ text: String) {
+        var bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let count = bytes.withUnsafeMutableBytes { buffer in
+                #if canImport(Glibc)
+                Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                #else
+                Darwin.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                #endif
+            }
+            if count <= 0 { return }
+            offset += count
+        }
+    }
+}

@@ -1,0 +1,22 @@
+import ArgumentParser
+import TodoSyncKit
+
+/// `-C DIR`, as git has it: run as if started in DIR.
+struct RepositoryOption: ParsableArguments {
+    @Option(name: .customShort("C"), help: ArgumentHelp("Run as if todosync was started in <dir>.", valueName: "dir"))
+    var directory: String = "."
+
+    func openWorkspace() throws -> Workspace {
+        try runReportingErrors { () throws(TodoSyncError) in try Workspace.open(at: directory) }
+    }
+}
+
+/// Runs engine work; a `TodoSyncError` is printed with its hint and exits with status 1.
+func runReportingErrors<T>(_ body: () throws(TodoSyncError) -> T) throws -> T {
+    do {
+        return try body()
+    } catch {
+        Console.fail(error)
+        throw ExitCode.failure
+    }
+}

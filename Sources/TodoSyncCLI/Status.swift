@@ -1,0 +1,38 @@
+import ArgumentParser
+import TodoSyncKit
+
+struct Status: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Show, item by item, what changed since the last commit.",
+        discussion: """
+            Writes nothing. Each line names what happened to one item and where it stands
+            (file:line). Run `todosync` to commit what it shows.
+            """)
+
+    @OptionGroup var repository: RepositoryOption
+
+    func run() throws {
+        let workspace = try repository.openWorkspace()
+        let unit = try runReportingErrors { () throws(TodoSyncError) in try workspace.pending() }
+        let branch = (try? workspace.branch()) ?? nil
+        Console.out(branch.map { "On branch \($0)" } ?? "HEAD is detached")
+        Console.warn(unit.diagnostics)
+        if unit.isEmpty {
+            Console.out("Nothing changed since the last commit.")
+            return
+        }
+        if unit.changes.isEmpty {
+            Console.out("No item changed.")
+        } else {
+            Console.out("Changes since the last commit (\(unit.changes.count)):")
+            for change in unit.changes {
+                let place = change.kind == .removed ? "was \(change.item.file):\(change.item.line)" : "\(change.item.file):\(change.item.line)"
+                Console.out("  \(change.phrase)  (\(place))")
+            }
+        }
+        if unit.idsToWrite > 0 {
+            Console.out("\(unit.idsToWrite) item\(unit.idsToWrite == 1 ? "" : "s") need\(unit.idsToWrite == 1 ? "s" : "") an id.")
+        }
+        Console.out("Run todosync to commit \(unit.changes.isEmpty ? "the ids" : "these changes").")
+    }
+}

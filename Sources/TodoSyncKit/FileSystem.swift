@@ -1,0 +1,139 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The few file operations the engine needs, on POSIX calls directly.
+///
+/// NB: not Foundation. `Data.write(.atomic)` drops the file's mode here, and
+/// `FileManager.replaceItemAt` loses the file on this platform (see PLATFORM-NOTES).
+enum FileSystem {
+    enum Kind { case file, directory, symlink, other }
+
+    static func kind(of path: String) -> Kind? {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return .file
+        case S_IFDIR: return .directory
+        case S_IFLNK: return .symlink
+        default: return .other
+        }
+    }
+
+    static func exists(_ path: String) -> Bool { kind(of: path) != nil }
+
+    /// The whole file, or nil if it does not exist.
+    static func read(_ path: String) throws(TodoSyncError) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        if fd < 0 {
+            if errno == ENOENT { return nil }
+            throw failure("cannot read \(path)")
+        }
+        defer { close(fd) }
+        var info = stat()
+        _ = fstat(fd, &info)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(Int(info.st_size))
+        var chunk = [UInt8](repeating: 0, count: max(65536, Int(info.st_size) + 1))
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw failure("cannot read \(path)")
+            }
+            if count == 0 { break }
+            bytes.append(contentsOf: chunk[0..<count])
+        }
+        return bytes
+    }
+
+    /// Replaces the file with `bytes` atomically (temporary file, fsync, rename), keeping its
+    /// permissions, but only if it still holds `expected` (nil: it must not exist).
+    static func replace(_ path: String, with bytes: [UInt8], ifStill expected: [UInt8]?) throws(TodoSyncError) {
+        let current = try read(path)
+        guard current == expected else {
+            throw TodoSyncError(
+                "\(path) changed while todosync was working; nothing was written or committed",
+                hint: "run todosync again to take in the new edit")
+        }
+        var info = stat()
+        let mode: mode_t = stat(path, &info) == 0 ? info.st_mode & 0o7777 : 0o644
+        let directory = parentDirectory(of: path)
+        var template = Array((directory + "/.todosync-XXXXXX").utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { throw failure("cannot create a temporary file in \(directory)") }
+        let temporary = decodeCString(template)
+        var ok = false
+        defer {
+            if !ok { unlink(temporary) }
+        }
+        defer { close(fd) }
+        _ = fchmod(fd, mode)
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + written, $0.count - written) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw failure("cannot write \(path)")
+            }
+            written += count
+        }
+        guard fsync(fd) == 0 else { throw failure("cannot flush \(path) to disk") }
+        guard rename(temporary, path) == 0 else { throw failure("cannot replace \(path)") }
+        ok = true
+    }
+
+    /// Names in a folder, without `.` and `..`.
+    static func contents(of directory: String) -> [String] {
+        guard let handle = opendir(directory) else { return [] }
+        defer { closedir(handle) }
+        var names: [String] = []
+        while let entry = readdir(handle) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != ".", name != ".." { names.append(name) }
+        }
+        return names.sorted()
+    }
+
+    static func createDirectory(_ path: String) throws(TodoSyncError) {
+        var prefix = path.hasPrefix("/") ? "" : "."
+        for component in path.split(separator: "/") {
+            prefix += "/" + component
+            if mkdir(prefix, 0o755) != 0, errno != EEXIST { throw failure("cannot create folder \(prefix)") }
+        }
+    }
+
+    static func currentDirectory() -> String {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard getcwd(&buffer, buffer.count) != nil else { return "." }
+        return decodeCString(buffer)
+    }
+
+    static func absolute(_ path: String) -> String {
+        path.hasPrefix("/") ? path : currentDirectory() + "/" + path
+    }
+
+    static func parentDirectory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    private static func failure(_ what: String) -> TodoSyncError {
+        TodoSyncError("\(what): \(errorText(errno))")
+    }
+}
+
+/// Text from a NUL-terminated C buffer; invalid UTF-8 is replaced, never fatal.
+func decodeCString(_ buffer: [CChar]) -> String {
+    String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+}
+
+/// The system's words for an errno value.
+func errorText(_ code: Int32) -> String {
+    guard let text = strerror(code) else { return "error \(code)" }
+    return String(decoding: UnsafeRawBufferPointer(start: text, count: strlen(text)), as: UTF8.self)
+}

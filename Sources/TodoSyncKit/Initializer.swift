@@ -1,0 +1,83 @@
+import GitStore
+import TodoModel
+
+/// What `todosync init` did.
+public struct InitOutcome {
+    public var root: String
+    public var createdRepository: Bool
+    public var createdExampleList: Bool
+    public var remote: String?
+    /// The adoption commit (nil if the lists were already committed with ids).
+    public var commit: CommitOutcome
+}
+
+extension Workspace {
+    /// The list `todosync init` writes when the folder has none.
+    static let exampleList = """
+        # TODO
+
+        Edit this file in any editor, then run `todosync` to commit the changes.
+
+        - [ ] Try todosync 🔼
+          Notes are the lines indented under an item.
+        - [ ] Buy milk
+        - [x] Install todosync
+
+        """
+
+    /// Creates (or adopts) a repository of lists in `directory`: makes the repository if there
+    /// is none, writes an example TODO.md if no list exists, sets up `remote` as `origin` with
+    /// the branch tracking it, and commits ids for every item.
+    public static func initialize(at directory: String, remote: String? = nil) throws(TodoSyncError) -> InitOutcome {
+        try FileSystem.createDirectory(directory)
+        var created = false
+        let repository: Repository
+        do {
+            repository = try Repository.open(at: directory)
+        } catch where error.isNotFound {
+            repository = try git("creating the repository") { () throws(GitError) in
+                try Repository.create(at: directory, initialBranch: "main")
+            }
+            created = true
+        } catch {
+            throw .git(error, while: "opening \(directory)")
+        }
+        let workspace = try Workspace(repository: repository)
+        try workspace.checkReadyToCommit()
+
+        let hasLists = try workspace.candidateFiles().contains { path in
+            (try? FileSystem.read(workspace.root + "/" + path)).flatMap { $0 }.map {
+                ListDocument(path: path, bytes: $0).hasItems
+            } ?? false
+        }
+        var wroteExample = false
+        let examplePath = workspace.root + "/TODO.md"
+        if !hasLists, !FileSystem.exists(examplePath) {
+            try FileSystem.replace(examplePath, with: Array(exampleList.utf8), ifStill: nil)
+            wroteExample = true
+        }
+        if let remote { try workspace.setUpRemote(remote) }
+        let outcome = try workspace.commit(summary: created || wroteExample ? "Start todo lists" : "Adopt lists into todosync", kind: .adopt)
+        return InitOutcome(
+            root: workspace.root, createdRepository: created, createdExampleList: wroteExample, remote: remote, commit: outcome)
+    }
+
+    /// `origin` at `url`, and the current branch tracking `origin/<branch>`.
+    func setUpRemote(_ url: String) throws(TodoSyncError) {
+        let existing = try git("reading remote.origin.url") { () throws(GitError) in try repository.configString("remote.origin.url") }
+        if let existing, existing != url {
+            throw TodoSyncError(
+                "this repository already has a remote 'origin' at \(existing)",
+                hint: "to use \(url) instead: git remote set-url origin \(url)")
+        }
+        let branch = try self.branch() ?? "main"
+        try git("setting up the remote") { () throws(GitError) in
+            if existing == nil {
+                try repository.setConfig("remote.origin.url", to: url)
+                try repository.setConfig("remote.origin.fetch", to: "+refs/heads/*:refs/remotes/origin/*")
+            }
+            try repository.setConfig("branch.\(branch).remote", to: "origin")
+            try repository.setConfig("branch.\(branch).merge", to: "refs/heads/\(branch)")
+        }
+    }
+}

@@ -1,0 +1,34 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Which files of the repository are lists: Markdown files that hold task items, except
+/// README.md, unless `todosync.include` / `todosync.exclude` in git config say otherwise.
+///
+/// Patterns are shell globs; one without a slash matches the file name in any folder, one with
+/// a slash matches the path from the repository root (as in .gitignore).
+public struct ListFileSelector: Sendable, Equatable {
+    public var include: [String]
+    public var exclude: [String]
+
+    public static let defaultInclude = ["*.md", "*.markdown"]
+    public static let defaultExclude = ["README.md", "readme.md", "README.markdown"]
+
+    public init(include: [String] = defaultInclude, exclude: [String] = defaultExclude) {
+        self.include = include.isEmpty ? Self.defaultInclude : include
+        self.exclude = exclude
+    }
+
+    /// Whether the file at `path` (relative to the root) may be a list.
+    public func matches(_ path: String) -> Bool {
+        include.contains { Self.glob($0, path) } && !exclude.contains { Self.glob($0, path) }
+    }
+
+    private static func glob(_ pattern: String, _ path: String) -> Bool {
+        let subject = pattern.contains("/") ? path : String(path.split(separator: "/").last ?? "")
+        let trimmed = pattern.hasPrefix("/") ? String(pattern.dropFirst()) : pattern
+        return fnmatch(trimmed, subject, pattern.contains("/") ? FNM_PATHNAME : 0) == 0
+    }
+}

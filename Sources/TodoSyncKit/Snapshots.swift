@@ -1,0 +1,88 @@
+import GitStore
+import TodoModel
+
+/// The list files as the last commit holds them.
+struct HeadSnapshot {
+    var commit: Commit?
+    var base: IDAssignment.Base
+    /// Bytes and mode of every list file in the commit.
+    var files: [String: (bytes: [UInt8], mode: UInt32)]
+}
+
+/// The list files as the working tree holds them, exactly as read.
+struct WorkingSnapshot {
+    var lists: ListSet
+    /// nil: a list file of the last commit that is gone from the working tree.
+    var readBytes: [String: [UInt8]?]
+}
+
+extension Workspace {
+    func readHead() throws(TodoSyncError) -> HeadSnapshot {
+        let head = try git("reading HEAD") { () throws(GitError) in try repository.head() }
+        guard case .branch(_, let commitID) = head else {
+            return HeadSnapshot(commit: nil, base: .empty, files: [:])
+        }
+        let commit = try git("reading the last commit") { () throws(GitError) in try repository.commit(commitID) }
+        let selector = self.selector
+        let treeFiles = try git("listing the last commit's files") { () throws(GitError) in
+            try repository.files(inTree: commit.tree, include: selector.matches)
+        }
+        var documents: [ListDocument] = []
+        var files: [String: (bytes: [UInt8], mode: UInt32)] = [:]
+        for file in treeFiles {
+            let bytes = try git("reading \(file.path) from the last commit") { () throws(GitError) in try repository.blob(file.blob) }
+            let document = ListDocument(path: file.path, bytes: bytes)
+            guard document.hasItems else { continue }
+            documents.append(document)
+            files[file.path] = (bytes, file.mode)
+        }
+        let base = IDAssignment.resolveBase(ListSet(documents), commit: commit.id.description)
+        return HeadSnapshot(commit: commit, base: base, files: files)
+    }
+
+    func readWorking(head: HeadSnapshot) throws(TodoSyncError) -> WorkingSnapshot {
+        var documents: [ListDocument] = []
+        var readBytes: [String: [UInt8]?] = [:]
+        var seen = Set<String>()
+        for path in try candidateFiles() {
+            guard let bytes = try FileSystem.read(root + "/" + path) else { continue }
+            let document = ListDocument(path: path, bytes: bytes)
+            seen.insert(path)
+            guard document.hasItems || head.files[path] != nil else { continue }
+            documents.append(document)
+            readBytes[path] = bytes
+        }
+        for path in head.files.keys where !seen.contains(path) {
+            // A list file of the last commit that is no longer a file here.
+            if FileSystem.kind(of: root + "/" + path) == nil { readBytes[path] = .some(nil) }
+        }
+        return WorkingSnapshot(lists: ListSet(documents), readBytes: readBytes)
+    }
+
+    /// Files of the working tree that may be lists: selected by name, not ignored by git,
+    /// not symbolic links (git stores a link, not the list), not inside nested repositories.
+    func candidateFiles() throws(TodoSyncError) -> [String] {
+        var result: [String] = []
+        var folders = [""]
+        while let folder = folders.popLast() {
+            let absolute = folder.isEmpty ? root : root + "/" + folder
+            for name in FileSystem.contents(of: absolute) where name != ".git" {
+                let path = folder.isEmpty ? name : folder + "/" + name
+                switch FileSystem.kind(of: root + "/" + path) {
+                case .directory:
+                    if FileSystem.exists(root + "/" + path + "/.git") { continue }
+                    if try !isIgnored(path + "/") { folders.append(path) }
+                case .file:
+                    if selector.matches(path), try !isIgnored(path) { result.append(path) }
+                default:
+                    continue
+                }
+            }
+        }
+        return result.sorted()
+    }
+
+    private func isIgnored(_ path: String) throws(TodoSyncError) -> Bool {
+        try git("checking .gitignore for \(path)") { () throws(GitError) in try repository.isIgnored(path) }
+    }
+}

@@ -1,0 +1,29 @@
+import GitStore
+
+/// Why todosync stopped: one line saying what happened, and a hint saying what to do.
+/// Whenever this is thrown, the repository and the list files are as they were.
+public struct TodoSyncError: Error, Sendable, CustomStringConvertible {
+    public var message: String
+    public var hint: String?
+
+    public init(_ message: String, hint: String? = nil) {
+        self.message = message
+        self.hint = hint
+    }
+
+    public var description: String { hint.map { "\(message)\nhint: \($0)" } ?? message }
+
+    static func git(_ error: GitError, while action: String) -> TodoSyncError {
+        TodoSyncError("\(action) failed: \(error.message)", hint: "git said this in \(error.function) (code \(error.code))")
+    }
+}
+
+/// Runs a git-layer call, turning its error into one that says what todosync was doing.
+@discardableResult
+func git<T>(_ action: String, _ body: () throws(GitError) -> T) throws(TodoSyncError) -> T {
+    do {
+        return try body()
+    } catch {
+        throw .git(error, while: action)
+    }
+}

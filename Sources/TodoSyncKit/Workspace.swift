@@ -1,0 +1,64 @@
+import GitStore
+import TodoModel
+
+/// A repository of lists and its working tree: the engine every command goes through.
+///
+/// All writes (list files, objects, commits, git's index) happen in `Workspace+Commit.swift`.
+public final class Workspace {
+    let repository: Repository
+    /// The working tree's root, without a trailing slash.
+    public let root: String
+    let selector: ListFileSelector
+
+    init(repository: Repository) throws(TodoSyncError) {
+        self.repository = repository
+        guard let workdir = repository.workdir else {
+            throw TodoSyncError(
+                "\(repository.gitDirectory) is a bare repository: it has no working files to keep lists in",
+                hint: "clone it (git clone \(repository.gitDirectory) lists) and run todosync in the clone")
+        }
+        root = workdir.hasSuffix("/") && workdir.count > 1 ? String(workdir.dropLast()) : workdir
+        let include = try git("reading todosync.include") { () throws(GitError) in try repository.configStrings("todosync.include") }
+        let exclude = try git("reading todosync.exclude") { () throws(GitError) in try repository.configStrings("todosync.exclude") }
+        selector = ListFileSelector(include: include, exclude: exclude.isEmpty ? ListFileSelector.defaultExclude : exclude)
+    }
+
+    /// Opens the repository that holds `path` (a folder), as git finds it.
+    public static func open(at path: String = ".") throws(TodoSyncError) -> Workspace {
+        do {
+            return try Workspace(repository: try Repository.discover(from: path))
+        } catch let error as GitError where error.isNotFound {
+            throw TodoSyncError(
+                "not a git repository: \(FileSystem.absolute(path))",
+                hint: "run 'todosync init' to start one here, or cd into your lists' repository")
+        } catch let error as GitError {
+            throw .git(error, while: "opening the repository")
+        } catch let error as TodoSyncError {
+            throw error
+        } catch {
+            throw TodoSyncError("opening the repository failed: \(error)")
+        }
+    }
+
+    /// The branch HEAD names (also for a repository with no commit yet).
+    public func branch() throws(TodoSyncError) -> String? {
+        switch try git("reading HEAD", { () throws(GitError) in try repository.head() }) {
+        case .unborn(let branch), .branch(let branch, _): branch
+        case .detached: nil
+        }
+    }
+
+    /// Refuses states in which a commit would surprise the user.
+    func checkReadyToCommit() throws(TodoSyncError) {
+        if let operation = repository.pendingOperation {
+            throw TodoSyncError(
+                "a git \(operation.name) is in progress in \(root); todosync will not commit in the middle of it",
+                hint: "finish it (git \(operation.name) --continue) or abort it (git \(operation.name) --abort), then run todosync again")
+        }
+        if case .detached(let commit) = try git("reading HEAD", { () throws(GitError) in try repository.head() }) {
+            throw TodoSyncError(
+                "HEAD is detached at \(commit.short); todosync commits only on a branch",
+                hint: "switch to a branch first: git switch main (or git switch -c NEW-BRANCH to keep this commit)")
+        }
+    }
+}
