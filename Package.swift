@@ -37,7 +37,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .target(name: "TestSupport", dependencies: ["TodoSyncKit"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
             name: "TodoModelTests",
             dependencies: ["TodoModel", .product(name: "PropertyBased", package: "swift-property-based")]

@@ -100,8 +100,8 @@ struct ListParser {
     private mutating func computeSubtreeEnds() {
         for (index, role) in roles.enumerated() {
             var owner = role.owner
-            while let node = owner, nodes[node].subtreeEnd < index + 1 {
-                nodes[node].subtreeEnd = index + 1
+            while let node = owner {
+                nodes[node].subtreeEnd = max(nodes[node].subtreeEnd, index + 1)
                 owner = nodes[node].parent
             }
         }

@@ -1,0 +1,91 @@
+import Testing
+@testable import TodoModel
+
+@Suite struct ChangesTests {
+    let before = identified("- [ ] Buy milk\n- [x] Call Bob\n  notes\n- [ ] Pay rent 🔼\n- [ ] Old idea\n")
+
+    func changes(_ edit: (inout String) -> Void) -> [String] {
+        var text = before.text
+        edit(&text)
+        return ListSet.changes(from: ListSet([before]), to: ListSet([ListDocument(path: "TODO.md", bytes: Array(text.utf8))])).map(\.phrase)
+    }
+
+    func line(_ index: Int) -> String { String(before.text.split(separator: "\n", omittingEmptySubsequences: false)[index]) }
+
+    @Test func noEditNoChange() { #expect(changes { _ in }.isEmpty) }
+    @Test func checked() { #expect(changes { $0 = $0.replacingAll("- [ ] Buy milk", with: "- [x] Buy milk") } == ["Check \"Buy milk\""]) }
+    @Test func unchecked() { #expect(changes { $0 = $0.replacingAll("- [x] Call Bob", with: "- [ ] Call Bob") } == ["Uncheck \"Call Bob\""]) }
+    @Test func retitled() { #expect(changes { $0 = $0.replacingAll("Buy milk", with: "Buy oat milk") } == ["Rename \"Buy milk\" to \"Buy oat milk\""]) }
+    @Test func notesEdited() { #expect(changes { $0 = $0.replacingAll("  notes", with: "  other notes") } == ["Edit notes of \"Call Bob\""]) }
+    @Test func reprioritized() {
+        #expect(changes { $0 = $0.replacingAll("Pay rent 🔼", with: "Pay rent ⏫") } == ["Set priority of \"Pay rent\" to high"])
+        #expect(changes { $0 = $0.replacingAll("Pay rent 🔼", with: "Pay rent") } == ["Clear priority of \"Pay rent\""])
+    }
+    @Test func dueChanged() {
+        #expect(changes { $0 = $0.replacingAll("Pay rent 🔼", with: "Pay rent 🔼 📅 2026-12-01") } == ["Set due date of \"Pay rent\" to 2026-12-01"])
+    }
+    @Test func added() { #expect(changes { $0 += "- [ ] New <!-- id: \(ItemID.named("n")) -->\n" } == ["Add \"New\""]) }
+    @Test func removed() { #expect(changes { $0 = $0.replacingAll(line(4) + "\n", with: "") } == ["Remove \"Old idea\""]) }
+
+    @Test func movedWithinTheFileIsOneMoveNotMany() {
+        // Old idea goes to the top: only it moved, the others merely shifted.
+        #expect(changes { $0 = line(4) + "\n" + $0.replacingAll(line(4) + "\n", with: "") } == ["Move \"Old idea\""])
+    }
+
+    @Test func nestingUnderAnotherItemIsAMove() {
+        #expect(changes { $0 = $0.replacingAll(line(4), with: "  " + line(4)) } == ["Move \"Old idea\""])
+    }
+
+    @Test func movingToAnotherFileKeepsTheItem() {
+        let moved = before.text.replacingAll(line(4) + "\n", with: "")
+        let after = ListSet([
+            ListDocument(path: "TODO.md", bytes: Array(moved.utf8)), ListDocument(path: "later.md", bytes: Array((line(4) + "\n").utf8)),
+        ])
+        #expect(ListSet.changes(from: ListSet([before]), to: after).map(\.phrase) == ["Move \"Old idea\" from TODO.md to later.md"])
+    }
+
+    @Test func severalFieldsOfOneItem() {
+        #expect(changes { $0 = $0.replacingAll("- [ ] Buy milk", with: "- [x] Buy oat milk") } == ["Check \"Buy oat milk\"", "Rename \"Buy milk\" to \"Buy oat milk\""])
+    }
+
+    @Test(arguments: [[Int](), [0], [1, 0], [0, 1, 2], [2, 0, 1], [3, 1, 2, 0, 4]])
+    func longestRunMatchesANaiveSearch(_ values: [Int]) {
+        let run = ListSet.longestIncreasingRun(values)
+        let chosen = run.sorted().map { values[$0] }
+        #expect(chosen == chosen.sorted())
+        // Naive: the best length over every subset.
+        var best = 0
+        for mask in 0..<(1 << values.count) {
+            let picked = values.indices.filter { mask & (1 << $0) != 0 }.map { values[$0] }
+            if picked == picked.sorted(), Set(picked).count == picked.count { best = max(best, picked.count) }
+        }
+        #expect(run.count == best)
+    }
+}
+
+@Suite struct CommitMessageTests {
+    func change(_ kind: Change.Kind, _ title: String) -> Change {
+        Change(kind, TodoItem(id: .named(title), title: title, isDone: false, notes: "", priority: .none, due: nil, parent: nil, position: 0, file: "TODO.md", section: nil, line: 1))
+    }
+
+    @Test func summarySaysWhatChangedAndCountsTheRest() {
+        let changes = [change(.checked, "Buy milk"), change(.added, "Call Bob")] + (1...3).map { change(.added, "Item number \($0) with a long title") }
+        let message = CommitMessage.describing(changes)
+        #expect(message.summary == "Check \"Buy milk\", add \"Call Bob\" and 3 more")
+        #expect(message.body.count == 5)
+        #expect(message.body[4] == "- Add \"Item number 3 with a long title\"")
+    }
+
+    @Test func twoChangesAreJoinedWithAnd() {
+        #expect(CommitMessage.describing([change(.checked, "a"), change(.removed, "b")]).summary == "Check \"a\" and remove \"b\"")
+    }
+
+    @Test func onlyIdsWritten() {
+        #expect(CommitMessage.describing([], idsWritten: 3).summary == "Add ids to 3 items")
+    }
+
+    @Test func textPutsBodyAndTrailersInParagraphs() {
+        let message = CommitMessage(summary: "S", body: ["- a"], trailers: ["Todosync-Unit: edit"])
+        #expect(message.text == "S\n\n- a\n\nTodosync-Unit: edit\n")
+    }
+}

@@ -1,0 +1,84 @@
+import Testing
+@testable import TodoModel
+
+@Suite struct EditingTests {
+    let base = identified("# Home\n- [ ] Buy milk\n  the blue carton\n- [ ] Call Bob\n\nprose stays\n")
+
+    @Test func checkingChangesOnlyTheBox() throws {
+        var document = base
+        let id = document.items[0].id
+        try document.update(id, isDone: true)
+        #expect(document.text == base.text.replacingAll("- [ ] Buy milk", with: "- [x] Buy milk"))
+        #expect(document.item(id: id)?.isDone == true)
+    }
+
+    @Test func retitlingKeepsTheIdComment() throws {
+        var document = base
+        let id = document.items[1].id
+        try document.update(id, title: "Call Bob about the car")
+        #expect(document.item(id: id)?.title == "Call Bob about the car")
+        #expect(document.text.contains("- [ ] Call Bob about the car <!-- id: \(id) -->\n"))
+    }
+
+    @Test func prioritiesAndDatesAreWrittenInObsidianOrder() throws {
+        var document = base
+        let id = document.items[1].id
+        try document.update(id, due: DueDate("2026-12-01"))
+        try document.update(id, priority: .high)
+        #expect(document.item(id: id)?.title == "Call Bob ⏫ 📅 2026-12-01")
+        try document.update(id, priority: Priority.none, due: .some(nil))
+        #expect(document.item(id: id)?.title == "Call Bob")
+    }
+
+    @Test func notesAreReplacedUnderTheItem() throws {
+        var document = base
+        let id = document.items[0].id
+        try document.update(id, notes: "oat milk\n\nor soy")
+        #expect(document.item(id: id)?.notes == "oat milk\n\nor soy")
+        #expect(document.text.contains("Buy milk <!-- id: \(id) -->\n  oat milk\n\n  or soy\n- [ ] Call Bob"))
+        try document.update(id, notes: "")
+        #expect(document.item(id: id)?.notes == "")
+        #expect(document.items.count == 2)
+    }
+
+    @Test func addingAppendsAfterTheLastItemWithTheNeighboursMarker() throws {
+        var document = identified("1. [ ] one\n2. [ ] two\n\ntrailing prose")
+        let id = ItemID.named("new")
+        try document.add("three", id: id)
+        #expect(document.text == identified("1. [ ] one\n2. [ ] two\n").text + "3. [ ] three <!-- id: \(id) -->\n\ntrailing prose")
+    }
+
+    @Test func addingUnderAParentIndentsToItsContent() throws {
+        var document = base
+        let parent = document.items[1].id
+        let child = ItemID.named("child")
+        try document.add("Ask about Sunday", id: child, under: parent)
+        #expect(document.item(id: child)?.parent == parent)
+        #expect(document.text.contains("\n  - [ ] Ask about Sunday <!-- id: \(child) -->\n"))
+    }
+
+    @Test func addingToAFileWithoutFinalNewlineEndsTheLastLineFirst() throws {
+        var document = identified("- [ ] a\r\n- [ ] b")
+        let id = ItemID.named("c")
+        try document.add("c", id: id)
+        #expect(document.text.hasSuffix("\r\n- [ ] c <!-- id: \(id) -->"))
+        #expect(document.items.count == 3)
+    }
+
+    @Test func removingTakesNotesAndChildren() throws {
+        var document = identified("- [ ] a\n  note\n  - [ ] child\n- [ ] b\n")
+        try document.remove(document.items[0].id)
+        #expect(document.items.map(\.plainTitle) == ["b"])
+    }
+
+    @Test func badTitlesAreRefusedAndChangeNothing() {
+        var document = base
+        let id = document.items[0].id
+        #expect(throws: EditError.invalidTitle("a title is one line; put more text in the notes")) {
+            try document.update(id, title: "two\nlines")
+        }
+        #expect(throws: EditError.self) { try document.update(id, title: "  ") }
+        #expect(throws: EditError.noSuchItem(ItemID.named("nope"))) { try document.update(ItemID.named("nope"), isDone: true) }
+        #expect(document == base)
+    }
+}

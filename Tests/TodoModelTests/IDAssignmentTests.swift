@@ -1,0 +1,84 @@
+import Testing
+@testable import TodoModel
+
+@Suite struct IDAssignmentTests {
+    func assign(_ working: String, base: String? = nil, commit: String = "c1", seed: UInt64 = 1) -> IDAssignment.Result {
+        let baseSet = base.map { IDAssignment.resolveBase(ListSet([ListDocument(path: "TODO.md", bytes: Array($0.utf8))]), commit: commit) } ?? .empty
+        var generator = SeededGenerator(seed: seed)
+        return IDAssignment.assign(ListSet([ListDocument(path: "TODO.md", bytes: Array(working.utf8))]), base: baseSet, using: &generator)
+    }
+
+    @Test func itemsCommittedWithoutIdsGetTheSameIdsOnEveryClone() {
+        let committed = "- [ ] a\n- [ ] b\n"
+        let one = assign(committed, base: committed, seed: 1).lists.items.keys
+        let two = assign(committed, base: committed, seed: 2).lists.items.keys
+        #expect(Array(one) == Array(two))
+        #expect(one.first == ItemID.named("c1\nTODO.md\n0"))
+        // Another commit derives other ids.
+        #expect(Array(assign(committed, base: committed, commit: "c2").lists.items.keys) != Array(one))
+    }
+
+    @Test func adoptedItemsAreMatchedByTitleWhenNewOnesAreTypedAbove() {
+        let result = assign("- [ ] new\n- [ ] a\n- [ ] b\n", base: "- [ ] a\n- [ ] b\n")
+        let ids = result.lists.items.values.map(\.id)
+        #expect(ids[1] == ItemID.named("c1\nTODO.md\n0"))
+        #expect(ids[2] == ItemID.named("c1\nTODO.md\n1"))
+        #expect(ids[0] != ids[1])
+        let changes = ListSet.changes(from: IDAssignment.resolveBase(ListSet([ListDocument(path: "TODO.md", bytes: Array("- [ ] a\n- [ ] b\n".utf8))]), commit: "c1").lists, to: result.lists)
+        #expect(changes.map(\.phrase) == ["Add \"new\""])
+    }
+
+    @Test func aPastedCopyGetsANewIdAndTheCommittedItemKeepsItsOwn() throws {
+        let committed = identified("- [ ] a\n- [ ] b\n")
+        let aID = committed.items[0].id
+        let aLine = committed.text.split(separator: "\n")[0]
+        // The copy is pasted above the original and then retitled.
+        let working = aLine.replacingOccurrences("- [ ] a", "- [ ] a copy") + "\n" + committed.text
+        let base = IDAssignment.Base(lists: ListSet([committed]), adopted: [:])
+        var generator = SeededGenerator(seed: 3)
+        let result = IDAssignment.assign(ListSet([ListDocument(path: "TODO.md", bytes: Array(working.utf8))]), base: base, using: &generator)
+        let items = result.lists.items.values
+        #expect(items.count == 3)
+        #expect(items.first { $0.title == "a" }?.id == aID)
+        #expect(items.first { $0.title == "a copy" }?.id != aID)
+        #expect(result.diagnostics.count == 1)
+        #expect(result.diagnostics[0].line == 1)
+    }
+
+    @Test func aDamagedIdIsRepairedFromTheLastCommit() {
+        let committed = identified("- [ ] a\n- [ ] b\n")
+        let bID = committed.items[1].id
+        let damaged = committed.text.replacingAll("<!-- id: \(bID)", with: "<!- id: \(bID.description.dropLast())")
+        let base = IDAssignment.Base(lists: ListSet([committed]), adopted: [:])
+        var generator = SeededGenerator(seed: 3)
+        let result = IDAssignment.assign(ListSet([ListDocument(path: "TODO.md", bytes: Array(damaged.utf8))]), base: base, using: &generator)
+        #expect(result.lists["TODO.md"]!.text == committed.text)
+        #expect(result.diagnostics.map(\.line) == [2])
+        #expect(result.diagnostics[0].message.contains("repaired"))
+    }
+
+    @Test func aDamagedIdWithNoMatchGetsAFreshId() {
+        let result = assign("- [ ] z <!-- id: 0F6C2A4E-8D1B -->\n")
+        #expect(result.lists.items.count == 1)
+        #expect(result.lists.items.values.first?.title == "z")
+        #expect(result.diagnostics.first?.message.contains("new id") == true)
+    }
+
+    @Test func oneIdNeverEndsUpOnTwoItemsAcrossFiles() {
+        let committed = identified("- [ ] a\n")
+        let line = committed.text
+        let working = ListSet([
+            ListDocument(path: "TODO.md", bytes: Array(line.utf8)), ListDocument(path: "other.md", bytes: Array(line.utf8)),
+        ])
+        var generator = SeededGenerator(seed: 9)
+        let result = IDAssignment.assign(working, base: .init(lists: ListSet([committed]), adopted: [:]), using: &generator)
+        #expect(result.lists.items.count == 2)
+        #expect(result.lists["TODO.md"]?.items.first?.id == committed.items[0].id)
+    }
+}
+
+extension Substring {
+    func replacingOccurrences(_ target: String, _ replacement: String) -> String {
+        String(self).replacingAll(target, with: replacement)
+    }
+}

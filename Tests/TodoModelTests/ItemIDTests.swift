@@ -1,0 +1,34 @@
+import Testing
+@testable import TodoModel
+
+@Suite struct ItemIDTests {
+    @Test func sha1MatchesKnownVectors() {
+        func hex(_ bytes: [UInt8]) -> String { bytes.map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined() }
+        #expect(hex(SHA1.digest(Array("abc".utf8))) == "a9993e364706816aba3e25717850c26c9cd0d89d")
+        #expect(hex(SHA1.digest([])) == "da39a3ee5e6b4b0d3255bfef95601890afd80709")
+        #expect(hex(SHA1.digest(Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8)))
+            == "84983e441c3bd26ebaae4aa1f95129e5e54670f1")
+    }
+
+    @Test func parsesAndPrintsCanonicalForm() throws {
+        let id = try #require(ItemID(parsing: "0f6c2a4e-8d1b-4c39-9e55-3a1b2c3d4e5f"))
+        #expect(id.description == "0F6C2A4E-8D1B-4C39-9E55-3A1B2C3D4E5F")
+        #expect(ItemID(parsing: id.description) == id)
+        #expect(ItemID(parsing: "0f6c2a4e8d1b4c399e553a1b2c3d4e5f") == nil)
+        #expect(ItemID(parsing: "0f6c2a4e-8d1b-4c39-9e55-3a1b2c3d4e5g") == nil)
+    }
+
+    @Test func namedIDsAreStableVersion5() {
+        let a = ItemID.named("commit\nTODO.md\n0")
+        #expect(a == ItemID.named("commit\nTODO.md\n0"))
+        #expect(a != ItemID.named("commit\nTODO.md\n1"))
+        #expect(Array(a.description)[14] == "5")
+    }
+
+    @Test func randomIDsAreVersion4AndDiffer() {
+        var generator = SeededGenerator(seed: 7)
+        let ids = (0..<100).map { _ in ItemID.random(using: &generator) }
+        #expect(Set(ids).count == 100)
+        #expect(ids.allSatisfy { Array($0.description)[14] == "4" })
+    }
+}

@@ -1,0 +1,105 @@
+import Testing
+@testable import TodoModel
+
+/// One example per grammar rule of docs/FORMAT.md.
+struct ParserCase: CustomTestStringConvertible, Sendable {
+    var name: String
+    var markdown: String
+    var expected: [String]
+    var testDescription: String { name }
+}
+
+let parserCases: [ParserCase] = [
+    .init(name: "dash, star and plus markers", markdown: "- [ ] a\n* [ ] b\n+ [ ] c\n", expected: ["[ ] a", "[ ] b", "[ ] c"]),
+    .init(name: "ordered markers with dot and paren", markdown: "1. [ ] a\n2) [x] b\n10. [ ] c\n", expected: ["[ ] a", "[x] b", "[ ] c"]),
+    .init(name: "lower and upper x are done", markdown: "- [x] a\n- [X] b\n- [ ] c\n", expected: ["[x] a", "[x] b", "[ ] c"]),
+    .init(name: "plain bullets are not items", markdown: "- milk\n- [ ] eggs\n", expected: ["[ ] eggs"]),
+    .init(name: "no space after the marker is not an item", markdown: "-[ ] a\n- [ ]b\n", expected: []),
+    .init(name: "a box with no title is not an item", markdown: "- [ ]\n- [ ]   \n", expected: []),
+    .init(name: "other box contents are not items", markdown: "- [-] a\n- [?] b\n- [  ] c\n", expected: []),
+    .init(name: "nesting by spaces", markdown: "- [ ] parent\n  - [ ] child\n    - [ ] grandchild\n- [ ] next\n",
+          expected: ["[ ] parent", "  [ ] child", "    [ ] grandchild", "[ ] next"]),
+    .init(name: "nesting by tabs", markdown: "- [ ] parent\n\t- [ ] child\n\t\t- [ ] grandchild\n",
+          expected: ["[ ] parent", "  [ ] child", "    [ ] grandchild"]),
+    .init(name: "one space of indent is a sibling, as in GFM", markdown: "- [ ] a\n - [ ] b\n", expected: ["[ ] a", "[ ] b"]),
+    .init(name: "children of an ordered item need its wider indent", markdown: "1. [ ] a\n   - [ ] b\n  - [ ] c\n",
+          expected: ["[ ] a", "  [ ] b", "[ ] c"]),
+    .init(name: "indented lines are notes", markdown: "- [ ] a\n  first note\n  second note\n- [ ] b\n",
+          expected: ["[ ] a {first note⏎second note}", "[ ] b"]),
+    .init(name: "blank lines inside notes stay, around them do not", markdown: "- [ ] a\n  one\n\n  two\n\n- [ ] b\n",
+          expected: ["[ ] a {one⏎⏎two}", "[ ] b"]),
+    .init(name: "plain bullets under an item are notes", markdown: "- [ ] a\n  - detail\n  - more\n",
+          expected: ["[ ] a {- detail⏎- more}"]),
+    .init(name: "lazy continuation is a note", markdown: "- [ ] a\ncontinued\n", expected: ["[ ] a {continued}"]),
+    .init(name: "unindented text after a blank line ends the item", markdown: "- [ ] a\n\nprose\n", expected: ["[ ] a"]),
+    .init(name: "a heading ends the item", markdown: "- [ ] a\n# Next\n- [ ] b\n", expected: ["[ ] a", "[ ] b"]),
+    .init(name: "nothing in a backtick fence is an item", markdown: "```\n- [ ] no\n```\n- [ ] yes\n", expected: ["[ ] yes"]),
+    .init(name: "nothing in a tilde fence is an item", markdown: "~~~md\n- [ ] no\n~~~\n- [ ] yes\n", expected: ["[ ] yes"]),
+    .init(name: "a fence inside an item is part of its notes", markdown: "- [ ] a\n  ```\n  - [ ] no\n  ```\n",
+          expected: ["[ ] a {```⏎- [ ] no⏎```}"]),
+    .init(name: "an unclosed fence runs to the end", markdown: "```\n- [ ] no\n", expected: []),
+    .init(name: "indented code at top level holds no items", markdown: "text\n\n    - [ ] code\n- [ ] yes\n", expected: ["[ ] yes"]),
+    .init(name: "four more spaces under an item is not a child", markdown: "- [ ] a\n\n      - [ ] code\n",
+          expected: ["[ ] a {    - [ ] code}"]),
+    .init(name: "items in block quotes are quoted text, not items", markdown: "> - [ ] quoted\n- [ ] real\n", expected: ["[ ] real"]),
+    .init(name: "front matter holds no items", markdown: "---\ntodo: - [ ] no\n---\n- [ ] yes\n", expected: ["[ ] yes"]),
+    .init(name: "an unclosed --- is not front matter", markdown: "---\n- [ ] yes\n", expected: ["[ ] yes"]),
+    .init(name: "a multi-line HTML comment holds no items", markdown: "<!--\n- [ ] no\n-->\n- [ ] yes\n", expected: ["[ ] yes"]),
+    .init(name: "tables and HTML are prose", markdown: "| a | b |\n|---|---|\n<div>\n- [ ] x\n</div>\n", expected: ["[ ] x"]),
+    .init(name: "CRLF line endings", markdown: "- [ ] a\r\n  note\r\n- [x] b\r\n", expected: ["[ ] a {note}", "[x] b"]),
+    .init(name: "lone CR line endings", markdown: "- [ ] a\r- [ ] b\r", expected: ["[ ] a", "[ ] b"]),
+    .init(name: "a byte order mark before the first item", markdown: "\u{FEFF}- [ ] a\n", expected: ["[ ] a"]),
+    .init(name: "no final newline", markdown: "- [ ] a\n- [ ] b", expected: ["[ ] a", "[ ] b"]),
+    .init(name: "trailing spaces are not in the title", markdown: "- [ ] a   \n", expected: ["[ ] a"]),
+    .init(name: "the id comment is not in the title",
+          markdown: "- [ ] a <!-- id: 0F6C2A4E-8D1B-4C39-9E55-3A1B2C3D4E5F -->\n", expected: ["[ ] a"]),
+    .init(name: "Unicode titles", markdown: "- [ ] Café ☕ 日本語\n", expected: ["[ ] Café ☕ 日本語"]),
+    .init(name: "an empty file", markdown: "", expected: []),
+]
+
+@Suite struct ParserTests {
+    @Test(arguments: parserCases)
+    func parsesItemsAsFormatSays(_ example: ParserCase) {
+        #expect(outline(example.markdown) == example.expected)
+        #expect(ListDocument(path: "x.md", bytes: Array(example.markdown.utf8)).render() == Array(example.markdown.utf8))
+    }
+
+    @Test func invalidUTF8InATitleKeepsTheItemAndItsBytes() {
+        let bytes: [UInt8] = Array("- [ ] caf".utf8) + [0xE9] + Array(" au lait\n- [ ] ok\n".utf8)
+        let document = ListDocument(path: "TODO.md", bytes: bytes)
+        #expect(document.nodeCount == 2)
+        #expect(document.render() == bytes)
+        #expect(document.diagnostics == [Diagnostic(file: "TODO.md", line: 1, message: "bytes that are not valid UTF-8; kept exactly as they are")])
+        let resolved = IDAssignment.resolveBase(ListSet([document]), commit: "c").lists["TODO.md"]!
+        #expect(resolved.items.first?.title == "caf\u{FFFD} au lait")
+        // The id goes after the bytes, which stay as they were.
+        #expect(Array(resolved.render().prefix(bytes.count - 14)) == Array(bytes.prefix(bytes.count - 14)))
+    }
+
+    @Test func itemsKnowTheirSectionLineAndPosition() {
+        let items = identified("# Work\n- [ ] a\n- [ ] b\n  - [ ] c\n## Home\n- [ ] d\n").items
+        #expect(items.map(\.section) == ["Work", "Work", "Work", "Home"])
+        #expect(items.map(\.line) == [2, 3, 4, 6])
+        #expect(items.map(\.position) == [0, 1, 0, 2])
+        #expect(items[2].parent == items[1].id)
+    }
+
+    @Test func priorityAndDueAreReadFromTheTitleAndStayInIt() {
+        let item = identified("- [ ] Pay rent ⏫ 📅 2026-12-01\n").items[0]
+        #expect(item.title == "Pay rent ⏫ 📅 2026-12-01")
+        #expect(item.priority == .high)
+        #expect(item.due == DueDate("2026-12-01"))
+        #expect(item.plainTitle == "Pay rent")
+    }
+
+    @Test(arguments: [("🔺", Priority.highest), ("⏫", .high), ("🔼", .medium), ("🔽", .low), ("⏬", .lowest), ("", .none)])
+    func readsEveryPriority(_ emoji: String, _ priority: Priority) {
+        #expect(identified("- [ ] task \(emoji)\n").items[0].priority == priority)
+    }
+
+    @Test func anInvalidDateIsNotADueDate() {
+        let item = identified("- [ ] a 📅 2026-02-30\n").items[0]
+        #expect(item.due == nil)
+        #expect(item.plainTitle == "a 📅 2026-02-30")
+    }
+}
