@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import GitStore
+
+@Suite struct RepositoryTests {
+    let signature = Signature(name: "Ann Example", email: "ann@example.com", time: 1_790_000_000, offsetMinutes: 60)
+
+    @Test func commitsThroughAPrivateIndexAndGitReadsIt() throws {
+        let scratch = Scratch()
+        let repository = try Repository.create(at: scratch.path)
+        guard case .unborn(let branch) = try repository.head() else { throw TestFailure("a new repository has an unborn HEAD") }
+        #expect(branch == "main")
+        let blob = try repository.writeBlob(Array("- [ ] a\n".utf8))
+        let tree = try repository.writeTree(base: nil, applying: ["lists/TODO.md": .write(blob: blob, mode: TreeChange.regularFileMode)])
+        let first = try repository.createCommit(tree: tree, parents: [], message: "First\n", author: signature, committer: signature)
+        #expect(try git("rev-parse", "HEAD", in: scratch.path).trimmingCharacters(in: .whitespacesAndNewlines) == first.description)
+        #expect(try git("show", "HEAD:lists/TODO.md", in: scratch.path) == "- [ ] a\n")
+        #expect(try git("log", "--format=%an <%ae> %s", in: scratch.path) == "Ann Example <ann@example.com> First\n")
+
+        let commit = try repository.commit(first)
+        let files = try repository.files(inTree: commit.tree) { $0.hasSuffix(".md") }
+        #expect(files.map(\.path) == ["lists/TODO.md"])
+        #expect(try repository.blob(files[0].blob) == Array("- [ ] a\n".utf8))
+        #expect(try Repository.blobID(of: Array("- [ ] a\n".utf8)) == blob)
+        try git("fsck", "--strict", in: scratch.path)
+    }
+
+    @Test func aCommitOnAStaleParentFailsWithGitsMessage() throws {
+        let scratch = Scratch()
+        let repository = try Repository.create(at: scratch.path)
+        let tree = try repository.writeTree(base: nil, applying: [:])
+        let first = try repository.createCommit(tree: tree, parents: [], message: "a\n", author: signature, committer: signature)
+        _ = try repository.createCommit(tree: tree, parents: [first], message: "b\n", author: signature, committer: signature)
+        // HEAD moved on: a commit whose parent is the old HEAD must not replace it.
+        let error = #expect(throws: GitError.self) {
+            try repository.createCommit(tree: tree, parents: [first], message: "c\n", author: signature, committer: signature)
+        }
+        #expect(error?.function == "git_commit_create")
+        #expect(error?.message.isEmpty == false)
+        #expect(try git("log", "--format=%s", in: scratch.path) == "b\na\n")
+    }
+
+    @Test func openingAFolderThatIsNoRepositoryIsNotFound() throws {
+        let scratch = Scratch()
+        let error = #expect(throws: GitError.self) { try Repository.open(at: scratch.path) }
+        #expect(error?.isNotFound == true)
+    }
+
+    @Test func readsConfigAndIgnoreRules() throws {
+        let scratch = Scratch()
+        let repository = try Repository.create(at: scratch.path)
+        try repository.setConfig("todosync.include", to: "lists/*.md")
+        #expect(try repository.configStrings("todosync.include") == ["lists/*.md"])
+        #expect(try repository.configString("todosync.nothing") == nil)
+        try scratch.write(".gitignore", "drafts/\n")
+        #expect(try repository.isIgnored("drafts/"))
+        #expect(try !repository.isIgnored("TODO.md"))
+    }
+}

@@ -1,0 +1,178 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The whole tool through real repositories in temporary folders, with git as the witness.
+@Suite struct CommitEndToEndTests {
+    @Test func initCreatesARepositoryWithAnExampleListAndOneCommit() throws {
+        let fixture = try Fixture()
+        let result = try run(todosyncBinary, ["init", "lists"], in: fixture.path)
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("Created a git repository"))
+        let lists = fixture.path + "/lists"
+        #expect(try git("rev-list", "--count", "HEAD", in: lists) == "1\n")
+        #expect(try git("symbolic-ref", "--short", "HEAD", in: lists) == "main\n")
+        #expect(try git("log", "-1", "--format=%s%n%b", in: lists).contains("Todosync-Unit: adopt"))
+        let text = try String(contentsOfFile: lists + "/TODO.md", encoding: .utf8)
+        #expect(text.components(separatedBy: "<!-- id: ").count - 1 == 3)
+        #expect(try git("status", "--porcelain", in: lists).isEmpty)
+        try git("fsck", "--strict", in: lists)
+    }
+
+    @Test func anEditorSessionBecomesOneCommitThatSaysWhatChanged() throws {
+        let fixture = try Fixture()
+        try fixture.write("TODO.md", "# Home\n\n- [ ] Buy milk\n- [ ] Call Bob\n  about the car\n- [ ] Old idea\n")
+        try fixture.todosync()
+        let committed = try fixture.read("TODO.md")
+        let ids = try fixture.ids(in: "TODO.md")
+        #expect(ids.count == 3)
+
+        // An editor session: check one, rename one, remove one, add two, edit notes.
+        var edited = committed
+        edited = edited.replacingOccurrences(of: "- [ ] Buy milk", with: "- [x] Buy milk")
+        edited = edited.replacingOccurrences(of: "about the car", with: "about the red car")
+        edited = edited.replacingOccurrences(of: "Old idea", with: "New idea")
+        edited += "- [ ] Pay rent ⏫ 📅 2026-12-01\n- [ ] Water plants\n"
+        try fixture.write("TODO.md", edited)
+        let status = try fixture.todosync("status")
+        #expect(status.stdout.contains("Check \"Buy milk\"  (TODO.md:3)"))
+        #expect(status.stdout.contains("2 items need an id."))
+        #expect(try fixture.read("TODO.md") == edited)  // status writes nothing
+
+        let result = try fixture.todosync()
+        #expect(fixture.commitCount == 2)
+        #expect(fixture.lastSubject == "Check \"Buy milk\", edit notes of \"Call Bob\" and 3 more")
+        #expect(fixture.lastBody.contains("- Rename \"Old idea\" to \"New idea\""))
+        #expect(fixture.lastBody.contains("- Add \"Pay rent\""))
+        #expect(fixture.lastBody.contains("- Add \"Water plants\""))
+        #expect(fixture.lastBody.contains("Todosync-Unit: edit"))
+        #expect(result.stdout.hasPrefix("[main "))
+        // Only id comments were added to the editor's bytes, and old ids stayed.
+        let final = try fixture.read("TODO.md")
+        let newIDs = try fixture.ids(in: "TODO.md")
+        #expect(Array(newIDs.prefix(3)) == ids)
+        var stripped = final
+        for id in newIDs.suffix(2) { stripped = stripped.replacingOccurrences(of: " <!-- id: \(id) -->", with: "") }
+        #expect(stripped == edited)
+        try fixture.expectCleanAndSound()
+    }
+
+    @Test func nothingChangedMakesNoCommit() throws {
+        let fixture = try Fixture()
+        try fixture.write("TODO.md", "- [ ] a\n")
+        try fixture.todosync()
+        let again = try fixture.todosync()
+        #expect(again.stdout == "Nothing changed since the last commit.\n")
+        #expect(fixture.commitCount == 1)
+        #expect(try fixture.todosync("status").stdout.contains("Nothing changed"))
+    }
+
+    @Test func theFirstCommitOfAnEmptyRepositoryHasNoParent() throws {
+        let fixture = try Fixture()
+        try fixture.write("TODO.md", "- [ ] a\n")
+        try fixture.todosync("commit", "-m", "Start")
+        #expect(fixture.lastSubject == "Start")
+        #expect(try fixture.git("log", "-1", "--format=%P") == "\n")
+        try fixture.expectCleanAndSound()
+    }
+
+    @Test func clonesAdoptingPlainGitHistoryDeriveTheSameIds() throws {
+        let origin = try Fixture(gitFiles: ["TODO.md": "- [ ] a\n- [ ] b\n", "work/plan.md": "* [x] c\n"])
+        let one = Scratch(), two = Scratch()
+        try git("clone", "-q", origin.path, one.path + "/c", in: one.path)
+        try git("clone", "-q", origin.path, two.path + "/c", in: two.path)
+        for clone in [one, two] { #expect(try run(todosyncBinary, [], in: clone.path + "/c").status == 0) }
+        #expect(try one.read("c/TODO.md") == two.read("c/TODO.md"))
+        #expect(try one.read("c/work/plan.md") == two.read("c/work/plan.md"))
+        #expect(try git("log", "-1", "--format=%s", in: one.path + "/c") == "Add ids to 3 items\n")
+    }
+
+    @Test func aPlainGitCommitInBetweenIsJustHistory() throws {
+        let fixture = try Fixture()
+        try fixture.write("TODO.md", "- [ ] a\n")
+        try fixture.todosync()
+        // Someone edits and commits with git, adding an item without an id.
+        try fixture.write("TODO.md", try fixture.read("TODO.md") + "- [ ] from git\n")
+        _ = try fixture.git("commit", "-qam", "git edit")
+        let result = try fixture.todosync()
+        #expect(result.stdout.contains("Add an id to 1 item"))
+        #expect(fixture.commitCount == 3)
+        // The derived id is the same a clone of that commit would derive.
+        let clone = Scratch()
+        _ = try git("clone", "-q", fixture.path, clone.path + "/c", in: clone.path)
+        _ = try git("reset", "-q", "--hard", "HEAD~1", in: clone.path + "/c")
+        #expect(try run(todosyncBinary, [], in: clone.path + "/c").status == 0)
+        #expect(try clone.read("c/TODO.md") == fixture.read("TODO.md"))
+        try fixture.expectCleanAndSound()
+    }
+
+    @Test func readmeIgnoredFilesAndProseOnlyFilesAreNotLists() throws {
+        let fixture = try Fixture()
+        try fixture.write("README.md", "- [ ] not a list item\n")
+        try fixture.write("notes.md", "Just prose.\n")
+        try fixture.write("drafts/ideas.md", "- [ ] ignored\n")
+        try fixture.write(".gitignore", "drafts/\n")
+        try fixture.write("home/groceries.md", "- [ ] eggs\n")
+        try fixture.todosync()
+        #expect(try fixture.read("README.md") == "- [ ] not a list item\n")
+        #expect(try fixture.read("drafts/ideas.md") == "- [ ] ignored\n")
+        #expect(try fixture.ids(in: "home/groceries.md").count == 1)
+        #expect(try fixture.git("ls-files") == "home/groceries.md\n")
+    }
+
+    @Test func configuredPatternsChooseTheLists() throws {
+        let fixture = try Fixture()
+        _ = try fixture.git("config", "todosync.include", "lists/*.md")
+        try fixture.write("TODO.md", "- [ ] outside\n")
+        try fixture.write("lists/a.md", "- [ ] inside\n")
+        try fixture.todosync()
+        #expect(try fixture.git("ls-files") == "lists/a.md\n")
+    }
+
+    @Test func whatTheUserStagedStaysStagedAndOutOfTheCommit() throws {
+        let fixture = try Fixture()
+        try fixture.write("TODO.md", "- [ ] a\n")
+        try fixture.write("other.txt", "staged\n")
+        _ = try fixture.git("add", "other.txt")
+        try fixture.todosync()
+        #expect(try fixture.git("show", "--name-only", "--format=", "HEAD") == "TODO.md\n")
+        #expect(try fixture.git("status", "--porcelain") == "A  other.txt\n")
+    }
+
+    @Test func aDeletedListFileIsCommittedAsRemovedItems() throws {
+        let fixture = try Fixture()
+        try fixture.write("TODO.md", "- [ ] keep\n")
+        try fixture.write("old.md", "- [ ] gone\n")
+        try fixture.todosync()
+        try FileManager.default.removeItem(atPath: fixture.path + "/old.md")
+        try fixture.todosync()
+        #expect(fixture.lastSubject == "Remove \"gone\"")
+        try fixture.expectCleanAndSound()
+    }
+
+    @Test func lineEndingsModeAndBytesTodosyncDoesNotOwnAreKept() throws {
+        let fixture = try Fixture()
+        let text = "\u{FEFF}---\r\ntags: x\r\n---\r\n# List\r\n\r\n- [ ] a  \r\n\tnote\r\n```\r\n- [ ] code\r\n```\r\n| t |\r\n- [x] b"
+        try fixture.write("TODO.md", text)
+        chmod(fixture.path + "/TODO.md", 0o640)
+        try fixture.todosync()
+        let final = try fixture.read("TODO.md")
+        let ids = try fixture.ids(in: "TODO.md")
+        #expect(ids.count == 2)
+        #expect(final == text.replacingOccurrences(of: "- [ ] a  \r\n", with: "- [ ] a <!-- id: \(ids[0]) -->  \r\n") + " <!-- id: \(ids[1]) -->")
+        let attributes = try FileManager.default.attributesOfItem(atPath: fixture.path + "/TODO.md")
+        #expect((attributes[.posixPermissions] as? Int) == 0o640)
+        try fixture.expectCleanAndSound()
+    }
+
+    @Test func invalidUTF8IsKeptAndReportedWithFileAndLine() throws {
+        let fixture = try Fixture()
+        let bytes: [UInt8] = Array("# x\n- [ ] caf".utf8) + [0xE9] + Array("\n".utf8)
+        try fixture.scratch.write("TODO.md", bytes: bytes)
+        let result = try fixture.todosync()
+        #expect(result.stderr.contains("TODO.md:2: bytes that are not valid UTF-8"))
+        let final = try fixture.scratch.readBytes("TODO.md")
+        #expect(Array(final.prefix(bytes.count - 1)) == Array(bytes.dropLast()))
+        try fixture.expectCleanAndSound()
+    }
+}

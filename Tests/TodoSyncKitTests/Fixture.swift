@@ -1,0 +1,60 @@
+import Foundation
+import TestSupport
+
+/// A repository in a scratch folder, driven through the built `todosync` binary and checked
+/// with the git CLI.
+final class Fixture {
+    let scratch = Scratch()
+    var path: String { scratch.path }
+
+    /// A fresh `git init` repository (branch main), optionally with files committed by plain git.
+    init(gitFiles: [String: String] = [:]) throws {
+        _ = try TestSupport.git("init", "-q", "-b", "main", in: path)
+        guard !gitFiles.isEmpty else { return }
+        for (name, text) in gitFiles { try scratch.write(name, text) }
+        _ = try TestSupport.git("add", "-A", in: path)
+        _ = try TestSupport.git("commit", "-q", "-m", "plain git", in: path)
+    }
+
+    @discardableResult
+    func todosync(_ arguments: String..., expectStatus: Int32 = 0) throws -> ProcessResult {
+        let result = try run(todosyncBinary, arguments, in: path)
+        guard result.status == expectStatus else {
+            throw TestFailure("todosync \(arguments.joined(separator: " ")) exited \(result.status), not \(expectStatus)\nstdout: \(result.stdout)\nstderr: \(result.stderr)")
+        }
+        return result
+    }
+
+    func git(_ arguments: String...) throws -> String {
+        let result = try run("/usr/bin/git", arguments, in: path)
+        guard result.status == 0 else { throw TestFailure("git \(arguments) failed: \(result.stderr)") }
+        return result.stdout
+    }
+
+    func write(_ name: String, _ text: String) throws { try scratch.write(name, text) }
+    func read(_ name: String) throws -> String { try scratch.read(name) }
+
+    var commitCount: Int { (try? git("rev-list", "--count", "HEAD")).flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) } ?? 0 }
+    var lastSubject: String { (try? git("log", "-1", "--format=%s"))?.trimmingCharacters(in: .newlines) ?? "" }
+    var lastBody: String { (try? git("log", "-1", "--format=%b")) ?? "" }
+
+    /// `git status --porcelain` is empty and `git fsck --strict` finds nothing.
+    func expectCleanAndSound() throws {
+        let status = try git("status", "--porcelain")
+        guard status.isEmpty else { throw TestFailure("git status is not clean:\n\(status)") }
+        _ = try git("fsck", "--strict")
+    }
+
+    /// The ids written in a file, in order.
+    func ids(in name: String) throws -> [String] {
+        let text = try read(name)
+        var result: [String] = []
+        var rest = text[...]
+        while let start = rest.range(of: "<!-- id: ") {
+            let id = rest[start.upperBound...].prefix(36)
+            result.append(String(id))
+            rest = rest[start.upperBound...]
+        }
+        return result
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// todosync refuses clearly and leaves the repository and the files exactly as they were.
+@Suite struct RefusalTests {
+    @Test func outsideARepositoryItSuggestsInit() throws {
+        let scratch = Scratch()
+        try scratch.write("TODO.md", "- [ ] a\n")
+        let result = try run(todosyncBinary, [], in: scratch.path)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("todosync: error: not a git repository: \(scratch.path)"))
+        #expect(result.stderr.contains("hint: run 'todosync init'"))
+        #expect(try scratch.read("TODO.md") == "- [ ] a\n")
+    }
+
+    @Test func aMergeInProgressIsRefused() throws {
+        let fixture = try Fixture(gitFiles: ["TODO.md": "- [ ] a\n"])
+        _ = try fixture.git("checkout", "-q", "-b", "other")
+        try fixture.write("TODO.md", "- [ ] b\n")
+        _ = try fixture.git("commit", "-qam", "other")
+        _ = try fixture.git("checkout", "-q", "main")
+        try fixture.write("TODO.md", "- [ ] c\n")
+        _ = try fixture.git("commit", "-qam", "main")
+        _ = try run("/usr/bin/git", ["merge", "other"], in: fixture.path)  // conflicts
+        try expectRefusal(fixture, containing: "a git merge is in progress", hint: "git merge --abort")
+    }
+
+    @Test func aRebaseInProgressIsRefused() throws {
+        let fixture = try Fixture(gitFiles: ["TODO.md": "- [ ] a\n"])
+        try FileManager.default.createDirectory(atPath: fixture.path + "/.git/rebase-merge", withIntermediateDirectories: true)
+        try fixture.write("TODO.md", "- [ ] a\n- [ ] b\n")
+        try expectRefusal(fixture, containing: "a git rebase is in progress", hint: "git rebase --continue")
+    }
+
+    @Test func aDetachedHeadIsRefused() throws {
+        let fixture = try Fixture(gitFiles: ["TODO.md": "- [ ] a\n"])
+        _ = try fixture.git("checkout", "-q", "--detach")
+        try fixture.write("TODO.md", "- [ ] a\n- [ ] b\n")
+        try expectRefusal(fixture, containing: "HEAD is detached", hint: "git switch main")
+    }
+
+    @Test func anEmptyMessageIsRefusedBeforeAnyWork() throws {
+        let fixture = try Fixture()
+        try fixture.write("TODO.md", "- [ ] a\n")
+        let result = try fixture.todosync("commit", "-m", " ", expectStatus: 64)
+        #expect(result.stderr.contains("the message given with -m is empty"))
+        #expect(try fixture.read("TODO.md") == "- [ ] a\n")
+    }
+
+    private func expectRefusal(_ fixture: Fixture, containing message: String, hint: String) throws {
+        let before = try fixture.read("TODO.md")
+        let head = try fixture.git("rev-parse", "HEAD")
+        let status = try fixture.git("status", "--porcelain")
+        let result = try fixture.todosync(expectStatus: 1)
+        #expect(result.stderr.contains(message))
+        #expect(result.stderr.contains(hint))
+        #expect(try fixture.read("TODO.md") == before)
+        #expect(try fixture.git("rev-parse", "HEAD") == head)
+        #expect(try fixture.git("status", "--porcelain") == status)
+    }
+}
