@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# Runs every test: the pure core, the git layer, and todosync end to end through real repositories.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/ensure-libgit2.sh
+swift build --build-tests
+swift test --skip-build "$@"
