@@ -9,8 +9,13 @@ extension ListSet {
     ///
     /// - Complexity: O(n log n) in the number of items.
     public static func changes(from old: ListSet, to new: ListSet) -> [Change] {
-        let oldItems = old.items
-        let newItems = new.items
+        changes(from: old.items, to: new.items)
+    }
+
+    /// The same, from items already taken out of their lists.
+    public static func changes(
+        from oldItems: OrderedDictionary<ItemID, TodoItem>, to newItems: OrderedDictionary<ItemID, TodoItem>
+    ) -> [Change] {
         let reordered = reorderedItems(oldItems, newItems)
         var result: [Change] = []
         for item in newItems.values {
@@ -19,7 +24,7 @@ extension ListSet {
                 continue
             }
             if before.isDone != item.isDone { result.append(Change(item.isDone ? .checked : .unchecked, item)) }
-            if before.plainTitle != item.plainTitle { result.append(Change(.retitled(from: before.title), item)) }
+            if before.title != item.title, before.plainTitle != item.plainTitle { result.append(Change(.retitled(from: before.title), item)) }
             if before.priority != item.priority { result.append(Change(.reprioritized(from: before.priority), item)) }
             if before.due != item.due { result.append(Change(.dueChanged(from: before.due), item)) }
             if before.notes != item.notes { result.append(Change(.notesEdited, item)) }

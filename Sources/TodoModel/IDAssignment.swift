@@ -8,10 +8,18 @@ public enum IDAssignment {
     /// The last commit's lists with every item identified.
     public struct Base: Sendable {
         public var lists: ListSet
+        /// `lists.items`, computed once.
+        public var items: OrderedDictionary<ItemID, TodoItem>
         /// Per path, the items that had no readable id in the commit and the ids derived for them.
         var adopted: [String: [(id: ItemID, title: String)]]
 
         public static let empty = Base(lists: ListSet(), adopted: [:])
+
+        init(lists: ListSet, adopted: [String: [(id: ItemID, title: String)]]) {
+            self.lists = lists
+            self.items = lists.items
+            self.adopted = adopted
+        }
     }
 
     /// What `assign` did to the working lists.
@@ -64,7 +72,7 @@ public enum IDAssignment {
     public static func assign<G: RandomNumberGenerator>(
         _ working: ListSet, base: Base, using generator: inout G
     ) -> Result {
-        let baseItems = base.lists.items
+        let baseItems = base.items
         var diagnostics: [Diagnostic] = []
 
         // Where each readable id stands in the working files.
@@ -103,12 +111,17 @@ public enum IDAssignment {
 
         // Items of the last commit that the working files no longer carry an id for.
         var orphans = baseItems.values.filter { occurrences[$0.id] == nil }
-        var adoptable = base.adopted
+        // Per path and title, the ids derived for committed id-less items, first first.
+        var adoptable: [String: [String: [ItemID]]] = [:]
+        for (path, entries) in base.adopted {
+            for entry in entries.reversed() { adoptable[path, default: [:]][entry.title, default: []].append(entry.id) }
+        }
 
         for (path, document) in working.documents {
             for (node, id) in document.nodeIDs.enumerated() where id == nil {
                 let itemTitle = title(path, node)
                 if case .damaged = document.idComment(ofNode: node) {
+                    orphans.removeAll { used.contains($0.id) }
                     let ordinal = node
                     let match = orphans.firstIndex { $0.file == path && $0.title == itemTitle }
                         ?? orphans.firstIndex { $0.title == itemTitle }
@@ -129,12 +142,8 @@ public enum IDAssignment {
                     continue
                 }
                 // Committed without an id (plain git): the id derived from that commit.
-                if let match = adoptable[path]?.firstIndex(where: { $0.title == itemTitle }),
-                    let derived = adoptable[path]?[match].id, !used.contains(derived)
-                {
-                    adoptable[path]?.remove(at: match)
+                if let derived = adoptable[path]?[itemTitle]?.popLast(), !used.contains(derived) {
                     used.insert(derived)
-                    orphans.removeAll { $0.id == derived }
                     updates[path, default: []].append((node, derived))
                     continue
                 }

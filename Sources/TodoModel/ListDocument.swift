@@ -42,6 +42,7 @@ public struct ListDocument: Sendable, Equatable {
         result.reserveCapacity(nodes.count)
         var siblingCount: [Int: Int] = [:]
         var topLevelCount = 0
+        var headings: [Int: String] = [:]
         for index in nodes.indices {
             let position: Int
             if let parent = nodes[index].parent {
@@ -51,7 +52,13 @@ public struct ListDocument: Sendable, Equatable {
                 position = topLevelCount
                 topLevelCount += 1
             }
-            if let item = item(node: index, position: position) { result.append(item) }
+            let section = nodes[index].headingLine.map { line in
+                if let cached = headings[line] { return cached }
+                let text = headingText(line)
+                headings[line] = text
+                return text
+            }
+            if let item = item(node: index, position: position, section: section) { result.append(item) }
         }
         return result
     }
@@ -61,7 +68,7 @@ public struct ListDocument: Sendable, Equatable {
         guard let node = node(for: id) else { return nil }
         let parent = nodes[node].parent
         let position = nodes[..<node].lazy.filter { $0.parent == parent }.count
-        return item(node: node, position: position)
+        return item(node: node, position: position, section: nodes[node].headingLine.map(headingText))
     }
 
     /// Whether the file holds at least one task item.
@@ -131,7 +138,7 @@ public struct ListDocument: Sendable, Equatable {
         return texts.joined(separator: "\n")
     }
 
-    private func item(node index: Int, position: Int) -> TodoItem? {
+    private func item(node index: Int, position: Int, section: String?) -> TodoItem? {
         let node = nodes[index]
         guard let id = node.id else { return nil }
         let title = title(ofNode: index)
@@ -139,7 +146,7 @@ public struct ListDocument: Sendable, Equatable {
         return TodoItem(
             id: id, title: title, isDone: isDone(node: index), notes: notes(ofNode: index),
             priority: fields.priority, due: fields.due, parent: node.parent.flatMap { nodes[$0].id },
-            position: position, file: path, section: node.headingLine.map(headingText), line: node.line + 1)
+            position: position, file: path, section: section, line: node.line + 1)
     }
 
     private func headingText(_ line: Int) -> String {

@@ -31,7 +31,7 @@ struct Commit: ParsableCommand {
 
     func run() throws {
         let workspace = try repository.openWorkspace()
-        let outcome = try runReportingErrors { () throws(TodoSyncError) in try workspace.commit(summary: message) }
+        let outcome = try runReportingErrors { try workspace.commit(summary: message) }
         Console.warn(outcome.unit.diagnostics)
         if let warning = outcome.identityWarning { Console.warn(warning) }
         guard let commit = outcome.commit else {

@@ -21,7 +21,7 @@ struct Init: ParsableCommand {
     var remote: String?
 
     func run() throws {
-        let outcome = try runReportingErrors { () throws(TodoSyncError) in
+        let outcome = try runReportingErrors {
             try Workspace.initialize(at: directory, remote: remote)
         }
         Console.warn(outcome.commit.unit.diagnostics)

@@ -7,15 +7,18 @@ struct RepositoryOption: ParsableArguments {
     var directory: String = "."
 
     func openWorkspace() throws -> Workspace {
-        try runReportingErrors { () throws(TodoSyncError) in try Workspace.open(at: directory) }
+        try runReportingErrors { try Workspace.open(at: directory) }
     }
 }
 
 /// Runs engine work; a `TodoSyncError` is printed with its hint and exits with status 1.
-func runReportingErrors<T>(_ body: () throws(TodoSyncError) -> T) throws -> T {
+///
+/// NB: the closure is untyped `throws` on purpose: with a typed-throws closure and a large
+/// generic result, Swift 6.3.1's debug build jumped to a null pointer here.
+func runReportingErrors<T>(_ body: () throws -> T) throws -> T {
     do {
         return try body()
-    } catch {
+    } catch let error as TodoSyncError {
         Console.fail(error)
         throw ExitCode.failure
     }

@@ -13,7 +13,7 @@ struct Status: ParsableCommand {
 
     func run() throws {
         let workspace = try repository.openWorkspace()
-        let unit = try runReportingErrors { () throws(TodoSyncError) in try workspace.pending() }
+        let unit = try runReportingErrors { try workspace.pending() }
         let branch = (try? workspace.branch()) ?? nil
         Console.out(branch.map { "On branch \($0)" } ?? "HEAD is detached")
         Console.warn(unit.diagnostics)

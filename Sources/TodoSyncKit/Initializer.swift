@@ -35,7 +35,7 @@ extension Workspace {
         do {
             repository = try Repository.open(at: directory)
         } catch where error.isNotFound {
-            repository = try git("creating the repository") { () throws(GitError) in
+            repository = try git("creating the repository") {
                 try Repository.create(at: directory, initialBranch: "main")
             }
             created = true
@@ -64,14 +64,14 @@ extension Workspace {
 
     /// `origin` at `url`, and the current branch tracking `origin/<branch>`.
     func setUpRemote(_ url: String) throws(TodoSyncError) {
-        let existing = try git("reading remote.origin.url") { () throws(GitError) in try repository.configString("remote.origin.url") }
+        let existing = try git("reading remote.origin.url") { try repository.configString("remote.origin.url") }
         if let existing, existing != url {
             throw TodoSyncError(
                 "this repository already has a remote 'origin' at \(existing)",
                 hint: "to use \(url) instead: git remote set-url origin \(url)")
         }
         let branch = try self.branch() ?? "main"
-        try git("setting up the remote") { () throws(GitError) in
+        try git("setting up the remote") {
             if existing == nil {
                 try repository.setConfig("remote.origin.url", to: url)
                 try repository.setConfig("remote.origin.fetch", to: "+refs/heads/*:refs/remotes/origin/*")

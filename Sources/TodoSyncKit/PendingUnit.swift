@@ -34,8 +34,8 @@ extension Workspace {
         let working = try readWorking(head: head)
         var generator = SystemRandomNumberGenerator()
         let assigned = IDAssignment.assign(working.lists, base: head.base, using: &generator)
-        let changes = ListSet.changes(from: head.base.lists, to: assigned.lists)
-        let baseItems = head.base.lists.items
+        let baseItems = head.base.items
+        let changes = ListSet.changes(from: baseItems, to: assigned.lists.items)
         let adopted = assigned.writtenIDs.filter { baseItems[$0] != nil }.count
         var changedPaths: [String] = []
         for path in working.readBytes.keys.sorted() {

@@ -18,19 +18,19 @@ struct WorkingSnapshot {
 
 extension Workspace {
     func readHead() throws(TodoSyncError) -> HeadSnapshot {
-        let head = try git("reading HEAD") { () throws(GitError) in try repository.head() }
+        let head = try git("reading HEAD") { try repository.head() }
         guard case .branch(_, let commitID) = head else {
             return HeadSnapshot(commit: nil, base: .empty, files: [:])
         }
-        let commit = try git("reading the last commit") { () throws(GitError) in try repository.commit(commitID) }
+        let commit = try git("reading the last commit") { try repository.commit(commitID) }
         let selector = self.selector
-        let treeFiles = try git("listing the last commit's files") { () throws(GitError) in
+        let treeFiles = try git("listing the last commit's files") {
             try repository.files(inTree: commit.tree, include: selector.matches)
         }
         var documents: [ListDocument] = []
         var files: [String: (bytes: [UInt8], mode: UInt32)] = [:]
         for file in treeFiles {
-            let bytes = try git("reading \(file.path) from the last commit") { () throws(GitError) in try repository.blob(file.blob) }
+            let bytes = try git("reading \(file.path) from the last commit") { try repository.blob(file.blob) }
             let document = ListDocument(path: file.path, bytes: bytes)
             guard document.hasItems else { continue }
             documents.append(document)
@@ -83,6 +83,6 @@ extension Workspace {
     }
 
     private func isIgnored(_ path: String) throws(TodoSyncError) -> Bool {
-        try git("checking .gitignore for \(path)") { () throws(GitError) in try repository.isIgnored(path) }
+        try git("checking .gitignore for \(path)") { try repository.isIgnored(path) }
     }
 }

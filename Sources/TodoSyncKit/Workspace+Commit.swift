@@ -39,7 +39,7 @@ extension Workspace {
         var treeChanges: [String: TreeChange] = [:]
         for path in unit.changedPaths {
             if let bytes = unit.finalBytes(path) {
-                let blob = try git("storing \(path)") { () throws(GitError) in try repository.writeBlob(bytes) }
+                let blob = try git("storing \(path)") { try repository.writeBlob(bytes) }
                 treeChanges[path] = .write(blob: blob, mode: unit.head.files[path]?.mode ?? TreeChange.regularFileMode)
             } else {
                 treeChanges[path] = .delete
@@ -48,7 +48,7 @@ extension Workspace {
         let identity = Identity.resolve(for: repository)
         let parent = unit.head.commit
         let text = message.text
-        let commitID = try git("committing") { () throws(GitError) in
+        let commitID = try git("committing") {
             let tree = try repository.writeTree(base: parent?.tree, applying: treeChanges)
             return try repository.createCommit(
                 tree: tree, parents: parent.map { [$0.id] } ?? [], message: text,
@@ -56,7 +56,7 @@ extension Workspace {
         }
         let written = unit.changedPaths.filter { unit.finalBytes($0) != nil }
         let removed = unit.changedPaths.filter { unit.finalBytes($0) == nil }
-        try git("updating git's index") { () throws(GitError) in try repository.updateIndex(adding: written, removing: removed) }
+        try git("updating git's index") { try repository.updateIndex(adding: written, removing: removed) }
         return CommitOutcome(commit: commitID, message: message, unit: unit, identityWarning: identity.warning)
     }
 }

@@ -18,8 +18,8 @@ public final class Workspace {
                 hint: "clone it (git clone \(repository.gitDirectory) lists) and run todosync in the clone")
         }
         root = workdir.hasSuffix("/") && workdir.count > 1 ? String(workdir.dropLast()) : workdir
-        let include = try git("reading todosync.include") { () throws(GitError) in try repository.configStrings("todosync.include") }
-        let exclude = try git("reading todosync.exclude") { () throws(GitError) in try repository.configStrings("todosync.exclude") }
+        let include = try git("reading todosync.include") { try repository.configStrings("todosync.include") }
+        let exclude = try git("reading todosync.exclude") { try repository.configStrings("todosync.exclude") }
         selector = ListFileSelector(include: include, exclude: exclude.isEmpty ? ListFileSelector.defaultExclude : exclude)
     }
 
@@ -42,7 +42,7 @@ public final class Workspace {
 
     /// The branch HEAD names (also for a repository with no commit yet).
     public func branch() throws(TodoSyncError) -> String? {
-        switch try git("reading HEAD", { () throws(GitError) in try repository.head() }) {
+        switch try git("reading HEAD", { try repository.head() }) {
         case .unborn(let branch), .branch(let branch, _): branch
         case .detached: nil
         }
@@ -55,7 +55,7 @@ public final class Workspace {
                 "a git \(operation.name) is in progress in \(root); todosync will not commit in the middle of it",
                 hint: "finish it (git \(operation.name) --continue) or abort it (git \(operation.name) --abort), then run todosync again")
         }
-        if case .detached(let commit) = try git("reading HEAD", { () throws(GitError) in try repository.head() }) {
+        if case .detached(let commit) = try git("reading HEAD", { try repository.head() }) {
             throw TodoSyncError(
                 "HEAD is detached at \(commit.short); todosync commits only on a branch",
                 hint: "switch to a branch first: git switch main (or git switch -c NEW-BRANCH to keep this commit)")
