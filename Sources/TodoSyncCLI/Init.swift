@@ -5,9 +5,7 @@ struct Init: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Start a repository of lists, or adopt an existing one.",
         discussion: """
-            Creates a git repository in <dir> if there is none (branch main), writes a short
-            example TODO.md if the folder holds no list, gives every item an id and commits.
-            In an existing repository it adopts the lists already there.
+            Creates a git repository in <dir> if there is none (branch main), writes a short example TODO.md if the folder holds no list, gives every item an id and commits. In an existing repository it adopts the lists already there.
 
             Examples:
               todosync init ~/lists

@@ -5,8 +5,7 @@ struct Status: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Show, item by item, what changed since the last commit.",
         discussion: """
-            Writes nothing. Each line names what happened to one item and where it stands
-            (file:line). Run `todosync` to commit what it shows.
+            Writes nothing. Each line names what happened to one item and where it stands (file:line). Run `todosync` to commit what it shows.
             """)
 
     @OptionGroup var repository: RepositoryOption

@@ -6,13 +6,9 @@ struct TodoSync: ParsableCommand {
         commandName: "todosync",
         abstract: "Keep Markdown TODO lists in git: stable item ids, one commit per edit session.",
         discussion: """
-            Write checklists ("- [ ] Buy milk") in TODO.md or any Markdown file with any editor,
-            then run `todosync`: it gives each new item an id (an invisible HTML comment at the end
-            of its line) and makes one git commit that says in words what changed.
+            Write checklists ("- [ ] Buy milk") in TODO.md or any Markdown file with any editor, then run `todosync`: it gives each new item an id (an invisible HTML comment at the end of its line) and makes one git commit that says in words what changed.
 
-            Start with `todosync init`, or run todosync in any git repository.
-            Which files are lists: Markdown files holding task items, except README.md; change it
-            with `git config --add todosync.include 'lists/*.md'` or `todosync.exclude`.
+            Start with `todosync init`, or run todosync in any git repository. Which files are lists: Markdown files holding task items, except README.md; change it with `git config --add todosync.include 'lists/*.md'` or `todosync.exclude`.
             """,
         version: "0.1.0",
         subcommands: [Commit.self, Status.self, Init.self],

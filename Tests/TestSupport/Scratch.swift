@@ -41,7 +41,10 @@ public struct ProcessResult: Sendable {
 }
 
 /// Runs a program with a fixed identity, so tests do not depend on the machine's git config.
-public func run(_ executable: String, _ arguments: [String], in directory: String, input: String? = nil) throws -> ProcessResult {
+public func run(
+    _ executable: String, _ arguments: [String], in directory: String, input: String? = nil,
+    environment overrides: [String: String?] = [:]
+) throws -> ProcessResult {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
@@ -54,6 +57,7 @@ public func run(_ executable: String, _ arguments: [String], in directory: Strin
     ] {
         environment[key] = value
     }
+    for (key, value) in overrides { environment[key] = value }
     process.environment = environment
     let out = Pipe(), err = Pipe(), inPipe = Pipe()
     process.standardOutput = out

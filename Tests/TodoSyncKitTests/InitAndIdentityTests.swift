@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+import TestSupport
+
+@Suite struct InitAndIdentityTests {
+    @Test func initAdoptsAnExistingRepositoryAndItsLists() throws {
+        let fixture = try Fixture(gitFiles: ["TODO.md": "- [ ] a\n", "README.md": "# readme\n"])
+        let result = try fixture.todosync("init")
+        #expect(result.stdout.contains("Using the git repository in \(fixture.path)"))
+        #expect(!result.stdout.contains("example list"))
+        #expect(fixture.lastSubject == "Adopt lists into todosync")
+        #expect(fixture.lastBody.contains("Todosync-Unit: adopt"))
+        #expect(try fixture.ids(in: "TODO.md").count == 1)
+        #expect(!FileManager.default.fileExists(atPath: fixture.path + "/TODO.md.orig"))
+        // Run again: nothing more to adopt.
+        #expect(try fixture.todosync("init").stdout.contains("nothing to commit"))
+        try fixture.expectCleanAndSound()
+    }
+
+    @Test func initSetsUpTheRemoteAndTheBranchTrackingIt() throws {
+        let scratch = Scratch()
+        let result = try run(todosyncBinary, ["init", "lists", "--remote", "/srv/lists.git"], in: scratch.path)
+        #expect(result.status == 0)
+        let lists = scratch.path + "/lists"
+        #expect(try git("config", "remote.origin.url", in: lists) == "/srv/lists.git\n")
+        #expect(try git("config", "branch.main.remote", in: lists) == "origin\n")
+        #expect(try git("config", "branch.main.merge", in: lists) == "refs/heads/main\n")
+        // Another URL for an existing origin is refused, naming both.
+        let again = try run(todosyncBinary, ["init", "lists", "--remote", "/srv/other.git"], in: scratch.path)
+        #expect(again.status == 1)
+        #expect(again.stderr.contains("already has a remote 'origin' at /srv/lists.git"))
+        #expect(again.stderr.contains("git remote set-url origin /srv/other.git"))
+    }
+
+    @Test func withNoIdentityConfiguredItCommitsAsTheUserAndSaysHowToSetIt() throws {
+        let fixture = try Fixture()
+        try fixture.write("TODO.md", "- [ ] a\n")
+        let home = Scratch()
+        let result = try run(
+            todosyncBinary, [], in: fixture.path,
+            environment: [
+                "HOME": home.path, "XDG_CONFIG_HOME": home.path, "USER": "ann", "GIT_AUTHOR_NAME": nil, "GIT_AUTHOR_EMAIL": nil,
+                "GIT_COMMITTER_NAME": nil, "GIT_COMMITTER_EMAIL": nil,
+            ])
+        #expect(result.status == 0)
+        #expect(result.stderr.contains("no user.name / user.email in git config; committed as ann <ann@"))
+        #expect(result.stderr.contains("git config --global user.name"))
+        #expect(try fixture.git("log", "-1", "--format=%an").hasPrefix("ann"))
+    }
+
+    @Test func gitIdentityVariablesWinAsTheyDoForGit() throws {
+        let fixture = try Fixture()
+        try fixture.write("TODO.md", "- [ ] a\n")
+        try fixture.todosync()
+        #expect(try fixture.git("log", "-1", "--format=%an <%ae> / %cn <%ce>") == "Test Author <author@example.com> / Test Committer <committer@example.com>\n")
+    }
+
+    @Test func symlinkedMarkdownIsNotAList() throws {
+        let fixture = try Fixture()
+        try fixture.write("real.md", "- [ ] a\n")
+        try FileManager.default.createSymbolicLink(atPath: fixture.path + "/link.md", withDestinationPath: "real.md")
+        try fixture.todosync()
+        #expect(try fixture.git("ls-files") == "real.md\n")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: fixture.path + "/link.md") == "real.md")
+    }
+}
