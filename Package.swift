@@ -37,6 +37,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Benchmarks: run with scripts/bench.sh (release); not part of the test run.
+        .executableTarget(name: "todosync-bench", dependencies: ["TodoModel"], path: "Benchmarks/TodoSyncBench"),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
             name: "TodoModelTests",

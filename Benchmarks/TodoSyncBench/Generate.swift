@@ -1,0 +1,85 @@
+import Foundation
+import TodoModel
+
+/// Deterministic inputs: the same sizes give the same bytes on every run and machine.
+enum Generate {
+    /// A list of `items` items: a heading per 100, nesting, notes, prose, Unicode, priorities and
+    /// due dates, each item with an id (as if todosync had run before).
+    static func list(items: Int, seed: UInt64 = 42) -> String {
+        var random = SplitMix(seed: seed)
+        var out = "---\ntitle: Benchmark list\n---\n\n# Everything\n\n"
+        let words = ["buy", "call", "fix", "write", "plan", "café", "review", "ship", "日本", "📦 parcel", "water", "book"]
+        for n in 0..<items {
+            if n % 100 == 0 {
+                out += "\n## Section \(n / 100)\n\nSome prose for section \(n / 100): naïve café ☕ text.\n\n"
+            }
+            let depth = n % 10 >= 7 ? 1 : 0
+            let indent = String(repeating: "  ", count: depth)
+            let box = random.next() % 3 == 0 ? "x" : " "
+            let priority = ["", "", " ⏫", " 🔼", " 🔽"][Int(random.next() % 5)]
+            let due = random.next() % 8 == 0 ? " 📅 2026-12-\(String(format: "%02d", 1 + n % 28))" : ""
+            let word = words[Int(random.next() % UInt64(words.count))]
+            out += "\(indent)- [\(box)] Task \(n): \(word) the thing\(priority)\(due) <!-- id: \(ItemID.named("bench-\(n)")) -->\n"
+            if n % 9 == 0 { out += "\(indent)  A note for item \(n), with details.\n" }
+        }
+        return out
+    }
+
+    /// A repository of `commits` commits (fast-import), whose last commit adds `listText` as TODO.md.
+    /// Earlier commits edit a small list, as a history of todosync units would.
+    static func repository(at path: String, commits: Int, listText: String) throws {
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        try shell("git", "init", "-q", "-b", "main", in: path)
+        var stream = ""
+        var time = 1_780_000_000
+        func data(_ text: String) -> String { "data \(text.utf8.count)\n\(text)\n" }
+        for index in 0..<max(0, commits - 1) {
+            time += 60
+            let small = (0...(index % 20)).map { "- [ ] history item \($0) edit \(index) <!-- id: \(ItemID.named("h-\($0)")) -->\n" }.joined()
+            stream += "commit refs/heads/main\ncommitter Bench <bench@example.com> \(time) +0000\n" + data("Edit \(index)")
+            stream += "M 100644 inline history.md\n" + data(small)
+        }
+        time += 60
+        stream += "commit refs/heads/main\ncommitter Bench <bench@example.com> \(time) +0000\n" + data("Add the big list")
+        stream += "M 100644 inline TODO.md\n" + data(listText) + "\n"
+        try shell("git", "fast-import", "--quiet", in: path, input: stream)
+        try shell("git", "reset", "-q", "--hard", "main", in: path)
+    }
+}
+
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+@discardableResult
+func shell(_ arguments: String..., in directory: String, input: String? = nil) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = arguments
+    process.currentDirectoryURL = URL(fileURLWithPath: directory)
+    let out = Pipe(), inPipe = Pipe()
+    process.standardOutput = out
+    process.standardInput = inPipe
+    try process.run()
+    if let input { inPipe.fileHandleForWriting.write(Data(input.utf8)) }
+    try inPipe.fileHandleForWriting.close()
+    let data = out.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else {
+        throw BenchError("\(arguments.joined(separator: " ")) failed in \(directory)")
+    }
+    return String(decoding: data, as: UTF8.self)
+}
+
+struct BenchError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}

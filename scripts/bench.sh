@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Benchmarks todosync against the git CLI in the same run (release build).
+#   scripts/bench.sh           full: 1k/10k/100k-item lists, a 1,000-commit repository, 11 runs
+#   scripts/bench.sh --quick   fewer sizes and runs
+#   scripts/bench.sh --smoke   seconds; CI uses it to keep the harness building (no thresholds)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/ensure-libgit2.sh
+config=release
+if [ "${1:-}" = "--smoke" ]; then config=debug; fi
+for product in todosync todosync-bench; do
+  if ! out=$(swift build -c "$config" --product "$product" 2>&1); then echo "$out" >&2; exit 1; fi
+done
+"$(swift build -c "$config" --show-bin-path)/todosync-bench" "$@"
