@@ -23,49 +23,78 @@ enum IDComment: Hashable, Sendable {
     /// dashes or `>` lost or a UUID of the wrong length, as long as `<!`, `id` and `:` remain.
     static func find(in bytes: ArraySlice<UInt8>, start: Int, end: Int) -> IDComment? {
         guard end - start >= 6 else { return nil }
+        let base = bytes.startIndex
+        // NB: on a raw buffer (offsets from the slice's start); this runs for every item line.
+        let found = bytes.withUnsafeBufferPointer { buffer in
+            scan(buffer, start: start - base, end: end - base)
+        }
+        guard let found else { return nil }
+        let range = (found.range.lowerBound + base)..<(found.range.upperBound + base)
+        if let id = found.id { return .valid(id, range: range) }
+        return .damaged(range: range)
+    }
+
+    private static let canonicalOpening = Array("<!-- id: ".utf8)
+    private static let canonicalClosing = Array(" -->".utf8)
+
+    private static func scan(_ b: UnsafeBufferPointer<UInt8>, start: Int, end: Int) -> (range: Range<Int>, id: ItemID?)? {
+        // Fast path: exactly what todosync writes, `<!-- id: UUID -->`, 49 bytes.
+        let lt0 = end - 49
+        if lt0 >= start, lt0 == start || b[lt0 - 1].isSpaceOrTab, matches(b, canonicalOpening, at: lt0),
+            matches(b, canonicalClosing, at: end - 4),
+            let id = ItemID(bytes: UnsafeBufferPointer(rebasing: b[(lt0 + 9)..<(end - 4)]))
+        {
+            return (lt0..<end, id)
+        }
         // The last "<!" in the range.
         var lt = end - 2
-        while lt >= start, !(bytes[lt] == UInt8(ascii: "<") && bytes[lt + 1] == UInt8(ascii: "!")) { lt -= 1 }
+        while lt >= start, !(b[lt] == 0x3C && b[lt + 1] == 0x21) { lt -= 1 }
         guard lt >= start else { return nil }
         // It must start the title or follow white space, so "a<!--id:x-->" stays text.
-        guard lt == start || bytes[lt - 1].isSpaceOrTab else { return nil }
+        guard lt == start || b[lt - 1].isSpaceOrTab else { return nil }
 
         var i = lt + 2
         var openDashes = 0
-        while i < end, bytes[i] == UInt8(ascii: "-"), openDashes < 2 { openDashes += 1; i += 1 }
-        i = skipSpaces(bytes, i, end)
-        guard i + 1 < end, bytes[i] | 0x20 == UInt8(ascii: "i"), bytes[i + 1] | 0x20 == UInt8(ascii: "d") else { return nil }
-        i = skipSpaces(bytes, i + 2, end)
-        guard i < end, bytes[i] == UInt8(ascii: ":") else { return nil }
-        i = skipSpaces(bytes, i + 1, end)
+        while i < end, b[i] == 0x2D, openDashes < 2 { openDashes += 1; i += 1 }
+        i = skipSpaces(b, i, end)
+        guard i + 1 < end, b[i] | 0x20 == 0x69, b[i + 1] | 0x20 == 0x64 else { return nil }  // "id"
+        i = skipSpaces(b, i + 2, end)
+        guard i < end, b[i] == 0x3A else { return nil }  // ":"
+        i = skipSpaces(b, i + 1, end)
         let uuidStart = i
-        while i < end, bytes[i] == UInt8(ascii: "-") || hexValue(bytes[i]) != nil { i += 1 }
+        while i < end, b[i] == 0x2D || hexValue(b[i]) != nil { i += 1 }
         var uuidEnd = i
         guard uuidEnd > uuidStart else { return nil }
-        i = skipSpaces(bytes, i, end)
+        i = skipSpaces(b, i, end)
         // Trailing dashes of the UUID run may belong to the closing "-->".
         var closeDashes = 0
-        while i < end, bytes[i] == UInt8(ascii: "-") { closeDashes += 1; i += 1 }
+        while i < end, b[i] == 0x2D { closeDashes += 1; i += 1 }
         if closeDashes == 0 {
             // "…4E5F-->" was swallowed into the UUID run: give the dashes back.
-            while uuidEnd > uuidStart, bytes[uuidEnd - 1] == UInt8(ascii: "-"), closeDashes < 2 {
+            while uuidEnd > uuidStart, b[uuidEnd - 1] == 0x2D, closeDashes < 2 {
                 uuidEnd -= 1
                 closeDashes += 1
             }
         }
-        let closed = i < end && bytes[i] == UInt8(ascii: ">")
+        let closed = i < end && b[i] == 0x3E
         if closed { i += 1 }
         guard i == end else { return nil }
-        let range = lt..<end
-        if openDashes == 2, closeDashes == 2, closed, let id = ItemID(bytes: bytes[uuidStart..<uuidEnd]) {
-            return .valid(id, range: range)
+        if openDashes == 2, closeDashes == 2, closed,
+            let id = ItemID(bytes: UnsafeBufferPointer(rebasing: b[uuidStart..<uuidEnd]))
+        {
+            return (lt..<end, id)
         }
-        return .damaged(range: range)
+        return (lt..<end, nil)
     }
 
-    private static func skipSpaces(_ bytes: ArraySlice<UInt8>, _ from: Int, _ end: Int) -> Int {
+    private static func matches(_ b: UnsafeBufferPointer<UInt8>, _ pattern: [UInt8], at i: Int) -> Bool {
+        for k in 0..<pattern.count where b[i + k] != pattern[k] { return false }
+        return true
+    }
+
+    private static func skipSpaces(_ b: UnsafeBufferPointer<UInt8>, _ from: Int, _ end: Int) -> Int {
         var i = from
-        while i < end, bytes[i].isSpaceOrTab { i += 1 }
+        while i < end, b[i].isSpaceOrTab { i += 1 }
         return i
     }
 }

@@ -24,19 +24,31 @@ public struct ItemID: Hashable, Comparable, Sendable, CustomStringConvertible {
 
     /// Parses the canonical 8-4-4-4-12 form from ASCII bytes, in either case.
     public init?<C: Collection>(bytes: C) where C.Element == UInt8 {
-        guard bytes.count == 36 else { return nil }
-        var high: UInt64 = 0, low: UInt64 = 0, nibbles = 0
-        for (offset, byte) in bytes.enumerated() {
-            if offset == 8 || offset == 13 || offset == 18 || offset == 23 {
-                guard byte == UInt8(ascii: "-") else { return nil }
-                continue
-            }
-            guard let value = hexValue(byte) else { return nil }
-            if nibbles < 16 { high = high << 4 | UInt64(value) } else { low = low << 4 | UInt64(value) }
-            nibbles += 1
-        }
-        self.init(high: high, low: low)
+        let parsed = bytes.withContiguousStorageIfAvailable { Self.parse($0) } ?? Self.parse(Array(bytes).withUnsafeBufferPointer { $0 })
+        guard let parsed else { return nil }
+        self.init(high: parsed.0, low: parsed.1)
     }
+
+    // NB: on a raw buffer; this runs once per item line of every file read.
+    private static func parse(_ buffer: UnsafeBufferPointer<UInt8>) -> (UInt64, UInt64)? {
+        guard buffer.count == 36 else { return nil }
+        guard buffer[8] == 0x2D, buffer[13] == 0x2D, buffer[18] == 0x2D, buffer[23] == 0x2D else { return nil }
+        var high: UInt64 = 0, low: UInt64 = 0, invalid: UInt8 = 0
+        for offset in Self.highOffsets {
+            let value = hexTable[Int(buffer[offset])]
+            invalid |= value
+            high = high << 4 | UInt64(value & 0x0F)
+        }
+        for offset in Self.lowOffsets {
+            let value = hexTable[Int(buffer[offset])]
+            invalid |= value
+            low = low << 4 | UInt64(value & 0x0F)
+        }
+        return invalid & 0xF0 == 0 ? (high, low) : nil
+    }
+
+    private static let highOffsets = [0, 1, 2, 3, 4, 5, 6, 7, 9, 10, 11, 12, 14, 15, 16, 17]
+    private static let lowOffsets = [19, 20, 21, 22, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35]
 
     /// A random (version 4) id.
     public static func random<G: RandomNumberGenerator>(using generator: inout G) -> ItemID {
@@ -82,6 +94,9 @@ public struct ItemID: Hashable, Comparable, Sendable, CustomStringConvertible {
         0x7D, 0x2B, 0x4C, 0x61, 0x1E, 0x93, 0x4F, 0x0A, 0xB5, 0x58, 0x2C, 0x6E, 0x90, 0x17, 0xD3, 0x4A,
     ]
 }
+
+/// Hex digit values by byte; 0xFF for bytes that are not hex digits.
+let hexTable: [UInt8] = (0...255).map { hexValue(UInt8($0)) ?? 0xFF }
 
 @inline(__always)
 func hexValue(_ byte: UInt8) -> UInt8? {

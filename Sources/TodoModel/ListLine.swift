@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// How a line ends. Kept per line so mixed endings survive a round trip.
 public enum LineEnding: Hashable, Sendable {
     case lf, crlf, cr, none
@@ -30,10 +36,26 @@ public struct ListLine: Hashable, Sendable {
         var lines: [ListLine] = []
         lines.reserveCapacity(bytes.count / 40 + 1)
         bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress, memchr(base, 0x0D, buffer.count) == nil else { return }
+            // No CR anywhere (the usual file): memchr finds each LF, many bytes at a time.
+            var start = 0
+            while start < buffer.count, let found = memchr(base + start, 0x0A, buffer.count - start) {
+                let end = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                lines.append(ListLine(content: bytes[start..<end], ending: .lf))
+                start = end + 1
+            }
+            if start < buffer.count { lines.append(ListLine(content: bytes[start..<buffer.count], ending: .none)) }
+        }
+        if !lines.isEmpty || bytes.isEmpty || !bytes.contains(0x0D) { return lines }
+        bytes.withUnsafeBufferPointer { buffer in
             var start = 0, i = 0
             let count = buffer.count
             while i < count {
                 let byte = buffer[i]
+                if byte > 0x0D {
+                    i += 1
+                    continue
+                }
                 if byte == 0x0A {
                     lines.append(ListLine(content: bytes[start..<i], ending: .lf))
                     i += 1
@@ -59,6 +81,7 @@ public struct ListLine: Hashable, Sendable {
     /// Concatenates lines and their endings.
     public static func join<S: Sequence>(_ lines: S) -> [UInt8] where S.Element == ListLine {
         var out: [UInt8] = []
+        out.reserveCapacity(lines.underestimatedCount * 48)
         for line in lines {
             out.append(contentsOf: line.content)
             switch line.ending {
