@@ -1,5 +1,3 @@
-import OrderedCollections
-
 extension ListSet {
     /// What changed from `old` to `new`, item by item, field by field.
     ///
@@ -9,20 +7,30 @@ extension ListSet {
     ///
     /// - Complexity: O(n log n) in the number of items.
     public static func changes(from old: ListSet, to new: ListSet) -> [Change] {
-        changes(from: old.items, to: new.items)
-    }
+        let oldRefs = old.itemRefs()
+        let newRefs = new.itemRefs()
+        var oldByID: [ItemID: ItemRef] = [:]
+        oldByID.reserveCapacity(oldRefs.count)
+        for (id, ref) in oldRefs { oldByID[id] = ref }
+        var newIDs = Set<ItemID>()
+        newIDs.reserveCapacity(newRefs.count)
+        let reordered = reorderedItems(oldByID, newRefs)
 
-    /// The same, from items already taken out of their lists.
-    public static func changes(
-        from oldItems: OrderedDictionary<ItemID, TodoItem>, to newItems: OrderedDictionary<ItemID, TodoItem>
-    ) -> [Change] {
-        let reordered = reorderedItems(oldItems, newItems)
         var result: [Change] = []
-        for item in newItems.values {
-            guard let before = oldItems[item.id] else {
-                result.append(Change(.added, item))
+        for (id, ref) in newRefs {
+            newIDs.insert(id)
+            guard let beforeRef = oldByID[id] else {
+                if let item = new.item(at: ref) { result.append(Change(.added, item)) }
                 continue
             }
+            // NB: most items did not change; comparing their bytes avoids building two TodoItems each.
+            if beforeRef.path == ref.path, beforeRef.parent == ref.parent, !reordered.contains(id),
+                let oldDocument = old.documents[beforeRef.path], let newDocument = new.documents[ref.path],
+                oldDocument.sameLines(node: beforeRef.node, as: newDocument, node: ref.node)
+            {
+                continue
+            }
+            guard let before = old.item(at: beforeRef), let item = new.item(at: ref) else { continue }
             if before.isDone != item.isDone { result.append(Change(item.isDone ? .checked : .unchecked, item)) }
             if before.title != item.title, before.plainTitle != item.plainTitle { result.append(Change(.retitled(from: before.title), item)) }
             if before.priority != item.priority { result.append(Change(.reprioritized(from: before.priority), item)) }
@@ -32,21 +40,19 @@ extension ListSet {
                 result.append(Change(.moved(fromFile: before.file), item))
             }
         }
-        for item in oldItems.values where newItems[item.id] == nil {
-            result.append(Change(.removed, item))
+        for (id, ref) in oldRefs where !newIDs.contains(id) {
+            if let item = old.item(at: ref) { result.append(Change(.removed, item)) }
         }
         return result
     }
 
     /// Items that kept file and parent but changed place among their siblings.
-    private static func reorderedItems(
-        _ old: OrderedDictionary<ItemID, TodoItem>, _ new: OrderedDictionary<ItemID, TodoItem>
-    ) -> Set<ItemID> {
+    private static func reorderedItems(_ old: [ItemID: ItemRef], _ new: [(id: ItemID, ref: ItemRef)]) -> Set<ItemID> {
         struct Group: Hashable { var file: String; var parent: ItemID? }
         var groups: [Group: [(id: ItemID, oldPosition: Int)]] = [:]
-        for item in new.values {
-            guard let before = old[item.id], before.file == item.file, before.parent == item.parent else { continue }
-            groups[Group(file: item.file, parent: item.parent), default: []].append((item.id, before.position))
+        for (id, ref) in new {
+            guard let before = old[id], before.path == ref.path, before.parent == ref.parent else { continue }
+            groups[Group(file: ref.path, parent: ref.parent), default: []].append((id, before.position))
         }
         var moved = Set<ItemID>()
         for members in groups.values where members.count > 1 {

@@ -8,8 +8,8 @@ public enum IDAssignment {
     /// The last commit's lists with every item identified.
     public struct Base: Sendable {
         public var lists: ListSet
-        /// `lists.items`, computed once.
-        public var items: OrderedDictionary<ItemID, TodoItem>
+        /// Every id in `lists`.
+        public var ids: Set<ItemID>
         /// Per path, the items that had no readable id in the commit and the ids derived for them.
         var adopted: [String: [(id: ItemID, title: String)]]
 
@@ -17,7 +17,7 @@ public enum IDAssignment {
 
         init(lists: ListSet, adopted: [String: [(id: ItemID, title: String)]]) {
             self.lists = lists
-            self.items = lists.items
+            self.ids = lists.ids
             self.adopted = adopted
         }
     }
@@ -31,6 +31,9 @@ public enum IDAssignment {
         /// The ids written into lines, in path order.
         public var writtenIDs: [ItemID]
         public var diagnostics: [Diagnostic]
+
+        /// Nothing to write.
+        public static let unchanged = Result(lists: ListSet(), changedPaths: [], writtenIDs: [], diagnostics: [])
     }
 
     /// Identifies a commit's lists. Items without a readable id (a plain `git` edit) and later
@@ -72,7 +75,14 @@ public enum IDAssignment {
     public static func assign<G: RandomNumberGenerator>(
         _ working: ListSet, base: Base, using generator: inout G
     ) -> Result {
-        let baseItems = base.items
+        // Built only when a pasted or damaged id needs the last commit's items.
+        var cachedBaseItems: OrderedDictionary<ItemID, TodoItem>?
+        func baseItemsNow() -> OrderedDictionary<ItemID, TodoItem> {
+            if let cachedBaseItems { return cachedBaseItems }
+            let items = base.lists.items
+            cachedBaseItems = items
+            return items
+        }
         var diagnostics: [Diagnostic] = []
 
         // Where each readable id stands in the working files.
@@ -96,6 +106,7 @@ public enum IDAssignment {
 
         // A pasted copy: the occurrence that matches the last commit keeps the id.
         for (id, places) in occurrences where places.count > 1 {
+            let baseItems = baseItemsNow()
             // max(by:) keeps the first of equal candidates: the earlier copy wins a tie.
             let keeper = places.indices.max { a, b in
                 matchScore(places[a], id, baseItems, title) < matchScore(places[b], id, baseItems, title)
@@ -110,7 +121,7 @@ public enum IDAssignment {
         }
 
         // Items of the last commit that the working files no longer carry an id for.
-        var orphans = baseItems.values.filter { occurrences[$0.id] == nil }
+        var orphansIfNeeded: [TodoItem]?
         // Per path and title, the ids derived for committed id-less items, first first.
         var adoptable: [String: [String: [ItemID]]] = [:]
         for (path, entries) in base.adopted {
@@ -121,7 +132,9 @@ public enum IDAssignment {
             for (node, id) in document.nodeIDs.enumerated() where id == nil {
                 let itemTitle = title(path, node)
                 if case .damaged = document.idComment(ofNode: node) {
+                    var orphans = orphansIfNeeded ?? baseItemsNow().values.filter { occurrences[$0.id] == nil }
                     orphans.removeAll { used.contains($0.id) }
+                    defer { orphansIfNeeded = orphans }
                     let ordinal = node
                     let match = orphans.firstIndex { $0.file == path && $0.title == itemTitle }
                         ?? orphans.firstIndex { $0.title == itemTitle }

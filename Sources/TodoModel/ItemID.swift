@@ -24,7 +24,8 @@ public struct ItemID: Hashable, Comparable, Sendable, CustomStringConvertible {
 
     /// Parses the canonical 8-4-4-4-12 form from ASCII bytes, in either case.
     public init?<C: Collection>(bytes: C) where C.Element == UInt8 {
-        let parsed = bytes.withContiguousStorageIfAvailable { Self.parse($0) } ?? Self.parse(Array(bytes).withUnsafeBufferPointer { $0 })
+        let parsed = bytes.withContiguousStorageIfAvailable { Self.parse($0) }
+            ?? Array(bytes).withUnsafeBufferPointer { Self.parse($0) }
         guard let parsed else { return nil }
         self.init(high: parsed.0, low: parsed.1)
     }

@@ -91,7 +91,8 @@ public struct ListDocument: Sendable, Equatable {
         nodes.firstIndex { $0.id == id }
     }
 
-    var nodeIDs: [ItemID?] { nodes.map(\.id) }
+    /// The id of every task item in file order; nil where the item has no readable id yet.
+    public var nodeIDs: [ItemID?] { nodes.map(\.id) }
 
     func nodeLine(_ node: Int) -> Int { nodes[node].line }
 
@@ -136,6 +137,10 @@ public struct ListDocument: Sendable, Equatable {
         while texts.last?.allSatisfy({ $0 == " " || $0 == "\t" }) == true { texts.removeLast() }
         while texts.first?.allSatisfy({ $0 == " " || $0 == "\t" }) == true { texts.removeFirst() }
         return texts.joined(separator: "\n")
+    }
+
+    func item(node index: Int, position: Int) -> TodoItem? {
+        item(node: index, position: position, section: nodes[index].headingLine.map(headingText))
     }
 
     private func item(node index: Int, position: Int, section: String?) -> TodoItem? {

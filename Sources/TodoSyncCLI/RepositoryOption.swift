@@ -12,9 +12,6 @@ struct RepositoryOption: ParsableArguments {
 }
 
 /// Runs engine work; a `TodoSyncError` is printed with its hint and exits with status 1.
-///
-/// NB: the closure is untyped `throws` on purpose: with a typed-throws closure and a large
-/// generic result, Swift 6.3.1's debug build jumped to a null pointer here.
 func runReportingErrors<T>(_ body: () throws -> T) throws -> T {
     do {
         return try body()

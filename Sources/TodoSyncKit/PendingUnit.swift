@@ -30,13 +30,14 @@ public struct PendingUnit {
 extension Workspace {
     /// Reads the last commit and the working tree and works out the next unit, writing nothing.
     public func pending() throws(TodoSyncError) -> PendingUnit {
+        let files = try readWorkingFiles()
+        if let unchanged = try unchangedSinceHead(files) { return unchanged }
         let head = try readHead()
-        let working = try readWorking(head: head)
+        let working = workingSnapshot(files, head: head)
         var generator = SystemRandomNumberGenerator()
         let assigned = IDAssignment.assign(working.lists, base: head.base, using: &generator)
-        let baseItems = head.base.items
-        let changes = ListSet.changes(from: baseItems, to: assigned.lists.items)
-        let adopted = assigned.writtenIDs.filter { baseItems[$0] != nil }.count
+        let changes = ListSet.changes(from: head.base.lists, to: assigned.lists)
+        let adopted = assigned.writtenIDs.filter { head.base.ids.contains($0) }.count
         var changedPaths: [String] = []
         for path in working.readBytes.keys.sorted() {
             let final = assigned.lists[path]?.render()
@@ -46,5 +47,45 @@ extension Workspace {
             changes: changes, idsToWrite: assigned.idsWritten, idsAdopted: adopted,
             diagnostics: working.lists.diagnostics + assigned.diagnostics, changedPaths: changedPaths,
             head: head, working: working, assigned: assigned)
+    }
+}
+
+extension Workspace {
+    /// The common case, answered cheaply: every list file hashes to the blob HEAD's tree holds
+    /// for it, every item already carries an id of its own, and no other file holds items.
+    /// Then nothing needs committing, and HEAD's lists are never read or parsed. nil: look closer.
+    func unchangedSinceHead(_ files: [(path: String, bytes: [UInt8], document: ListDocument)]) throws(TodoSyncError) -> PendingUnit? {
+        guard case .branch(_, let commitID) = try git("reading HEAD", { try repository.head() }) else { return nil }
+        let commit = try git("reading the last commit") { try repository.commit(commitID) }
+        let selector = self.selector
+        let treeFiles = try git("listing the last commit's files") { try repository.files(inTree: commit.tree, include: selector.matches) }
+        var treeBlobs: [String: OID] = [:]
+        for file in treeFiles { treeBlobs[file.path] = file.blob }
+        let treePaths = Set(treeBlobs.keys)
+
+        var ids = Set<ItemID>()
+        var diagnostics: [Diagnostic] = []
+        for file in files {
+            if let blob = treeBlobs.removeValue(forKey: file.path) {
+                let hash = try git("hashing \(file.path)") { try Repository.blobID(of: file.bytes) }
+                guard hash == blob else { return nil }
+            }
+            guard file.document.hasItems else { continue }
+            guard treePaths.contains(file.path) else { return nil }
+            for id in file.document.nodeIDs {
+                guard let id, ids.insert(id).inserted else { return nil }
+            }
+            diagnostics += file.document.diagnostics
+        }
+        // Files of HEAD that are gone from the working tree: fine only if they held no items.
+        for (path, blob) in treeBlobs {
+            let bytes = try git("reading \(path) from the last commit") { try repository.blob(blob) }
+            if ListDocument(path: path, bytes: bytes).hasItems { return nil }
+        }
+        let head = HeadSnapshot(commit: commit, base: .empty, files: [:])
+        let working = WorkingSnapshot(lists: ListSet(), readBytes: [:])
+        return PendingUnit(
+            changes: [], idsToWrite: 0, idsAdopted: 0, diagnostics: diagnostics, changedPaths: [],
+            head: head, working: working, assigned: .unchanged)
     }
 }

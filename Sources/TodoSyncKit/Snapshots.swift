@@ -40,17 +40,28 @@ extension Workspace {
         return HeadSnapshot(commit: commit, base: base, files: files)
     }
 
-    func readWorking(head: HeadSnapshot) throws(TodoSyncError) -> WorkingSnapshot {
+    /// Reads and parses every candidate file of the working tree once; both the fast check and
+    /// the full comparison use the result.
+    func readWorkingFiles() throws(TodoSyncError) -> [(path: String, bytes: [UInt8], document: ListDocument)] {
+        var result: [(path: String, bytes: [UInt8], document: ListDocument)] = []
+        for path in try candidateFiles() {
+            guard let bytes = try FileSystem.read(root + "/" + path) else { continue }
+            result.append((path, bytes, ListDocument(path: path, bytes: bytes)))
+        }
+        return result
+    }
+
+    func workingSnapshot(
+        _ files: [(path: String, bytes: [UInt8], document: ListDocument)], head: HeadSnapshot
+    ) -> WorkingSnapshot {
         var documents: [ListDocument] = []
         var readBytes: [String: [UInt8]?] = [:]
         var seen = Set<String>()
-        for path in try candidateFiles() {
-            guard let bytes = try FileSystem.read(root + "/" + path) else { continue }
-            let document = ListDocument(path: path, bytes: bytes)
-            seen.insert(path)
-            guard document.hasItems || head.files[path] != nil else { continue }
-            documents.append(document)
-            readBytes[path] = bytes
+        for file in files {
+            seen.insert(file.path)
+            guard file.document.hasItems || head.files[file.path] != nil else { continue }
+            documents.append(file.document)
+            readBytes[file.path] = file.bytes
         }
         for path in head.files.keys where !seen.contains(path) {
             // A list file of the last commit that is no longer a file here.

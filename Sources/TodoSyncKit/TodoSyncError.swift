@@ -19,9 +19,6 @@ public struct TodoSyncError: Error, Sendable, CustomStringConvertible {
 }
 
 /// Runs a git-layer call, turning its error into one that says what todosync was doing.
-///
-/// NB: the closure is untyped `throws`: a typed-throws closure with a large generic result
-/// crashed Swift 6.3.1's debug build (see `runReportingErrors` in the CLI).
 @discardableResult
 func git<T>(_ action: String, _ body: () throws -> T) throws(TodoSyncError) -> T {
     do {
