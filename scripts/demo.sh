@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/ensure-libgit2.sh
-swift build -c release --product todosync 2>&1 | tail -n 1
+swift build -c release --static-swift-stdlib --product todosync 2>&1 | tail -n 1
 TODOSYNC="$PWD/.build/release/todosync"
 DEMO=$(mktemp -d "${TMPDIR:-/tmp}/todosync-demo-XXXXXX")
 export GIT_AUTHOR_NAME="${GIT_AUTHOR_NAME:-Demo User}" GIT_AUTHOR_EMAIL="${GIT_AUTHOR_EMAIL:-demo@example.com}"
