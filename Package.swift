@@ -38,11 +38,11 @@ let package = Package(
             ]
         ),
         // Benchmarks: run with scripts/bench.sh (release); not part of the test run.
-        .executableTarget(name: "todosync-bench", dependencies: ["TodoModel"], path: "Benchmarks/TodoSyncBench"),
+        .executableTarget(name: "todosync-bench", dependencies: ["TodoModel", "TestSupport"], path: "Benchmarks/TodoSyncBench"),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
             name: "TodoModelTests",
-            dependencies: ["TodoModel", .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: ["TodoModel", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(name: "GitStoreTests", dependencies: ["GitStore", "TestSupport"]),
         .testTarget(name: "TodoSyncKitTests", dependencies: ["TodoSyncKit", "TestSupport"]),

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import TodoModel
 
 /// Deterministic inputs: the same sizes give the same bytes on every run and machine.
@@ -6,7 +7,7 @@ enum Generate {
     /// A list of `items` items: a heading per 100, nesting, notes, prose, Unicode, priorities and
     /// due dates, each item with an id (as if todosync had run before).
     static func list(items: Int, seed: UInt64 = 42) -> String {
-        var random = SplitMix(seed: seed)
+        var random = SeededGenerator(seed: seed)
         var out = "---\ntitle: Benchmark list\n---\n\n# Everything\n\n"
         let words = ["buy", "call", "fix", "write", "plan", "café", "review", "ship", "日本", "📦 parcel", "water", "book"]
         for n in 0..<items {
@@ -47,36 +48,13 @@ enum Generate {
     }
 }
 
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 @discardableResult
 func shell(_ arguments: String..., in directory: String, input: String? = nil) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = arguments
-    process.currentDirectoryURL = URL(fileURLWithPath: directory)
-    let out = Pipe(), inPipe = Pipe()
-    process.standardOutput = out
-    process.standardInput = inPipe
-    try process.run()
-    if let input { inPipe.fileHandleForWriting.write(Data(input.utf8)) }
-    try inPipe.fileHandleForWriting.close()
-    let data = out.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-        throw BenchError("\(arguments.joined(separator: " ")) failed in \(directory)")
+    let result = try run("/usr/bin/env", arguments, in: directory, input: input)
+    guard result.status == 0 else {
+        throw BenchError("\(arguments.joined(separator: " ")) failed in \(directory): \(result.stderr)")
     }
-    return String(decoding: data, as: UTF8.self)
+    return result.stdout
 }
 
 struct BenchError: Error, CustomStringConvertible {

@@ -1,18 +1,5 @@
 @testable import TodoModel
 
-/// A small deterministic generator for tests (SplitMix64).
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// Parses `text` and gives every item a name-based id, as if it were a commit's file.
 func identified(_ text: String, path: String = "TODO.md") -> ListDocument {
     let document = ListDocument(path: path, bytes: Array(text.utf8))
