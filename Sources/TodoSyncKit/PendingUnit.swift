@@ -17,36 +17,40 @@ public struct PendingUnit {
     var head: HeadSnapshot
     var working: WorkingSnapshot
     var assigned: IDAssignment.Result
+    /// For each path that changed since HEAD or gets ids written, the bytes it will hold (nil:
+    /// the file is gone). Rendered once: a list file can be megabytes.
+    var finalBytes: [String: [UInt8]?]
 
     /// Nothing to commit: every list file holds what the last commit holds.
     public var isEmpty: Bool { changedPaths.isEmpty }
-
-    /// The bytes a list file will hold after ids are written (nil: the file is gone).
-    func finalBytes(_ path: String) -> [UInt8]? {
-        assigned.lists[path]?.render()
-    }
 }
 
 extension Workspace {
     /// Reads the last commit and the working tree and works out the next unit, writing nothing.
     public func pending() throws(TodoSyncError) -> PendingUnit {
         let files = try readWorkingFiles()
-        if let unchanged = try unchangedSinceHead(files) { return unchanged }
-        let head = try readHead()
+        let headTree = try readHeadTree()
+        if let unchanged = try unchangedSinceHead(files, headTree) { return unchanged }
+        let head = try readHead(headTree)
         let working = workingSnapshot(files, head: head)
         var generator = SystemRandomNumberGenerator()
         let assigned = IDAssignment.assign(working.lists, base: head.base, using: &generator)
         let changes = ListSet.changes(from: head.base.lists, to: assigned.lists)
         let adopted = assigned.writtenIDs.filter { head.base.ids.contains($0) }.count
         var changedPaths: [String] = []
+        var finalBytes: [String: [UInt8]?] = [:]
+        let rewritten = Set(assigned.changedPaths)
         for path in working.readBytes.keys.sorted() {
             let final = assigned.lists[path]?.render()
-            if final != head.files[path]?.bytes { changedPaths.append(path) }
+            let changed = final != head.files[path]?.bytes
+            if changed { changedPaths.append(path) }
+            // A repaired id can bring a file back to HEAD's bytes: written, not committed.
+            if changed || rewritten.contains(path) { finalBytes[path] = final }
         }
         return PendingUnit(
             changes: changes, idsToWrite: assigned.idsWritten, idsAdopted: adopted,
             diagnostics: working.lists.diagnostics + assigned.diagnostics, changedPaths: changedPaths,
-            head: head, working: working, assigned: assigned)
+            head: head, working: working, assigned: assigned, finalBytes: finalBytes)
     }
 }
 
@@ -54,13 +58,12 @@ extension Workspace {
     /// The common case, answered cheaply: every list file hashes to the blob HEAD's tree holds
     /// for it, every item already carries an id of its own, and no other file holds items.
     /// Then nothing needs committing, and HEAD's lists are never read or parsed. nil: look closer.
-    func unchangedSinceHead(_ files: [(path: String, bytes: [UInt8], document: ListDocument)]) throws(TodoSyncError) -> PendingUnit? {
-        guard case .branch(_, let commitID) = try git("reading HEAD", { try repository.head() }) else { return nil }
-        let commit = try git("reading the last commit") { try repository.commit(commitID) }
-        let selector = self.selector
-        let treeFiles = try git("listing the last commit's files") { try repository.files(inTree: commit.tree, include: selector.matches) }
+    func unchangedSinceHead(
+        _ files: [(path: String, bytes: [UInt8], document: ListDocument)], _ headTree: HeadTree?
+    ) throws(TodoSyncError) -> PendingUnit? {
+        guard let headTree else { return nil }
         var treeBlobs: [String: OID] = [:]
-        for file in treeFiles { treeBlobs[file.path] = file.blob }
+        for file in headTree.files { treeBlobs[file.path] = file.blob }
         let treePaths = Set(treeBlobs.keys)
 
         var ids = Set<ItemID>()
@@ -82,10 +85,10 @@ extension Workspace {
             let bytes = try git("reading \(path) from the last commit") { try repository.blob(blob) }
             if ListDocument(path: path, bytes: bytes).hasItems { return nil }
         }
-        let head = HeadSnapshot(commit: commit, base: .empty, files: [:])
+        let head = HeadSnapshot(commit: headTree.commit, base: .empty, files: [:])
         let working = WorkingSnapshot(lists: ListSet(), readBytes: [:])
         return PendingUnit(
             changes: [], idsToWrite: 0, idsAdopted: 0, diagnostics: diagnostics, changedPaths: [],
-            head: head, working: working, assigned: .unchanged)
+            head: head, working: working, assigned: .unchanged, finalBytes: [:])
     }
 }

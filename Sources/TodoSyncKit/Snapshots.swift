@@ -9,6 +9,12 @@ struct HeadSnapshot {
     var files: [String: (bytes: [UInt8], mode: UInt32)]
 }
 
+/// HEAD's commit and the files of its tree that may be lists (ids only, no contents).
+struct HeadTree {
+    var commit: Commit
+    var files: [TreeFile]
+}
+
 /// The list files as the working tree holds them, exactly as read.
 struct WorkingSnapshot {
     var lists: ListSet
@@ -17,19 +23,25 @@ struct WorkingSnapshot {
 }
 
 extension Workspace {
-    func readHead() throws(TodoSyncError) -> HeadSnapshot {
+    /// HEAD's commit and candidate files; nil on a branch with no commit yet.
+    func readHeadTree() throws(TodoSyncError) -> HeadTree? {
         let head = try git("reading HEAD") { try repository.head() }
-        guard case .branch(_, let commitID) = head else {
-            return HeadSnapshot(commit: nil, base: .empty, files: [:])
-        }
+        guard case .branch(_, let commitID) = head else { return nil }
         let commit = try git("reading the last commit") { try repository.commit(commitID) }
         let selector = self.selector
-        let treeFiles = try git("listing the last commit's files") {
+        let files = try git("listing the last commit's files") {
             try repository.files(inTree: commit.tree, include: selector.matches)
         }
+        return HeadTree(commit: commit, files: files)
+    }
+
+    /// The lists of HEAD's tree, read and identified.
+    func readHead(_ headTree: HeadTree?) throws(TodoSyncError) -> HeadSnapshot {
+        guard let headTree else { return HeadSnapshot(commit: nil, base: .empty, files: [:]) }
+        let commit = headTree.commit
         var documents: [ListDocument] = []
         var files: [String: (bytes: [UInt8], mode: UInt32)] = [:]
-        for file in treeFiles {
+        for file in headTree.files {
             let bytes = try git("reading \(file.path) from the last commit") { try repository.blob(file.blob) }
             let document = ListDocument(path: file.path, bytes: bytes)
             guard document.hasItems else { continue }

@@ -21,6 +21,10 @@ extension Workspace {
     public func commit(summary: String? = nil, kind: UnitKind = .edit) throws(TodoSyncError) -> CommitOutcome {
         try checkReadyToCommit()
         let unit = try pending()
+        for path in unit.assigned.changedPaths {
+            guard let bytes = unit.finalBytes[path] ?? nil, let read = unit.working.readBytes[path] else { continue }
+            try FileSystem.replace(root + "/" + path, with: bytes, ifStill: read)
+        }
         guard !unit.isEmpty else {
             return CommitOutcome(commit: nil, message: CommitMessage(summary: "Nothing changed"), unit: unit)
         }
@@ -31,14 +35,9 @@ extension Workspace {
         }
         message.trailers = [UnitTrailer.line(kind.trailer)]
 
-        for path in unit.assigned.changedPaths {
-            guard let bytes = unit.finalBytes(path), let read = unit.working.readBytes[path] else { continue }
-            try FileSystem.replace(root + "/" + path, with: bytes, ifStill: read)
-        }
-
         var treeChanges: [String: TreeChange] = [:]
         for path in unit.changedPaths {
-            if let bytes = unit.finalBytes(path) {
+            if let bytes = unit.finalBytes[path] ?? nil {
                 let blob = try git("storing \(path)") { try repository.writeBlob(bytes) }
                 treeChanges[path] = .write(blob: blob, mode: unit.head.files[path]?.mode ?? TreeChange.regularFileMode)
             } else {
@@ -54,8 +53,8 @@ extension Workspace {
                 tree: tree, parents: parent.map { [$0.id] } ?? [], message: text,
                 author: identity.author, committer: identity.committer)
         }
-        let written = unit.changedPaths.filter { unit.finalBytes($0) != nil }
-        let removed = unit.changedPaths.filter { unit.finalBytes($0) == nil }
+        let written = unit.changedPaths.filter { unit.finalBytes[$0] ?? nil != nil }
+        let removed = unit.changedPaths.filter { unit.finalBytes[$0] ?? nil == nil }
         try git("updating git's index") { try repository.updateIndex(adding: written, removing: removed) }
         return CommitOutcome(commit: commitID, message: message, unit: unit, identityWarning: identity.warning)
     }

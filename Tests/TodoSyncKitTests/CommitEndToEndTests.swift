@@ -67,6 +67,22 @@ import TestSupport
         #expect(try fixture.todosync("status").stdout.contains("Nothing changed"))
     }
 
+    @Test func aDamagedIdIsRepairedInTheFileEvenWhenNothingElseChanged() throws {
+        let fixture = try Fixture()
+        try fixture.write("TODO.md", "- [ ] a\n- [ ] b\n")
+        try fixture.todosync()
+        let committed = try fixture.read("TODO.md")
+        let id = try fixture.ids(in: "TODO.md")[1]
+        // An editor lost a dash and a digit.
+        try fixture.write("TODO.md", committed.replacingOccurrences(of: "<!-- id: \(id)", with: "<!- id: \(id.dropLast())"))
+        let result = try fixture.todosync()
+        #expect(result.stderr.contains("TODO.md:2: damaged id comment repaired"))
+        #expect(result.stdout == "Nothing changed since the last commit.\n")
+        #expect(try fixture.read("TODO.md") == committed)
+        #expect(fixture.commitCount == 1)
+        try fixture.expectCleanAndSound()
+    }
+
     @Test func theFirstCommitOfAnEmptyRepositoryHasNoParent() throws {
         let fixture = try Fixture()
         try fixture.write("TODO.md", "- [ ] a\n")
