@@ -31,16 +31,5 @@ public enum Priority: Int, Hashable, Comparable, Sendable, CaseIterable, Codable
         self = match
     }
 
-    init?(scalar: Unicode.Scalar) {
-        switch scalar.value {
-        case 0x1F53A: self = .highest
-        case 0x23EB: self = .high
-        case 0x1F53C: self = .medium
-        case 0x1F53D: self = .low
-        case 0x23EC: self = .lowest
-        default: return nil
-        }
-    }
-
     public static func < (lhs: Priority, rhs: Priority) -> Bool { lhs.rawValue < rhs.rawValue }
 }

@@ -7,8 +7,6 @@ struct TitleFields {
     /// The title without the priority emoji and the due field, spaces collapsed.
     var plainTitle: String
 
-    private static let calendar: Unicode.Scalar = "\u{1F4C5}"  // 📅
-    private static let variationSelector: Unicode.Scalar = "\u{FE0F}"
 
     init(title: String) {
         // Fast path: most titles hold no field emoji and no doubled spaces.
@@ -96,65 +94,50 @@ struct TitleFields {
     }
 
     /// `title` with its priority emoji replaced by `priority`'s (or removed for `.none`).
+    ///
+    /// Fields are found by the same byte matchers that read them, so writing and reading agree.
     static func setting(_ priority: Priority, in title: String) -> String {
-        var scalars = Array(title.unicodeScalars)
-        removeAll(from: &scalars) { scalars, i in
-            guard Priority(scalar: scalars[i]) != nil else { return nil }
-            var end = i + 1
-            if end < scalars.count, scalars[end] == variationSelector { end += 1 }
-            return end
-        }
-        guard let emoji = priority.emoji else { return trimmed(scalars) }
+        let bytes = removingAll(Array(title.utf8)) { bytes, i in Self.priority(in: bytes, at: i)?.1 }
+        guard let emoji = priority.emoji else { return trimmed(bytes) }
         // Obsidian Tasks order: text, priority, then dates.
-        let insertAt = scalars.firstIndex(of: calendar) ?? scalars.count
-        var before = Array(scalars[..<insertAt])
-        while before.last == " " { before.removeLast() }
-        let after = Array(scalars[insertAt...])
-        let joined = before + [" "] + Array(emoji.unicodeScalars) + (after.isEmpty ? [] : [" "] + after)
-        return trimmed(joined)
+        let insertAt = firstIndex(of: calendarBytes, in: bytes) ?? bytes.count
+        var before = Array(bytes[..<insertAt])
+        while before.last == 0x20 { before.removeLast() }
+        let after = Array(bytes[insertAt...])
+        return trimmed(before + [0x20] + Array(emoji.utf8) + (after.isEmpty ? [] : [0x20] + after))
     }
 
     /// `title` with its due field replaced by `due` (or removed for nil).
     static func setting(_ due: DueDate?, in title: String) -> String {
-        var scalars = Array(title.unicodeScalars)
-        removeAll(from: &scalars) { scalars, i in
-            guard scalars[i] == calendar, let (_, next) = date(after: i, in: scalars) else { return nil }
-            return next
-        }
-        var result = trimmed(scalars)
+        var result = trimmed(removingAll(Array(title.utf8)) { bytes, i in dueField(in: bytes, at: i)?.1 })
         if let due { result += (result.isEmpty ? "" : " ") + "📅 \(due)" }
         return result
     }
 
-    /// Removes each match (and one space before it); `match` returns the end of a match at `i`.
-    private static func removeAll(from scalars: inout [Unicode.Scalar], match: ([Unicode.Scalar], Int) -> Int?) {
+    /// `bytes` without each match and one space before it; `match` gives a match's length at `i`.
+    private static func removingAll(_ bytes: [UInt8], match: ([UInt8], Int) -> Int?) -> [UInt8] {
+        var result = bytes
         var i = 0
-        while i < scalars.count {
-            if let end = match(scalars, i) {
-                let start = i > 0 && scalars[i - 1] == " " ? i - 1 : i
-                scalars.removeSubrange(start..<end)
+        while i < result.count {
+            if let length = match(result, i) {
+                let start = i > 0 && result[i - 1] == 0x20 ? i - 1 : i
+                result.removeSubrange(start..<(i + length))
                 i = start
             } else {
                 i += 1
             }
         }
+        return result
     }
 
-    private static func trimmed(_ scalars: [Unicode.Scalar]) -> String {
-        var slice = scalars[...]
-        while slice.last == " " { slice = slice.dropLast() }
-        while slice.first == " " { slice = slice.dropFirst() }
-        return String(String.UnicodeScalarView(slice))
+    private static func firstIndex(of pattern: [UInt8], in bytes: [UInt8]) -> Int? {
+        bytes.indices.first { hasPrefix(bytes, pattern, at: $0) }
     }
 
-    /// A date after the 📅 at `index` (an optional variation selector and spaces between).
-    private static func date(after index: Int, in scalars: [Unicode.Scalar]) -> (DueDate, Int)? {
-        var i = index + 1
-        if i < scalars.count, scalars[i] == variationSelector { i += 1 }
-        while i < scalars.count, scalars[i] == " " { i += 1 }
-        guard i + 10 <= scalars.count else { return nil }
-        let text = String(String.UnicodeScalarView(scalars[i..<(i + 10)]))
-        guard let date = DueDate(text) else { return nil }
-        return (date, i + 10)
+    private static func trimmed(_ bytes: [UInt8]) -> String {
+        var slice = bytes[...]
+        while slice.last == 0x20 { slice = slice.dropLast() }
+        while slice.first == 0x20 { slice = slice.dropFirst() }
+        return String(decoding: slice, as: UTF8.self)
     }
 }

@@ -82,3 +82,30 @@ import Testing
         #expect(document == base)
     }
 }
+
+@Suite struct TitleFieldWritingTests {
+    @Test(arguments: [
+        ("Pay rent", Priority.high, "Pay rent ⏫"),
+        ("Pay rent 🔽", .high, "Pay rent ⏫"),
+        ("Pay ⏫\u{FE0F} rent", .low, "Pay rent 🔽"),
+        ("Pay rent 📅 2026-12-01", .medium, "Pay rent 🔼 📅 2026-12-01"),
+        ("Pay rent ⏫ 📅 2026-12-01", .none, "Pay rent 📅 2026-12-01"),
+    ])
+    func settingAPriorityReplacesTheOldOneBeforeTheDates(_ title: String, _ priority: Priority, _ expected: String) {
+        let written = TitleFields.setting(priority, in: title)
+        #expect(written == expected)
+        #expect(TitleFields(title: written).priority == priority)
+    }
+
+    @Test(arguments: [
+        ("Pay rent", DueDate("2026-12-01"), "Pay rent 📅 2026-12-01"),
+        ("Pay rent 📅 2026-11-30 ⏫", DueDate("2026-12-01"), "Pay rent ⏫ 📅 2026-12-01"),
+        ("Pay rent 📅\u{FE0F} 2026-11-30", nil, "Pay rent"),
+        ("Pay rent 📅 2026-02-30", nil, "Pay rent 📅 2026-02-30"),
+    ])
+    func settingADueDateReplacesTheOldOne(_ title: String, _ due: DueDate?, _ expected: String) {
+        let written = TitleFields.setting(due, in: title)
+        #expect(written == expected)
+        #expect(TitleFields(title: written).due == due)
+    }
+}
