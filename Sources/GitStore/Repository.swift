@@ -16,6 +16,12 @@ public final class Repository {
         self.pointer = pointer
     }
 
+    /// Wraps what a successful libgit2 open or init returned (which it promises is non-NULL).
+    private static func wrap(_ pointer: OpaquePointer?, _ function: String) throws(GitError) -> Repository {
+        guard let pointer else { throw GitError(code: -1, message: "libgit2 returned no repository", function: function) }
+        return Repository(pointer: pointer)
+    }
+
     deinit { git_repository_free(pointer) }
 
     /// Opens the repository that holds `path`, searching parent folders as git does.
@@ -23,7 +29,7 @@ public final class Repository {
         Libgit2.ensureInitialized()
         var repo: OpaquePointer?
         try GitError.check(git_repository_open_ext(&repo, path, 0, nil), "git_repository_open_ext")
-        return Repository(pointer: repo!)
+        return try wrap(repo, "git_repository_open_ext")
     }
 
     /// Creates a repository at `path` (folders included) whose first branch is `initialBranch`.
@@ -39,7 +45,7 @@ public final class Repository {
         options.initial_head = UnsafePointer(head)
         var repo: OpaquePointer?
         try GitError.check(git_repository_init_ext(&repo, path, &options), "git_repository_init_ext")
-        return Repository(pointer: repo!)
+        return try wrap(repo, "git_repository_init_ext")
     }
 
     /// The working tree's root, with a trailing slash; nil for a bare repository.
@@ -119,6 +125,6 @@ extension Repository {
         var repo: OpaquePointer?
         try GitError.check(
             git_repository_open_ext(&repo, path, GIT_REPOSITORY_OPEN_NO_SEARCH.rawValue, nil), "git_repository_open_ext")
-        return Repository(pointer: repo!)
+        return try wrap(repo, "git_repository_open_ext")
     }
 }

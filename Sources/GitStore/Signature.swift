@@ -28,7 +28,8 @@ public struct Signature: Hashable, Sendable {
         var pointer: UnsafeMutablePointer<git_signature>?
         try GitError.check(git_signature_new(&pointer, name, email, time, Int32(offsetMinutes)), "git_signature_new")
         defer { git_signature_free(pointer) }
-        return try body(pointer!)
+        guard let pointer else { throw GitError(code: -1, message: "libgit2 returned no signature", function: "git_signature_new") }
+        return try body(pointer)
     }
 }
 

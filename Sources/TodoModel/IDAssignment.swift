@@ -101,8 +101,9 @@ public enum IDAssignment {
             used.insert(id)
             return id
         }
-        func line(_ path: String, _ node: Int) -> Int { working.documents[path]!.nodeLine(node) + 1 }
-        func title(_ path: String, _ node: Int) -> String { working.documents[path]!.title(ofNode: node) }
+        // Paths and nodes below come from `working` itself, so the lookups find their document.
+        func line(_ path: String, _ node: Int) -> Int { (working.documents[path]?.nodeLine(node) ?? -1) + 1 }
+        func title(_ path: String, _ node: Int) -> String { working.documents[path]?.title(ofNode: node) ?? "" }
 
         // A pasted copy: the occurrence that matches the last commit keeps the id.
         for (id, places) in occurrences where places.count > 1 {
@@ -167,7 +168,7 @@ public enum IDAssignment {
         var lists = working
         var written: [ItemID] = []
         for (path, pathUpdates) in updates.sorted(by: { $0.key < $1.key }) {
-            var document = working.documents[path]!
+            guard var document = working.documents[path] else { continue }
             document.setIDs(pathUpdates)
             lists[path] = document
             written += pathUpdates.map(\.1)

@@ -25,6 +25,7 @@ enum Console {
     private static func write(_ fd: Int32, _ text: String) {
         var bytes = Array(text.utf8)
         var offset = 0
+        // NB: baseAddress! below cannot fail: the loop runs only while bytes is not empty.
         while offset < bytes.count {
             let count = bytes.withUnsafeMutableBytes { buffer in
                 #if canImport(Glibc)

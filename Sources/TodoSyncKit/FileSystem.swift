@@ -61,6 +61,7 @@ enum FileSystem {
         var info = stat()
         let mode: mode_t = stat(path, &info) == 0 ? info.st_mode & 0o7777 : 0o644
         let directory = parentDirectory(of: path)
+        // NB: the template is never empty, so its baseAddress exists.
         var template = Array((directory + "/.todosync-XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { throw failure("cannot create a temporary file in \(directory)") }
@@ -72,6 +73,7 @@ enum FileSystem {
         defer { close(fd) }
         _ = fchmod(fd, mode)
         var written = 0
+        // NB: baseAddress! below cannot fail: the loop runs only while bytes is not empty.
         while written < bytes.count {
             let count = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + written, $0.count - written) }
             if count < 0 {
