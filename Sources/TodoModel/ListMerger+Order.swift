@@ -1,0 +1,185 @@
+/// Ordering a merged container.
+///
+/// Entries that neither side moved keep base's order (the skeleton). Each entry a side added or
+/// moved is anchored to the entry before it on that side, and is placed right after that anchor:
+///
+/// ```
+/// base:    A       B             skeleton: A B
+/// ours:    A X     B             X after A (ours)
+/// theirs:  A Y  B  Z             Y after A (theirs), Z after B (theirs)
+/// merged:  A X Y   B Z           X and Y share an anchor: ordered by content, not by side
+/// ```
+///
+/// Two entries with one anchor are ordered by their own content (an item's id, a line's text),
+/// so the result does not depend on which side runs the merge. The same new line on both sides
+/// is kept once. Both sides replacing the same line with different text is a clash: both
+/// versions stay, between marker comments.
+extension ListMerger {
+    enum Anchor: Hashable {
+        case start
+        case after(Token)
+    }
+
+    static let clashStart = 0, clashMiddle = 1, clashEnd = 2
+    static let clashMarkers: [[UInt8]] = [
+        Array("<!-- todosync clash: one version -->".utf8),
+        Array("<!-- todosync clash: the other version -->".utf8),
+        Array("<!-- todosync clash: end; keep what you want and delete these comments -->".utf8),
+    ]
+
+    /// The merged container's tokens in order, and whether a clash was marked.
+    mutating func mergedOrder(of key: ContainerKey, members: [ItemID]) -> (tokens: [Token], clashed: Bool) {
+        let sides = sides(of: key)
+        var children: [MergeSide: [Anchor: Token]] = [.ours: [:], .theirs: [:]]
+        for side in [MergeSide.ours, .theirs] {
+            var anchor = Anchor.start
+            for token in sides.sequence(side) where isMember(token, key, sides) {
+                let decidedBy = decider(token, sides)
+                if decidedBy == side {
+                    children[side]?[anchor] = token
+                    anchor = .after(token)
+                } else if decidedBy == .base || placedBy(side, token, sides) {
+                    // NB: an entry both sides added or moved is an anchor for both, so what
+                    // each side put after it stays after it.
+                    anchor = .after(token)
+                }
+            }
+        }
+        let ours = children[.ours] ?? [:], theirs = children[.theirs] ?? [:]
+
+        enum Work {
+            case after([Anchor])
+            case emit(Token)
+        }
+        var work: [Work] = []
+        for token in sides.base.reversed() where isMember(token, key, sides) && decider(token, sides) == .base {
+            work.append(.after([.after(token)]))
+            work.append(.emit(token))
+        }
+        work.append(.after([.start]))
+
+        var result: [Token] = []
+        var emitted = Set<ItemID>()
+        var clashed = false
+        while let next = work.popLast() {
+            switch next {
+            case .emit(let token):
+                result.append(token)
+                if case .item(let id) = token { emitted.insert(id) }
+            case .after(let anchors):
+                let mine = anchors.lazy.compactMap { ours[$0] }.first
+                let other = anchors.lazy.compactMap { theirs[$0] }.first
+                switch (mine, other) {
+                case (nil, nil):
+                    continue
+                case (let single?, nil), (nil, let single?):
+                    work.append(.after([.after(single)]))
+                    work.append(.emit(single))
+                case (let x?, let y?):
+                    if sameNewLine(x, y, key) {
+                        work.append(.after([.after(x), .after(y)]))
+                        work.append(.emit(x))
+                        continue
+                    }
+                    let (first, second) = orderKey(x, key).lexicographicallyPrecedes(orderKey(y, key)) == (key.isFile || isLine(x) == isLine(y)) ? (x, y) : (y, x)
+                    let clash = isLine(x) && isLine(y) && replacedOnBothSides(after: anchors, sides)
+                    if clash {
+                        clashed = true
+                        work.append(.emit(.marker(Self.clashEnd)))
+                    }
+                    work.append(.after([.after(second)]))
+                    work.append(.emit(second))
+                    if clash { work.append(.emit(.marker(Self.clashMiddle))) }
+                    work.append(.after([.after(first)]))
+                    work.append(.emit(first))
+                    if clash { work.append(.emit(.marker(Self.clashStart))) }
+                }
+            }
+        }
+        // NB: every kept item placed here is emitted above; this only guards against a loop
+        // broken by `breakCycles`, whose items no side's order holds at their new place.
+        for id in members.sorted() where !emitted.contains(id) { result.append(.item(id)) }
+        return (result, clashed)
+    }
+
+    func isMember(_ token: Token, _ key: ContainerKey, _ sides: ContainerSides) -> Bool {
+        switch token {
+        case .item(let id): kept.contains(id) && placement[id]?.container == key
+        case .line(.base, let index): sides.oursMatch[index] != nil && sides.theirsMatch[index] != nil
+        case .line, .marker: true
+        }
+    }
+
+    func decider(_ token: Token, _ sides: ContainerSides) -> MergeSide {
+        switch token {
+        case .item(let id): placement[id]?.side ?? .base
+        case .line(.base, _): sides.moved(token, on: .ours) ? .ours : sides.moved(token, on: .theirs) ? .theirs : .base
+        case .line(let side, _): side
+        case .marker: .base
+        }
+    }
+
+    /// Whether a side added or moved this entry (whoever's place the merge took).
+    private func placedBy(_ side: MergeSide, _ token: Token, _ sides: ContainerSides) -> Bool {
+        switch token {
+        case .item(let id):
+            guard let mine = layout(side).items[id] else { return false }
+            guard let old = layout(.base).items[id] else { return true }
+            return mine.container != old.container || sides.moved(token, on: side)
+        case .line: return sides.moved(token, on: side)
+        case .marker: return false
+        }
+    }
+
+    func lineContent(_ token: Token, _ key: ContainerKey) -> MergeLayout.Line? {
+        guard case .line(let side, let index) = token else { return nil }
+        return layout(side).containers[key]?.lines[index]
+    }
+
+    private func isLine(_ token: Token) -> Bool {
+        if case .line = token { true } else { false }
+    }
+
+    /// Two lines new on each side with the same text: one line.
+    private func sameNewLine(_ x: Token, _ y: Token, _ key: ContainerKey) -> Bool {
+        guard case .line(let a, _) = x, case .line(let b, _) = y, a != .base, b != .base else { return false }
+        return lineContent(x, key)?.relative == lineContent(y, key)?.relative
+    }
+
+    /// What orders two entries with one anchor: items by id, lines by text; in a file, items
+    /// before lines (a new item continues the list it follows; new prose after it starts
+    /// something else); in an item, lines before items (notes come before children).
+    private func orderKey(_ token: Token, _ key: ContainerKey) -> [UInt8] {
+        switch token {
+        case .item(let id):
+            var bytes: [UInt8] = [0]
+            withUnsafeBytes(of: id.high.bigEndian) { bytes += $0 }
+            withUnsafeBytes(of: id.low.bigEndian) { bytes += $0 }
+            return bytes
+        case .line:
+            return [1] + (lineContent(token, key)?.relative ?? [])
+        case .marker:
+            return [2]
+        }
+    }
+
+    /// Whether the base line right after the anchor was removed by both sides (so both
+    /// replaced it).
+    private func replacedOnBothSides(after anchors: [Anchor], _ sides: ContainerSides) -> Bool {
+        anchors.contains { anchor in
+            let position: Int?
+            switch anchor {
+            case .start: position = 0
+            case .after(let token): position = sides.basePosition[token].map { $0 + 1 }
+            }
+            guard let position, position < sides.base.count, case .line(.base, let index) = sides.base[position] else { return false }
+            return sides.oursMatch[index] == nil && sides.theirsMatch[index] == nil
+        }
+    }
+}
+
+extension ContainerKey {
+    var isFile: Bool {
+        if case .file = self { true } else { false }
+    }
+}

@@ -1,0 +1,183 @@
+/// Writing the merged files: each container's tokens become lines under the merged
+/// indentation; unchanged lines keep their exact bytes.
+extension ListMerger {
+    private struct OutputLine {
+        init(content: [UInt8], ending: LineEnding, sourceEndings: [LineEnding]) {
+            self.content = content
+            self.ending = ending
+            self.sourceEndings = sourceEndings
+        }
+
+        /// A version's line as it is, with the file endings of every version that has it alike.
+        init<S: Sequence>(_ raw: RawLine, alike versions: S) where S.Element == RawLine {
+            content = Array(raw.line.original.content)
+            ending = raw.line.original.ending
+            sourceEndings = versions.filter { $0 == raw }.map(\.line.fileEnding)
+        }
+
+        var content: [UInt8]
+        var ending: LineEnding
+        /// The dominant endings of the files the line came from (every version that has these
+        /// exact bytes); empty for a line the merge wrote. A line keeps its own ending if one of
+        /// them is the merged file's.
+        var sourceEndings: [LineEnding]
+    }
+
+    mutating func render() -> ListMerge.Outcome {
+        markers = Self.clashMarkers
+        var members: [ContainerKey: [ItemID]] = [:]
+        for id in kept { if let found = placement[id] { members[found.container, default: []].append(id) } }
+        var documents: [ListDocument] = []
+        for path in mergedFiles {
+            var output: [OutputLine] = []
+            renderContainer(.file(path), prefix: [], path: path, owner: nil, members: members, into: &output)
+            let ending = pick(layout(.base).fileEndings[path], layout(.ours).fileEndings[path], layout(.theirs).fileEndings[path]) ?? .lf
+            var lines = output.map { line in
+                ListLine(content: line.content[...], ending: line.sourceEndings.contains(ending) ? line.ending : ending)
+            }
+            // One ending per file: only the last line may lack one.
+            for index in lines.indices.dropLast() where lines[index].ending == .none { lines[index].ending = ending }
+            let bom = pick(layout(.base).documents[path].map { _ in layout(.base).filesWithBOM.contains(path) },
+                           layout(.ours).documents[path].map { _ in layout(.ours).filesWithBOM.contains(path) },
+                           layout(.theirs).documents[path].map { _ in layout(.theirs).filesWithBOM.contains(path) })
+            if bom == true, !lines.isEmpty { lines[0].content = ArraySlice([0xEF, 0xBB, 0xBF] + lines[0].content) }
+            documents.append(ListDocument(path: path, lines: lines))
+        }
+        return ListMerge.Outcome(lists: ListSet(documents), reports: reports)
+    }
+
+    private mutating func renderContainer(
+        _ key: ContainerKey, prefix: [UInt8], path: String, owner: String?,
+        members: [ContainerKey: [ItemID]], into output: inout [OutputLine]
+    ) {
+        var (tokens, clashed) = mergedOrder(of: key, members: members[key] ?? [])
+        if clashed { reports.append(MergeReport(.linesClash, file: path, item: owner)) }
+        if case .item(let id) = key, let note = titleClashNotes[id] { tokens.insert(.marker(note), at: 0) }
+        var afterChild = false
+        for token in tokens {
+            switch token {
+            case .marker(let index):
+                output.append(OutputLine(content: prefix + markers[index], ending: .lf, sourceEndings: []))
+            case .line:
+                output.append(renderLine(token, key, prefix: prefix, afterChild: afterChild))
+            case .item(let id):
+                renderItem(id, prefix: prefix, path: path, members: members, into: &output)
+            }
+            if case .item = token { afterChild = true } else { afterChild = false }
+        }
+    }
+
+    /// A line under `prefix`: its own bytes where some version had it under the same
+    /// indentation (the side that changed them, if the bytes differ), else the prefix and its
+    /// relative content.
+    ///
+    /// NB: a note written lazily (without the indentation) that the merge put right after a
+    /// child item would continue the child's paragraph; it is indented instead.
+    private mutating func renderLine(_ token: Token, _ key: ContainerKey, prefix: [UInt8], afterChild: Bool) -> OutputLine {
+        guard case .line(let side, let index) = token else { return OutputLine(content: prefix, ending: .lf, sourceEndings: []) }
+        var versions: [MergeSide: MergeLayout.Line] = [:]
+        var underPrefix: [MergeSide: RawLine] = [:]
+        if side == .base {
+            let sides = sides(of: key)
+            for (version, match) in [(MergeSide.ours, sides.oursMatch[index]), (.theirs, sides.theirsMatch[index]), (.base, index)] {
+                guard let match, let container = layout(version).containers[key] else { continue }
+                versions[version] = container.lines[match]
+                if container.prefix == prefix { underPrefix[version] = RawLine(container.lines[match]) }
+            }
+        } else if let container = layout(side).containers[key] {
+            versions[side] = container.lines[index]
+            if container.prefix == prefix { underPrefix[side] = RawLine(container.lines[index]) }
+        }
+        if let raw = pick(underPrefix[.base], underPrefix[.ours], underPrefix[.theirs]),
+            !(afterChild && raw.line.isLazy(column: layout(.base).containers[key]?.column ?? layout(side).containers[key]?.column ?? 0))
+        {
+            return OutputLine(raw, alike: underPrefix.values)
+        }
+        guard let line = versions[.ours] ?? versions[.theirs] ?? versions[.base] else {
+            return OutputLine(content: prefix, ending: .lf, sourceEndings: [])
+        }
+        let content = line.relative.isEmpty ? [] : prefix + line.relative
+        return OutputLine(content: content, ending: line.original.ending, sourceEndings: [line.fileEnding])
+    }
+
+    /// A line compared by its bytes and ending.
+    private struct RawLine: Equatable {
+        var line: MergeLayout.Line
+        init(_ line: MergeLayout.Line) { self.line = line }
+        static func == (a: RawLine, b: RawLine) -> Bool { a.line.original == b.line.original }
+    }
+
+    private mutating func renderItem(
+        _ id: ItemID, prefix: [UInt8], path: String, members: [ContainerKey: [ItemID]], into output: inout [OutputLine]
+    ) {
+        let old = layout(.base).items[id]
+        guard let anyVersion = item(.ours, id) ?? item(.theirs, id) else { return }
+        let ours = item(.ours, id) ?? anyVersion, theirs = item(.theirs, id) ?? anyVersion
+
+        let title = mergeTitle(id, old?.title, ours.title, theirs.title)
+        let isDone = pick(old?.isDone, ours.isDone, theirs.isDone) ?? ours.isDone
+        var box = pick(old?.box, ours.box, theirs.box) ?? ours.box
+        if (box != UInt8(ascii: " ")) != isDone { box = isDone ? UInt8(ascii: "x") : UInt8(ascii: " ") }
+        var relative: [UInt8] = []
+        relative += pick(old?.lead, ours.lead, theirs.lead) ?? ours.lead
+        relative.append(box)
+        relative += pick(old?.middle, ours.middle, theirs.middle) ?? ours.middle
+        relative += title
+        relative += pick(old?.tail, ours.tail, theirs.tail) ?? ours.tail
+
+        // A version whose line reads the same under the same indentation gives its bytes.
+        var same: [MergeSide: RawLine] = [:]
+        for side in [MergeSide.ours, .theirs, .base] {
+            guard let version = layout(side).items[id], version.head.relative.elementsEqual(relative),
+                layout(side).containers[version.container]?.prefix == prefix
+            else { continue }
+            same[side] = RawLine(version.head)
+        }
+        let line = pick(same[.base], same[.ours], same[.theirs]).map { OutputLine($0, alike: same.values) }
+            ?? OutputLine(content: prefix + relative, ending: ours.head.original.ending, sourceEndings: [ours.head.fileEnding])
+        output.append(line)
+
+        let titleText = String(decoding: title, as: UTF8.self)
+        for kind in itemReports[id] ?? [] { reports.append(MergeReport(kind, file: path, item: titleText)) }
+        let content = line.content[...]
+        let bodyPrefix = TaskHead.parse(content, from: content.startIndex).map { MergeLayout.bodyIndent(of: content, head: $0).prefix }
+            ?? prefix + Array("  ".utf8)
+        renderContainer(.item(id), prefix: bodyPrefix, path: path, owner: titleText, members: members, into: &output)
+    }
+
+    /// The merged title: word by word; where the edits clash, ours, with theirs kept in a note.
+    private mutating func mergeTitle(
+        _ id: ItemID, _ old: ArraySlice<UInt8>?, _ ours: ArraySlice<UInt8>, _ theirs: ArraySlice<UInt8>
+    ) -> [UInt8] {
+        if ours == theirs || theirs == old { return Array(ours) }
+        if ours == old { return Array(theirs) }
+        if let old, let base = String(validating: old, as: UTF8.self),
+            let mine = String(validating: ours, as: UTF8.self), let other = String(validating: theirs, as: UTF8.self),
+            case .merged(let text) = TextMerge.merge(base: base, ours: mine, theirs: other)
+        {
+            return Array(text.utf8)
+        }
+        let kept = String(decoding: ours, as: UTF8.self), other = String(decoding: theirs, as: UTF8.self)
+        titleClashNotes[id] = markers.count
+        markers.append(Array("todosync clash: this item was also renamed to: \(other)".utf8))
+        itemReports[id, default: []].append(.titleClash(kept: kept, other: other))
+        return Array(ours)
+    }
+
+    /// The value of a field after a three-way merge: the side that changed it (ours if both did).
+    /// A version that lacks the thing (nil) counts as unchanged.
+    func pick<T: Equatable>(_ base: T?, _ ours: T?, _ theirs: T?) -> T? {
+        let mine = ours ?? base, other = theirs ?? base
+        if mine == base { return other }
+        return mine
+    }
+}
+
+extension MergeLayout.Line {
+    /// Indented less than its container's content column: a lazy continuation line.
+    func isLazy(column: Int) -> Bool {
+        let content = original.content
+        let (columns, end) = leadingIndent(content, from: content.startIndex)
+        return end < content.endIndex && columns < column
+    }
+}

@@ -1,0 +1,236 @@
+/// The state of one merge: which items stay, where each goes, and which side decided it.
+/// Ordering is in `ListMerger+Order.swift`, writing the files in `ListMerger+Render.swift`.
+struct ListMerger {
+    /// A thing with a place in a container: an item, a line of one version, or a clash marker.
+    enum Token: Hashable {
+        case item(ItemID)
+        /// A line of `side`'s container, by index. Lines of ours and theirs that match a base
+        /// line are `.line(.base, i)`.
+        case line(MergeSide, Int)
+        case marker(Int)
+    }
+
+    /// The tokens of a container in each version, and which base lines each side kept.
+    struct ContainerSides {
+        var base: [Token] = []
+        var ours: [Token] = []
+        var theirs: [Token] = []
+        /// Per base line: the matching line of ours / theirs.
+        var oursMatch: [Int?] = []
+        var theirsMatch: [Int?] = []
+        /// Tokens in base order, by position.
+        var basePosition: [Token: Int] = [:]
+        /// Tokens of base that a side holds out of their base order (outside its longest run
+        /// that kept the order).
+        var oursMoved: Set<Token> = []
+        var theirsMoved: Set<Token> = []
+
+        func sequence(_ side: MergeSide) -> [Token] {
+            switch side {
+            case .base: base
+            case .ours: ours
+            case .theirs: theirs
+            }
+        }
+
+        func moved(_ token: Token, on side: MergeSide) -> Bool {
+            switch side {
+            case .base: false
+            case .ours: oursMoved.contains(token)
+            case .theirs: theirsMoved.contains(token)
+            }
+        }
+    }
+
+    let layouts: [MergeLayout]
+    var kept = Set<ItemID>()
+    /// For each kept item: the container it goes to and the side whose place it takes.
+    var placement: [ItemID: (container: ContainerKey, side: MergeSide)] = [:]
+    var sidesCache: [ContainerKey: ContainerSides] = [:]
+    var itemReports: [ItemID: [MergeReport.Kind]] = [:]
+    var reports: [MergeReport] = []
+    var markers: [[UInt8]] = []
+    /// Items whose title clashed: the marker that carries the other title.
+    var titleClashNotes: [ItemID: Int] = [:]
+    var mergedFiles: [String] = []
+
+    init(base: MergeLayout, ours: MergeLayout, theirs: MergeLayout) {
+        layouts = [base, ours, theirs]
+    }
+
+    func layout(_ side: MergeSide) -> MergeLayout { layouts[side.rawValue] }
+
+    /// A side's version of an item; a side that removed an item the merge keeps shows base's.
+    func item(_ side: MergeSide, _ id: ItemID) -> MergeLayout.Item? {
+        layout(side).items[id] ?? layout(.base).items[id]
+    }
+
+    /// A side's version of a container; a side that removed it shows base's.
+    func container(_ side: MergeSide, _ key: ContainerKey) -> MergeLayout.Container? {
+        layout(side).containers[key] ?? layout(.base).containers[key]
+    }
+
+    mutating func run() -> ListMerge.Outcome {
+        decideItems()
+        decideFiles()
+        return render()
+    }
+
+    // MARK: - Which items stay, and where
+
+    private mutating func decideItems() {
+        var all = Set(layout(.base).items.keys)
+        all.formUnion(layout(.ours).items.keys)
+        all.formUnion(layout(.theirs).items.keys)
+        for id in all {
+            let inBase = layout(.base).items[id] != nil
+            let inOurs = layout(.ours).items[id] != nil
+            let inTheirs = layout(.theirs).items[id] != nil
+            if !inBase || (inOurs && inTheirs) {
+                kept.insert(id)
+            } else if inOurs != inTheirs, changed(id, on: inOurs ? .ours : .theirs) {
+                kept.insert(id)
+                itemReports[id, default: []].append(.keptRemovedItem)
+            }
+        }
+        for id in kept { placement[id] = place(id) }
+        // An item stays where it was put; if that is under an item removed on one side, that item stays too.
+        var queue = Array(kept)
+        while let id = queue.popLast() {
+            guard let found = placement[id], case .item(let parent) = found.container, !kept.contains(parent) else { continue }
+            kept.insert(parent)
+            placement[parent] = place(parent)
+            itemReports[parent, default: []].append(.keptRemovedParent)
+            queue.append(parent)
+        }
+        breakCycles()
+    }
+
+    /// Whether a side changed an item: a field, its note lines, or its place.
+    private mutating func changed(_ id: ItemID, on side: MergeSide) -> Bool {
+        guard let mine = layout(side).items[id], let old = layout(.base).items[id] else { return true }
+        if mine.title != old.title || mine.isDone != old.isDone || mine.container != old.container { return true }
+        if sides(of: old.container).moved(.item(id), on: side) { return true }
+        let mineLines = layout(side).containers[.item(id)]?.lines.map(\.relative) ?? []
+        let oldLines = layout(.base).containers[.item(id)]?.lines.map(\.relative) ?? []
+        return mineLines != oldLines
+    }
+
+    /// The container an item goes to and whose place it takes: the side that moved it (ours if
+    /// both did), else where base had it. A new item goes where its side put it.
+    private mutating func place(_ id: ItemID) -> (container: ContainerKey, side: MergeSide) {
+        guard let old = layout(.base).items[id] else {
+            if let mine = layout(.ours).items[id] { return (mine.container, .ours) }
+            // Kept items exist on some side.
+            return (layout(.theirs).items[id]?.container ?? .file(""), .theirs)
+        }
+        let ours = item(.ours, id)?.container ?? old.container
+        let theirs = item(.theirs, id)?.container ?? old.container
+        let sides = sides(of: old.container)
+        let oursMoved = ours != old.container || sides.moved(.item(id), on: .ours)
+        let theirsMoved = theirs != old.container || sides.moved(.item(id), on: .theirs)
+        if oursMoved && theirsMoved && ours != theirs { itemReports[id, default: []].append(.movedBothWays) }
+        if oursMoved { return (ours, .ours) }
+        if theirsMoved { return (theirs, .theirs) }
+        return (old.container, .base)
+    }
+
+    /// Both sides moving items under each other can make a loop; the items in it go to the top
+    /// of their file instead.
+    private mutating func breakCycles() {
+        var done = Set<ItemID>()
+        for start in kept.sorted() where !done.contains(start) {
+            var path: [ItemID] = []
+            var onPath = Set<ItemID>()
+            var current: ItemID? = start
+            while let id = current, !done.contains(id) {
+                if onPath.contains(id) {
+                    let file = item(.ours, id)?.path ?? item(.theirs, id)?.path ?? ""
+                    placement[id] = (.file(file), .base)
+                    itemReports[id, default: []].append(.movedBothWays)
+                    break
+                }
+                path.append(id)
+                onPath.insert(id)
+                if case .item(let parent)? = placement[id]?.container { current = parent } else { current = nil }
+            }
+            done.formUnion(path)
+        }
+    }
+
+    /// Files that stay: on both sides, new on one side, changed on the side that kept them, or
+    /// holding an item that goes there.
+    private mutating func decideFiles() {
+        var paths = Set(layout(.base).documents.keys)
+        paths.formUnion(layout(.ours).documents.keys)
+        paths.formUnion(layout(.theirs).documents.keys)
+        var result = Set<String>()
+        for path in paths {
+            let base = layout(.base).documents[path]
+            let ours = layout(.ours).documents[path]
+            let theirs = layout(.theirs).documents[path]
+            if (ours != nil && theirs != nil) || (base == nil && (ours != nil || theirs != nil))
+                || (ours != nil && ours != base) || (theirs != nil && theirs != base)
+            {
+                result.insert(path)
+            }
+        }
+        for id in kept {
+            if case .file(let path)? = placement[id]?.container { result.insert(path) }
+        }
+        mergedFiles = result.sorted()
+    }
+
+    // MARK: - Containers
+
+    /// The tokens of a container in the three versions, with line matches and stable runs.
+    mutating func sides(of key: ContainerKey) -> ContainerSides {
+        if let cached = sidesCache[key] { return cached }
+        var result = ContainerSides()
+        let base = layout(.base).containers[key]
+        if let base {
+            result.base = base.entries.map { entry in
+                switch entry {
+                case .line(let index): .line(.base, index)
+                case .item(let id): .item(id)
+                }
+            }
+        }
+        for (position, token) in result.base.enumerated() { result.basePosition[token] = position }
+        let baseRelatives = base?.lines.map(\.relative) ?? []
+        for side in [MergeSide.ours, .theirs] {
+            var match: [Int?]
+            var tokens: [Token]
+            if let mine = layout(side).containers[key] {
+                match = matchSequences(baseRelatives, mine.lines.map(\.relative))
+                var baseOf = [Int?](repeating: nil, count: mine.lines.count)
+                for (baseIndex, sideIndex) in match.enumerated() { if let sideIndex { baseOf[sideIndex] = baseIndex } }
+                tokens = mine.entries.map { entry in
+                    switch entry {
+                    case .line(let index): baseOf[index].map { .line(.base, $0) } ?? .line(side, index)
+                    case .item(let id): .item(id)
+                    }
+                }
+            } else {
+                // The side removed the container (an item or a file) that the merge may keep: as in base.
+                match = baseRelatives.indices.map { $0 }
+                tokens = result.base
+            }
+            let positions = tokens.compactMap { result.basePosition[$0] }
+            let run = ListSet.longestIncreasingRun(positions)
+            var moved = Set<Token>()
+            for index in positions.indices where !run.contains(index) { moved.insert(result.base[positions[index]]) }
+            if side == .ours {
+                result.ours = tokens
+                result.oursMatch = match
+                result.oursMoved = moved
+            } else {
+                result.theirs = tokens
+                result.theirsMatch = match
+                result.theirsMoved = moved
+            }
+        }
+        sidesCache[key] = result
+        return result
+    }
+}

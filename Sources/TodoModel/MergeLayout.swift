@@ -1,0 +1,158 @@
+/// Where a line or an item sits: the top level of a file, or the body of an item (its notes and
+/// its children).
+enum ContainerKey: Hashable, Sendable {
+    case file(String)
+    case item(ItemID)
+}
+
+/// One version of the lists (base, ours or theirs) taken apart for merging: every container
+/// with its entries in file order, every item with the parts of its first line.
+///
+/// Lines are kept with their content *relative* to their container (the container's
+/// indentation removed), so moving an item to another depth, or a formatter re-indenting one
+/// side, does not make lines differ. Rendering puts them back under the merged container's
+/// indentation, and uses the original bytes wherever that indentation is unchanged.
+struct MergeLayout {
+    struct Line {
+        var original: ListLine
+        /// The content without the container's indentation: what the merge compares.
+        var relative: ArraySlice<UInt8>
+        /// The dominant ending of the file the line comes from.
+        var fileEnding: LineEnding
+    }
+
+    enum Entry: Hashable {
+        case line(Int)
+        case item(ItemID)
+    }
+
+    struct Container {
+        /// The bytes that indent this container's lines (a file: none).
+        var prefix: [UInt8]
+        var column: Int
+        var entries: [Entry] = []
+        var lines: [Line] = []
+    }
+
+    /// An item's first line in parts: `lead` (marker and `[`), `box`, `middle` (`] `), `title`,
+    /// `tail` (the id comment and trailing white space).
+    struct Item {
+        var path: String
+        var container: ContainerKey
+        var head: Line
+        var lead: ArraySlice<UInt8>
+        var box: UInt8
+        var middle: ArraySlice<UInt8>
+        var title: ArraySlice<UInt8>
+        var tail: ArraySlice<UInt8>
+
+        var isDone: Bool { box != UInt8(ascii: " ") }
+    }
+
+    var containers: [ContainerKey: Container] = [:]
+    var items: [ItemID: Item] = [:]
+    /// Per file: its dominant line ending.
+    var fileEndings: [String: LineEnding] = [:]
+    /// Per file: its bytes, for whole-file comparisons.
+    var documents: [String: ListDocument] = [:]
+    /// Files that start with a byte order mark. It belongs to the file, not to its first line
+    /// (which the merge may move), so lines are kept without it.
+    var filesWithBOM: Set<String> = []
+
+    init(_ lists: ListSet) {
+        for (path, document) in lists.documents { add(document, path: path) }
+    }
+
+    private mutating func add(_ document: ListDocument, path: String) {
+        let ending = document.dominantEnding
+        fileEndings[path] = ending
+        documents[path] = document
+        let fileKey = ContainerKey.file(path)
+        containers[fileKey] = Container(prefix: [], column: 0)
+        // The container each node's body lines go to: its own, or (no id) its nearest identified ancestor's.
+        var bodyKey: [ContainerKey] = []
+        bodyKey.reserveCapacity(document.nodeCount)
+        let ids = document.nodeIDs
+        for node in ids.indices {
+            if let id = ids[node] {
+                bodyKey.append(.item(id))
+            } else {
+                bodyKey.append(document.parent(ofNode: node).map { bodyKey[$0] } ?? fileKey)
+            }
+        }
+        for index in document.lines.indices {
+            var line = document.lines[index]
+            if index == 0, line.content.starts(with: [0xEF, 0xBB, 0xBF]) {
+                // Slices keep their indices, so the parser's offsets into the line stay valid.
+                line.content = line.content.dropFirst(3)
+                filesWithBOM.insert(path)
+            }
+            switch document.roleOfLine(index) {
+            case .prose:
+                append(line, ending: ending, to: fileKey)
+            case .note(let node):
+                append(line, ending: ending, to: bodyKey[node])
+            case .head(let node):
+                let key = document.parent(ofNode: node).map { bodyKey[$0] } ?? fileKey
+                guard let id = ids[node], items[id] == nil else {
+                    append(line, ending: ending, to: key)
+                    continue
+                }
+                let head = document.headParts(ofNode: node)
+                let relative = relativeContent(line.content, in: key)
+                // Stripping indentation only touches leading white space: the parts after it are exact.
+                let lead = relative.dropLast(line.content.endIndex - head.checkbox)
+                items[id] = Item(
+                    path: path, container: key, head: Line(original: line, relative: relative, fileEnding: ending),
+                    lead: lead, box: line.content[head.checkbox],
+                    middle: line.content[(head.checkbox + 1)..<head.title.lowerBound],
+                    title: line.content[head.title], tail: line.content[head.title.upperBound...])
+                containers[key, default: Container(prefix: [], column: 0)].entries.append(.item(id))
+                let (prefix, column) = Self.bodyIndent(of: line.content, head: head)
+                containers[.item(id)] = Container(prefix: prefix, column: column)
+            }
+        }
+    }
+
+    private mutating func append(_ line: ListLine, ending: LineEnding, to key: ContainerKey) {
+        let relative = relativeContent(line.content, in: key)
+        containers[key, default: Container(prefix: [], column: 0)].lines.append(Line(original: line, relative: relative, fileEnding: ending))
+        let index = containers[key]!.lines.count - 1  // NB: appended just above.
+        containers[key]!.entries.append(.line(index))
+    }
+
+    private func relativeContent(_ content: ArraySlice<UInt8>, in key: ContainerKey) -> ArraySlice<UInt8> {
+        guard let container = containers[key], container.column > 0 else { return content }
+        return Self.strip(content, prefix: container.prefix, column: container.column)
+    }
+
+    /// A line without `column` columns of leading indentation (all of it, if it has less).
+    static func strip(_ content: ArraySlice<UInt8>, prefix: [UInt8], column: Int) -> ArraySlice<UInt8> {
+        if content.allSatisfy(\.isSpaceOrTab) { return content[content.endIndex...] }
+        if content.starts(with: prefix) { return content.dropFirst(prefix.count) }
+        var columns = 0, i = content.startIndex
+        while i < content.endIndex, columns < column, content[i].isSpaceOrTab {
+            let width = content[i] == 0x09 ? 4 - columns % 4 : 1
+            if columns + width > column {
+                // A tab that reaches past the column: the rest of it becomes spaces.
+                return ArraySlice(Array(repeating: UInt8(ascii: " "), count: columns + width - column) + content[(i + 1)...])
+            }
+            columns += width
+            i += 1
+        }
+        return content[i...]
+    }
+
+    /// The indentation of an item's body: its line's own leading white space, then spaces up to
+    /// the content column.
+    static func bodyIndent(of content: ArraySlice<UInt8>, head: TaskHead) -> (prefix: [UInt8], column: Int) {
+        let (_, markerStart) = leadingIndent(content, from: content.startIndex)
+        let prefix = Array(content[content.startIndex..<markerStart])
+            + Array(repeating: UInt8(ascii: " "), count: max(0, head.contentColumn - head.markerColumn))
+        return (prefix, head.contentColumn)
+    }
+}
+
+extension ListDocument {
+    func headParts(ofNode node: Int) -> TaskHead { nodes[node].head }
+}

@@ -1,0 +1,93 @@
+import PropertyBased
+import TestSupport
+import Testing
+@testable import TodoModel
+
+/// The laws of the merge, over generated lists and random edits, on the merge itself (not the
+/// shortcuts `ListMerge.merge` takes when a side is unchanged).
+@Suite struct MergeLawTests {
+    static func base(_ text: String) -> ListSet {
+        let documents = [
+            ListDocument(path: "TODO.md", bytes: Array(text.utf8)),
+            ListDocument(path: "work.md", bytes: Array("# Work\n- [ ] Report\n  due soon\n- [ ] Email\n  - [ ] Draft\n".utf8)),
+        ]
+        return IDAssignment.resolveBase(ListSet(documents), commit: "base").lists
+    }
+
+    @Test func mergingASideWithItselfGivesThatSide() async {
+        await propertyCheck(count: 3000, input: markdownGenerator, Gen.int(in: 0...1_000_000)) { text, seed in
+            let base = Self.base(text)
+            var editor = RandomEditor(seed: UInt64(seed))
+            let side = editor.edit(base, times: 4)
+            let merged = ListMerge.mergeItemByItem(base: base, ours: side, theirs: side)
+            #expect(merged.lists.texts == side.texts)
+            #expect(merged.reports.isEmpty)
+        }
+    }
+
+    @Test func mergingWithAnUnchangedSideGivesTheOtherSide() async {
+        await propertyCheck(count: 3000, input: markdownGenerator, Gen.int(in: 0...1_000_000)) { text, seed in
+            let base = Self.base(text)
+            var editor = RandomEditor(seed: UInt64(seed))
+            let side = editor.edit(base, times: 4)
+            #expect(ListMerge.mergeItemByItem(base: base, ours: base, theirs: side).lists.texts == side.texts)
+            #expect(ListMerge.mergeItemByItem(base: base, ours: side, theirs: base).lists.texts == side.texts)
+        }
+    }
+
+    @Test func theItemsDoNotDependOnWhichSideIsOurs() async {
+        await propertyCheck(count: 300, input: markdownGenerator, Gen.int(in: 0...1_000_000)) { text, seed in
+            let base = Self.base(text)
+            var editor = RandomEditor(seed: UInt64(seed))
+            let ours = editor.edit(base, times: 3)
+            let theirs = editor.edit(base, times: 3)
+            let forward = ListMerge.mergeItemByItem(base: base, ours: ours, theirs: theirs)
+            let backward = ListMerge.mergeItemByItem(base: base, ours: theirs, theirs: ours)
+            let clashed = Set(forward.reports.filter { if case .titleClash = $0.kind { true } else { false } }.compactMap(\.item))
+            let a = forward.lists.items, b = backward.lists.items
+            #expect(Set(a.keys) == Set(b.keys))
+            for (id, item) in a {
+                guard let other = b[id] else { continue }
+                #expect(item.isDone == other.isDone)
+                if !clashed.contains(item.title) && !clashed.contains(other.title) { #expect(item.title == other.title) }
+            }
+        }
+    }
+
+    @Test func nothingIsLostAndNoIDIsDoubled() async {
+        await propertyCheck(count: 300, input: markdownGenerator, Gen.int(in: 0...1_000_000)) { text, seed in
+            let base = Self.base(text)
+            var editor = RandomEditor(seed: UInt64(seed))
+            let ours = editor.edit(base, times: 3)
+            let theirs = editor.edit(base, times: 3)
+            let merged = ListMerge.mergeItemByItem(base: base, ours: ours, theirs: theirs).lists
+            let mergedIDs = merged.documents.values.flatMap(\.nodeIDs)
+            #expect(!mergedIDs.contains(nil))
+            #expect(Set(mergedIDs).count == mergedIDs.count)
+            // Kept on both sides, or added by one: in the result.
+            let must = ours.ids.intersection(theirs.ids).union(ours.ids.subtracting(base.ids)).union(theirs.ids.subtracting(base.ids))
+            #expect(must.isSubset(of: Set(mergedIDs.compactMap { $0 })))
+            // Every checked box that one side set and the other did not touch stays set.
+            let baseItems = base.items, oursItems = ours.items, theirsItems = theirs.items
+            for (id, item) in merged.items {
+                guard let old = baseItems[id], let mine = oursItems[id], let other = theirsItems[id] else { continue }
+                if mine.isDone != old.isDone { #expect(item.isDone == mine.isDone) }
+                if other.isDone != old.isDone { #expect(item.isDone == other.isDone) }
+                // A field only one side changed takes that side's value.
+                for (changed, unchanged) in [(mine, other), (other, mine)] {
+                    if changed.title != old.title, unchanged.title == old.title { #expect(item.title == changed.title) }
+                    if changed.notes != old.notes, unchanged.notes == old.notes, !item.notes.contains("todosync clash") {
+                        #expect(item.notes == changed.notes)
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension ListSet {
+    /// Each file's text, lines and endings visible, for readable failures.
+    var texts: [String: String] {
+        Dictionary(uniqueKeysWithValues: documents.map { ($0.key, String(decoding: $0.value.render(), as: UTF8.self).replacingAll("\r", with: "⏎")) })
+    }
+}
