@@ -17,6 +17,11 @@ enum Console {
         for diagnostic in diagnostics { warn(diagnostic.description) }
     }
 
+    /// A progress line on standard error, rewritten in place; nil clears it.
+    static func progress(_ text: String?) {
+        write(2, text.map { "\r\u{1B}[K" + $0 } ?? "\r\u{1B}[K")
+    }
+
     static func fail(_ error: TodoSyncError) {
         write(2, "todosync: error: \(error.message)\n")
         if let hint = error.hint { write(2, "hint: \(hint)\n") }

@@ -15,6 +15,7 @@ struct Status: ParsableCommand {
         let unit = try runReportingErrors { try workspace.pending() }
         let branch = (try? workspace.branch()) ?? nil
         Console.out(branch.map { "On branch \($0)" } ?? "HEAD is detached")
+        if let divergence = try? workspace.divergence() { Console.out(Self.describe(divergence)) }
         Console.warn(unit.diagnostics)
         if unit.isEmpty {
             Console.out("Nothing changed since the last commit.")
@@ -33,5 +34,20 @@ struct Status: ParsableCommand {
             Console.out("\(unit.idsToWrite) item\(unit.idsToWrite == 1 ? "" : "s") need\(unit.idsToWrite == 1 ? "s" : "") an id.")
         }
         Console.out("Run todosync to commit \(unit.changes.isEmpty ? "the ids" : "these changes").")
+    }
+
+    /// "Ahead of origin/main by 2 commits (as of the last sync)".
+    static func describe(_ divergence: Divergence) -> String {
+        let name = divergence.upstream.name
+        guard let ahead = divergence.ahead, let behind = divergence.behind else {
+            return "Syncs with \(name), not fetched yet: run todosync sync."
+        }
+        let plural = { (n: Int) in n == 1 ? "1 commit" : "\(n) commits" }
+        switch (ahead, behind) {
+        case (0, 0): return "Up to date with \(name) (as of the last sync)."
+        case (_, 0): return "Ahead of \(name) by \(plural(ahead)) (as of the last sync): run todosync sync to push."
+        case (0, _): return "Behind \(name) by \(plural(behind)) (as of the last sync): run todosync sync."
+        default: return "\(name) and this branch have diverged: \(ahead) and \(behind) commits apart: run todosync sync to merge."
+        }
     }
 }

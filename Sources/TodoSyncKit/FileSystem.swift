@@ -87,6 +87,16 @@ enum FileSystem {
         ok = true
     }
 
+    /// Removes the file, but only if it still holds `expected`.
+    static func remove(_ path: String, ifStill expected: [UInt8]) throws(TodoSyncError) {
+        guard try read(path) == expected else {
+            throw TodoSyncError(
+                "\(path) changed while todosync was working; it was not removed",
+                hint: "run todosync again to take in the new edit")
+        }
+        guard unlink(path) == 0 || errno == ENOENT else { throw failure("cannot remove \(path)") }
+    }
+
     /// Names in a folder, without `.` and `..`.
     static func contents(of directory: String) -> [String] {
         guard let handle = opendir(directory) else { return [] }

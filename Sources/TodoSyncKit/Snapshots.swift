@@ -7,6 +7,8 @@ struct HeadSnapshot {
     var base: IDAssignment.Base
     /// Bytes and mode of every list file in the commit.
     var files: [String: (bytes: [UInt8], mode: UInt32)]
+    /// The blob of every list file in the commit.
+    var blobs: [String: OID] = [:]
 }
 
 /// HEAD's commit and the files of its tree that may be lists (ids only, no contents).
@@ -41,15 +43,27 @@ extension Workspace {
         let commit = headTree.commit
         var documents: [ListDocument] = []
         var files: [String: (bytes: [UInt8], mode: UInt32)] = [:]
+        var blobs: [String: OID] = [:]
         for file in headTree.files {
             let bytes = try git("reading \(file.path) from the last commit") { try repository.blob(file.blob) }
             let document = ListDocument(path: file.path, bytes: bytes)
             guard document.hasItems else { continue }
             documents.append(document)
             files[file.path] = (bytes, file.mode)
+            blobs[file.path] = file.blob
         }
         let base = IDAssignment.resolveBase(ListSet(documents), commit: commit.id.description)
-        return HeadSnapshot(commit: commit, base: base, files: files)
+        return HeadSnapshot(commit: commit, base: base, files: files, blobs: blobs)
+    }
+
+    /// The lists of any commit, read and identified as `readHead` does.
+    func readCommit(_ id: OID) throws(TodoSyncError) -> HeadSnapshot {
+        let commit = try git("reading commit \(id.short)") { try repository.commit(id) }
+        let selector = self.selector
+        let files = try git("listing the files of commit \(id.short)") {
+            try repository.files(inTree: commit.tree, include: selector.matches)
+        }
+        return try readHead(HeadTree(commit: commit, files: files))
     }
 
     /// Reads and parses every candidate file of the working tree once; both the fast check and

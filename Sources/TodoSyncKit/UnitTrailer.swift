@@ -6,8 +6,10 @@ enum UnitTrailer {
     enum Kind: String {
         /// Edits made in an editor (or by `git`) since the last commit.
         case edit
-        /// The first commit of an adopted repository.
+        /// The first commit of an adopted repository, or ids written for items added with plain git.
         case adopt
+        /// A merge of the remote's changes; as a unit it is the incoming changes.
+        case sync
     }
 
     static func line(_ kind: Kind) -> String { "\(key): \(kind.rawValue)" }

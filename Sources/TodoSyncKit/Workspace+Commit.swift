@@ -62,12 +62,13 @@ extension Workspace {
 
 /// What kind of undo unit a commit is, as its trailer records.
 public enum UnitKind: Sendable {
-    case edit, adopt
+    case edit, adopt, sync
 
     var trailer: UnitTrailer.Kind {
         switch self {
         case .edit: .edit
         case .adopt: .adopt
+        case .sync: .sync
         }
     }
 }

@@ -1,0 +1,159 @@
+import CLibGit2
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// How far a transfer has come: objects received (or sent) of the total, and bytes.
+public struct TransferProgress: Sendable {
+    public var done: Int
+    public var total: Int
+    public var bytes: Int
+}
+
+extension Repository {
+    /// The URL configured for a remote, or nil if there is no such remote.
+    public func remoteURL(_ name: String) throws(GitError) -> String? {
+        var remote: OpaquePointer?
+        let result = git_remote_lookup(&remote, pointer, name)
+        if result == GIT_ENOTFOUND.rawValue || result == GIT_EINVALIDSPEC.rawValue { return nil }
+        try GitError.check(result, "git_remote_lookup")
+        defer { git_remote_free(remote) }
+        return string(git_remote_url(remote))
+    }
+
+    /// Fetches a remote's branches into `refs/remotes/<name>/`, as its configured refspecs say.
+    public func fetch(remote name: String, progress: ((TransferProgress) -> Void)? = nil) throws(GitError) {
+        try withRemote(name) { (remote, context) throws(GitError) in
+            var options = git_fetch_options()
+            try GitError.check(git_fetch_options_init(&options, UInt32(GIT_FETCH_OPTIONS_VERSION)), "git_fetch_options_init")
+            context.progress = progress
+            context.install(in: &options.callbacks)
+            try context.rethrowing(git_remote_fetch(remote, nil, &options, "fetch"), "git_remote_fetch")
+        }
+    }
+
+    /// Pushes `localRef` to `remoteRef` on a remote (no force). A push the remote refuses
+    /// because it moved on throws with `isNonFastForward`.
+    public func push(
+        remote name: String, localRef: String, remoteRef: String, progress: ((TransferProgress) -> Void)? = nil
+    ) throws(GitError) {
+        try withRemote(name) { (remote, context) throws(GitError) in
+            var options = git_push_options()
+            try GitError.check(git_push_options_init(&options, UInt32(GIT_PUSH_OPTIONS_VERSION)), "git_push_options_init")
+            context.progress = progress
+            context.install(in: &options.callbacks)
+            let spec = strdup("\(localRef):\(remoteRef)")
+            defer { free(spec) }
+            var specs: [UnsafeMutablePointer<CChar>?] = [spec]
+            let result = specs.withUnsafeMutableBufferPointer { buffer in
+                var array = git_strarray(strings: buffer.baseAddress, count: 1)
+                return git_remote_push(remote, &array, &options)
+            }
+            try context.rethrowing(result, "git_remote_push")
+            if let (ref, status) = context.rejected.first {
+                throw GitError(code: GIT_ENONFASTFORWARD.rawValue, message: "the remote refused \(ref): \(status)", function: "git_remote_push")
+            }
+        }
+    }
+
+    private func withRemote(_ name: String, _ body: (OpaquePointer?, RemoteContext) throws(GitError) -> Void) throws(GitError) {
+        var remote: OpaquePointer?
+        try GitError.check(git_remote_lookup(&remote, pointer, name), "git_remote_lookup")
+        defer { git_remote_free(remote) }
+        let context = RemoteContext()
+        try withExtendedLifetime(context) { () throws(GitError) in try body(remote, context) }
+    }
+}
+
+/// What the C callbacks of one fetch or push need: credentials tried so far, refusals seen,
+/// the progress handler. Passed to them as `payload`.
+final class RemoteContext {
+    var progress: ((TransferProgress) -> Void)?
+    var rejected: [(String, String)] = []
+    /// A Swift-side reason for a failure, reported instead of libgit2's generic one.
+    var failure: String?
+    private var triedAgent = false
+    private var keysTried = 0
+    private var triedPassword = false
+    private var triedDefault = false
+
+    func install(in callbacks: inout git_remote_callbacks) {
+        callbacks.payload = Unmanaged.passUnretained(self).toOpaque()
+        callbacks.credentials = { out, url, username, allowed, payload in
+            guard let out, let payload else { return -1 }
+            let context = Unmanaged<RemoteContext>.fromOpaque(payload).takeUnretainedValue()
+            return context.credential(out, url: string(url) ?? "", username: string(username), allowed: allowed)
+        }
+        callbacks.transfer_progress = { stats, payload in
+            guard let stats, let payload else { return 0 }
+            let context = Unmanaged<RemoteContext>.fromOpaque(payload).takeUnretainedValue()
+            context.progress?(TransferProgress(
+                done: Int(stats.pointee.received_objects), total: Int(stats.pointee.total_objects),
+                bytes: Int(stats.pointee.received_bytes)))
+            return 0
+        }
+        callbacks.push_transfer_progress = { current, total, bytes, payload in
+            guard let payload else { return 0 }
+            let context = Unmanaged<RemoteContext>.fromOpaque(payload).takeUnretainedValue()
+            context.progress?(TransferProgress(done: Int(current), total: Int(total), bytes: Int(bytes)))
+            return 0
+        }
+        callbacks.push_update_reference = { ref, status, payload in
+            guard let payload else { return 0 }
+            let context = Unmanaged<RemoteContext>.fromOpaque(payload).takeUnretainedValue()
+            if let status = string(status) { context.rejected.append((string(ref) ?? "", status)) }
+            return 0
+        }
+    }
+
+    /// Checks a libgit2 result, putting a reason found in a callback in its place.
+    func rethrowing(_ result: Int32, _ function: String) throws(GitError) {
+        guard result < 0 else { return }
+        if let failure { throw GitError(code: result, message: failure, function: function) }
+        _ = try GitError.check(result, function)
+    }
+
+    /// ssh: the agent, then the usual key files; https: TODOSYNC_USERNAME and TODOSYNC_PASSWORD
+    /// from the environment. Each is tried once; secrets are never printed.
+    private func credential(
+        _ out: UnsafeMutablePointer<UnsafeMutablePointer<git_credential>?>, url: String, username: String?, allowed: UInt32
+    ) -> Int32 {
+        if allowed & GIT_CREDENTIAL_SSH_KEY.rawValue != 0 {
+            let user = username ?? "git"
+            if !triedAgent {
+                triedAgent = true
+                if getenv("SSH_AUTH_SOCK") != nil, git_credential_ssh_key_from_agent(out, user) == 0 { return 0 }
+            }
+            let home = getenv("HOME").map { String(cString: $0) } ?? ""
+            let keys = ["id_ed25519", "id_ecdsa", "id_rsa"].map { (name: String) -> String in home + "/.ssh/" + name }
+                .filter { access($0, R_OK) == 0 }
+            while keysTried < keys.count {
+                let key = keys[keysTried]
+                keysTried += 1
+                let publicKey = access(key + ".pub", R_OK) == 0 ? key + ".pub" : nil
+                if git_credential_ssh_key_new(out, user, publicKey, key, nil) == 0 { return 0 }
+            }
+            failure = "ssh authentication to \(url) failed: no key in the ssh agent or in ~/.ssh (id_ed25519, id_ecdsa, id_rsa) was accepted"
+            return -1
+        }
+        if allowed & GIT_CREDENTIAL_USERPASS_PLAINTEXT.rawValue != 0 {
+            if !triedPassword, let user = getenv("TODOSYNC_USERNAME"), let password = getenv("TODOSYNC_PASSWORD") {
+                triedPassword = true
+                if git_credential_userpass_plaintext_new(out, user, password) == 0 { return 0 }
+            }
+            failure = triedPassword
+                ? "\(url) refused the user name and password from TODOSYNC_USERNAME and TODOSYNC_PASSWORD"
+                : "\(url) asks for a user name and password: set TODOSYNC_USERNAME and TODOSYNC_PASSWORD (a token works as the password), or use an ssh address"
+            return -1
+        }
+        if allowed & GIT_CREDENTIAL_DEFAULT.rawValue != 0, !triedDefault {
+            triedDefault = true
+            return git_credential_default_new(out)
+        }
+        failure = "\(url) asks for a kind of authentication todosync does not support"
+        return -1
+    }
+}

@@ -1,0 +1,72 @@
+import ArgumentParser
+import GitStore
+import TodoModel
+import TodoSyncKit
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+struct Sync: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Commit local edits, fetch, merge the remote's lists item by item, commit, push.",
+        discussion: """
+            The remote and branch are the current branch's upstream (git config branch.<name>.remote and .merge; `todosync init --remote URL` sets them up), or else the remote 'origin'. Addresses: a path, file://, git://, ssh:// or user@host:path (ssh agent, then ~/.ssh/id_ed25519, id_ecdsa, id_rsa), and https:// (user name and password or token from TODOSYNC_USERNAME and TODOSYNC_PASSWORD).
+
+            The merge goes by item id and field, not by line: two people editing different items, or different fields of one item, never clash. A title renamed differently on both sides keeps this side's title and puts the other in the item's notes; lines both sides rewrote are kept twice between 'todosync clash' comments. Every clash is listed here and in the merge commit. Nothing is lost, and no git conflict markers are written.
+
+            If the remote moved while syncing, sync fetches and merges again (up to 3 times). If the remote cannot be reached, your local commit stays and sync exits with an error.
+
+            Examples:
+              todosync sync              commit, fetch, merge, push
+              todosync sync --no-push    merge the remote's changes, push later
+            """)
+
+    @OptionGroup var repository: RepositoryOption
+
+    @Flag(name: .customLong("push"), inversion: .prefixedNo, help: "Push the result to the remote (default: push).")
+    var push = true
+
+    func run() throws {
+        let workspace = try repository.openWorkspace()
+        let showProgress = isatty(2) == 1
+        let handler: ((TransferProgress) -> Void)? = showProgress ? { Self.showProgress($0) } : nil
+        let push = self.push
+        let outcome = try runReportingErrors { try workspace.sync(push: push, progress: handler) }
+        if showProgress { Console.progress(nil) }
+        if let local = outcome.localCommit, let commit = local.commit {
+            Console.warn(local.unit.diagnostics)
+            Console.out("Committed local edits [\(commit.short)] \(local.message.summary)")
+        }
+        let name = outcome.upstream.name
+        if let merge = outcome.mergeCommit {
+            Console.out("Merged \(name) [\(merge.short)]: \(Self.count(outcome.incoming.count, "change")) came in.")
+        } else if let commit = outcome.fastForwardedTo {
+            Console.out("Fast-forwarded to \(name) [\(commit.short)]: \(Self.count(outcome.incoming.count, "change")) came in.")
+        }
+        for change in outcome.incoming.prefix(20) { Console.out("  \(change.phrase)") }
+        if outcome.incoming.count > 20 { Console.out("  … and \(outcome.incoming.count - 20) more (git log -1 shows all)") }
+        if let adopt = outcome.adoptCommit { Console.out("Wrote ids for items added with plain git [\(adopt.short)].") }
+        if !outcome.reports.isEmpty {
+            Console.out("Needs your eyes (nothing was lost):")
+            for report in outcome.reports { Console.out("  \(report)") }
+        }
+        if outcome.pushed {
+            Console.out("Pushed to \(name).")
+        } else if !push {
+            Console.out("Not pushed (--no-push); run todosync sync to push.")
+        }
+        if outcome.mergeCommit == nil && outcome.fastForwardedTo == nil && !outcome.pushed && outcome.localCommit == nil {
+            Console.out("Already in sync with \(name).")
+        }
+    }
+
+    static func showProgress(_ progress: TransferProgress) {
+        guard progress.total > 0 else { return }
+        Console.progress("Transferring: \(progress.done)/\(progress.total) objects, \(progress.bytes / 1024) KiB")
+    }
+
+    static func count(_ n: Int, _ noun: String) -> String { n == 1 ? "1 \(noun)" : "\(n) \(noun)s" }
+}

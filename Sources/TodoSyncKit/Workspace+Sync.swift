@@ -1,0 +1,213 @@
+import GitStore
+import TodoModel
+
+/// What `sync` did, step by step.
+public struct SyncOutcome {
+    public var upstream: Upstream
+    /// The commit of local edits made first, if there were any.
+    public var localCommit: CommitOutcome?
+    /// What came in from the remote, item by item.
+    public var incoming: [Change] = []
+    /// Clashes and kept items the merge reports.
+    public var reports: [MergeReport] = []
+    /// The merge commit, when both sides had new commits.
+    public var mergeCommit: OID?
+    /// Set when the branch only moved forward to the remote's commit.
+    public var fastForwardedTo: OID?
+    /// Ids written after a fast-forward, for items added there with plain git.
+    public var adoptCommit: OID?
+    public var pushed = false
+    /// How many times the remote moved between fetch and push.
+    public var retries = 0
+
+    /// Nothing came in and nothing went out.
+    public var isUpToDate: Bool { mergeCommit == nil && fastForwardedTo == nil && !pushed && localCommit == nil }
+}
+
+extension Workspace {
+    static let pushAttempts = 3
+
+    /// Commits local edits, fetches, merges the remote's lists item by item, commits and
+    /// pushes. If the remote moved meanwhile, fetches and merges again (a few times).
+    public func sync(push: Bool = true, progress: ((TransferProgress) -> Void)? = nil) throws(TodoSyncError) -> SyncOutcome {
+        try checkReadyToCommit()
+        let upstream = try upstream()
+        try checkReachable(upstream)
+        var outcome = SyncOutcome(upstream: upstream)
+        let local = try commit()
+        if local.commit != nil { outcome.localCommit = local }
+
+        for attempt in 1...Self.pushAttempts {
+            outcome.retries = attempt - 1
+            try fetch(upstream, progress: progress)
+            try integrate(upstream, into: &outcome)
+            guard push else { return outcome }
+            guard case .branch(_, let head) = try git("reading HEAD", { try repository.head() }) else { return outcome }
+            let remote = try git("reading \(upstream.trackingRef)") { try repository.reference(upstream.trackingRef) }
+            if remote == head { return outcome }
+            do {
+                try repository.push(remote: upstream.remote, localRef: upstream.localBranch, remoteRef: upstream.remoteBranch, progress: progress)
+                outcome.pushed = true
+                return outcome
+            } catch let error where error.isNonFastForward && attempt < Self.pushAttempts {
+                continue
+            } catch {
+                throw TodoSyncError(
+                    "pushing to \(upstream.name) (\(upstream.url)) failed: \(error.message)",
+                    hint: error.isNonFastForward
+                        ? "the remote kept moving; your commits are safe here: run todosync sync again"
+                        : "your commits are safe here; run todosync sync again when the remote can be reached")
+            }
+        }
+        return outcome
+    }
+
+    private func fetch(_ upstream: Upstream, progress: ((TransferProgress) -> Void)?) throws(TodoSyncError) {
+        do {
+            try repository.fetch(remote: upstream.remote, progress: progress)
+        } catch {
+            throw TodoSyncError(
+                "fetching from \(upstream.remote) (\(upstream.url)) failed: \(error.message)",
+                hint: "your local commits are safe; check the address (git remote -v) and the network, then run todosync sync again")
+        }
+    }
+
+    /// Brings the remote's commit into the branch: nothing to do, a fast-forward, or a merge.
+    private func integrate(_ upstream: Upstream, into outcome: inout SyncOutcome) throws(TodoSyncError) {
+        guard let theirs = try git("reading \(upstream.trackingRef)", { try repository.reference(upstream.trackingRef) }) else {
+            return  // The remote has no such branch yet: the push creates it.
+        }
+        let head: OID?
+        switch try git("reading HEAD", { try repository.head() }) {
+        case .branch(_, let commit): head = commit
+        case .unborn: head = nil
+        case .detached: return
+        }
+        guard let head else {
+            try fastForward(from: nil, to: theirs, upstream, into: &outcome)
+            return
+        }
+        if head == theirs { return }
+        let base = try git("finding the common ancestor") { try repository.mergeBase(head, theirs) }
+        if base == theirs { return }
+        if base == head {
+            try fastForward(from: head, to: theirs, upstream, into: &outcome)
+        } else {
+            try merge(ours: head, theirs: theirs, base: base, upstream, into: &outcome)
+        }
+    }
+
+    private func fastForward(
+        from old: OID?, to new: OID, _ upstream: Upstream, into outcome: inout SyncOutcome
+    ) throws(TodoSyncError) {
+        let before = try old.map { (id) throws(TodoSyncError) in try readCommit(id) }
+        let after = try readCommit(new)
+        guard let newTree = after.commit?.tree else { return }
+        let oldTree = before?.commit?.tree
+        try git("updating the working files to \(upstream.name)") {
+            let paths = try repository.changedPaths(from: oldTree, to: newTree)
+            try repository.checkout(tree: newTree, paths: paths, baseline: oldTree)
+            try repository.moveReference(upstream.localBranch, to: new, expecting: old, message: "todosync sync: fast-forward to \(upstream.name)")
+        }
+        outcome.fastForwardedTo = new
+        outcome.incoming += ListSet.changes(from: before?.base.lists ?? ListSet(), to: after.base.lists)
+        // Items added there with plain git get the ids every clone derives for them.
+        let adopted = try commit(summary: "Add ids to items added with plain git", kind: .adopt)
+        outcome.adoptCommit = adopted.commit
+    }
+
+    private func merge(
+        ours head: OID, theirs: OID, base: OID?, _ upstream: Upstream, into outcome: inout SyncOutcome
+    ) throws(TodoSyncError) {
+        let ours = try readCommit(head)
+        let other = try readCommit(theirs)
+        let ancestor = try base.map { (id) throws(TodoSyncError) in try readCommit(id) }
+        let merged = ListMerge.merge(base: ancestor?.base.lists ?? ListSet(), ours: ours.base.lists, theirs: other.base.lists)
+        guard let ourCommit = ours.commit, let theirCommit = other.commit else { return }
+
+        var listPaths = Set(ours.files.keys).union(other.files.keys).union(merged.lists.documents.keys)
+        listPaths.formUnion(ancestor?.files.keys ?? [:].keys)
+        var finalBytes: [String: [UInt8]] = [:]
+        for (path, document) in merged.lists.documents { finalBytes[path] = document.render() }
+
+        let finalTree = try git("merging the other files") { () throws -> OID in
+            // Lists are merged above; git merges everything else, with the lists held at the base.
+            var neutral: [String: TreeChange] = [:]
+            for path in listPaths {
+                if let blob = ancestor?.blobs[path], let mode = ancestor?.files[path]?.mode {
+                    neutral[path] = .write(blob: blob, mode: mode)
+                } else {
+                    neutral[path] = .delete
+                }
+            }
+            let ourNeutral = try repository.writeTree(base: ourCommit.tree, applying: neutral)
+            let theirNeutral = try repository.writeTree(base: theirCommit.tree, applying: neutral)
+            let (tree, conflicts) = try repository.mergeTrees(base: ancestor?.commit?.tree, ours: ourNeutral, theirs: theirNeutral)
+            guard let tree else {
+                throw TodoSyncError(
+                    "git cannot merge \(conflicts.joined(separator: ", ")): both sides changed it and it is not a list; nothing was changed",
+                    hint: "merge it with git (git pull, fix, git commit), then run todosync sync again")
+            }
+            var lists: [String: TreeChange] = [:]
+            for path in listPaths {
+                if let bytes = finalBytes[path] {
+                    let blob = try repository.writeBlob(bytes)
+                    lists[path] = .write(blob: blob, mode: ours.files[path]?.mode ?? other.files[path]?.mode ?? TreeChange.regularFileMode)
+                } else {
+                    lists[path] = .delete
+                }
+            }
+            return try repository.writeTree(base: tree, applying: lists)
+        }
+
+        // Other files first (git refuses, changing nothing, where the user edited them), then lists.
+        let changed = try git("comparing trees") { try repository.changedPaths(from: ourCommit.tree, to: finalTree) }
+        let otherPaths = changed.filter { !listPaths.contains($0) }
+        try git("updating the other files") { try repository.checkout(tree: finalTree, paths: otherPaths, baseline: ourCommit.tree) }
+        var written: [String] = [], removed: [String] = []
+        for path in changed where listPaths.contains(path) {
+            let absolute = root + "/" + path
+            if let bytes = finalBytes[path] {
+                try FileSystem.createDirectory(FileSystem.parentDirectory(of: absolute))
+                try FileSystem.replace(absolute, with: bytes, ifStill: ours.files[path]?.bytes)
+                written.append(path)
+            } else if let old = ours.files[path]?.bytes {
+                try FileSystem.remove(absolute, ifStill: old)
+                removed.append(path)
+            }
+        }
+
+        let incoming = ListSet.changes(from: ours.base.lists, to: merged.lists)
+        let message = Self.syncMessage(incoming, merged.reports, upstream)
+        let identity = Identity.resolve(for: repository)
+        let commitID = try git("committing the merge") {
+            try repository.createCommit(
+                tree: finalTree, parents: [head, theirs], message: message.text,
+                author: identity.author, committer: identity.committer)
+        }
+        try git("updating git's index") { try repository.updateIndex(adding: written, removing: removed) }
+        outcome.mergeCommit = commitID
+        outcome.incoming += incoming
+        outcome.reports += merged.reports
+    }
+
+    /// "Sync with origin/main: check "Milk", add "Tea"", the changes and clashes in the body.
+    static func syncMessage(_ incoming: [Change], _ reports: [MergeReport], _ upstream: Upstream) -> CommitMessage {
+        let prefix = "Sync with \(upstream.name)"
+        var message = CommitMessage.describing(incoming, width: 72 - prefix.count - 2)
+        if incoming.isEmpty {
+            message = CommitMessage(summary: prefix)
+        } else {
+            let first = message.summary.prefix(1).lowercased() + message.summary.dropFirst()
+            message.summary = "\(prefix): \(first)"
+            if message.body.isEmpty { message.body = incoming.map { "- " + $0.phrase } }
+        }
+        if !reports.isEmpty {
+            if !message.body.isEmpty { message.body.append("") }
+            message.body.append("Clashes and kept items (nothing was lost):")
+            message.body += reports.map { "- " + $0.description }
+        }
+        message.trailers = [UnitTrailer.line(.sync)]
+        return message
+    }
+}
