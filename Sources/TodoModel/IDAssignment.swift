@@ -197,3 +197,40 @@ extension ListDocument {
         replaceLines(0..<0, with: [])
     }
 }
+
+extension IDAssignment {
+    /// Items of `side` that lost their id comment in a plain `git` edit got a derived id from
+    /// `resolveBase`; where such an item matches an item of `base` that `side` no longer has
+    /// (same title, same file first), it takes that item's id back, so a merge sees one item
+    /// edited, not one removed and another added.
+    ///
+    /// Depends only on the two commits' lists, so every clone that merges them decides alike.
+    public static func recoverLostIDs(_ side: Base, base: ListSet) -> ListSet {
+        guard !side.adopted.isEmpty else { return side.lists }
+        var missing: [String: [(path: String, id: ItemID)]] = [:]
+        var baseItemsInOrder: [(String, ItemID, String)] = []
+        for (path, document) in base.documents {
+            for item in document.items where !side.ids.contains(item.id) { baseItemsInOrder.append((path, item.id, item.title)) }
+        }
+        for (path, id, title) in baseItemsInOrder { missing[title, default: []].append((path, id)) }
+        guard !missing.isEmpty else { return side.lists }
+
+        var result = side.lists
+        for (path, entries) in side.adopted.sorted(by: { $0.key < $1.key }) {
+            guard var document = result[path] else { continue }
+            var updates: [(node: Int, id: ItemID)] = []
+            let nodeIDs = document.nodeIDs
+            for entry in entries {
+                guard var candidates = missing[entry.title], !candidates.isEmpty,
+                    let node = nodeIDs.firstIndex(of: entry.id)
+                else { continue }
+                let pick = candidates.firstIndex { $0.path == path } ?? 0
+                updates.append((node, candidates.remove(at: pick).id))
+                missing[entry.title] = candidates
+            }
+            document.setIDs(updates)
+            result[path] = document
+        }
+        return result
+    }
+}

@@ -32,10 +32,11 @@ extension Workspace {
     public func sync(push: Bool = true, progress: ((TransferProgress) -> Void)? = nil) throws(TodoSyncError) -> SyncOutcome {
         try checkReadyToCommit()
         let upstream = try upstream()
-        try checkReachable(upstream)
         var outcome = SyncOutcome(upstream: upstream)
+        // Local edits are committed even when the remote turns out to be unreachable.
         let local = try commit()
         if local.commit != nil { outcome.localCommit = local }
+        try checkReachable(upstream)
 
         for attempt in 1...Self.pushAttempts {
             outcome.retries = attempt - 1
@@ -122,7 +123,10 @@ extension Workspace {
         let ours = try readCommit(head)
         let other = try readCommit(theirs)
         let ancestor = try base.map { (id) throws(TodoSyncError) in try readCommit(id) }
-        let merged = ListMerge.merge(base: ancestor?.base.lists ?? ListSet(), ours: ours.base.lists, theirs: other.base.lists)
+        let baseLists = ancestor?.base.lists ?? ListSet()
+        let merged = ListMerge.merge(
+            base: baseLists, ours: IDAssignment.recoverLostIDs(ours.base, base: baseLists),
+            theirs: IDAssignment.recoverLostIDs(other.base, base: baseLists))
         guard let ourCommit = ours.commit, let theirCommit = other.commit else { return }
 
         var listPaths = Set(ours.files.keys).union(other.files.keys).union(merged.lists.documents.keys)

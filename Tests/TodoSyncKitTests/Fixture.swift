@@ -16,6 +16,11 @@ final class Fixture {
         _ = try TestSupport.git("commit", "-q", "-m", "plain git", in: path)
     }
 
+    /// A clone of `url` made with the git CLI.
+    init(cloning url: String) throws {
+        _ = try TestSupport.git("clone", "-q", url, ".", in: path)
+    }
+
     @discardableResult
     func todosync(_ arguments: String..., expectStatus: Int32 = 0) throws -> ProcessResult {
         let result = try run(todosyncBinary, arguments, in: path)

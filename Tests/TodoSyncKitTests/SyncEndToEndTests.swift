@@ -1,0 +1,146 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Sync through real repositories: a `git daemon` server and plain paths, with the git CLI
+/// as the witness.
+@Suite struct SyncEndToEndTests {
+    @Test func twoClonesEditingDifferentItemsMergeThroughGitDaemon() throws {
+        let remote = try Remote()
+        try remote.serve()
+        let alice = try remote.clone(seeding: ["TODO.md": withIDs("# Home\n- [ ] Milk ^milk\n- [ ] Bread ^bread\n")])
+        let bob = try remote.clone()
+        try alice.write("TODO.md", withIDs("# Home\n- [x] Milk ^milk\n- [ ] Bread ^bread\n- [ ] Call Bob\n"))
+        try bob.write("TODO.md", withIDs("# Home\n- [ ] Milk ^milk\n- [ ] Rye bread ^bread\n"))
+        let first = try alice.sync()
+        #expect(first.stdout.contains("Pushed to origin/main."))
+        let second = try bob.sync()
+        #expect(second.stdout.contains("Merged origin/main"))
+        #expect(second.stdout.contains("Check \"Milk\""))
+        try alice.sync()
+
+        let expected = "# Home\n- [x] Milk ^milk\n- [ ] Rye bread ^bread\n- [ ] Call Bob"
+        #expect(withShortIDs(try alice.read("TODO.md")).hasPrefix(expected))
+        #expect(try alice.read("TODO.md") == bob.read("TODO.md"))
+        #expect(try bob.git("log", "-1", "--format=%P").split(separator: " ").count == 2)
+        let message = try bob.git("log", "-1", "--format=%B")
+        #expect(message.hasPrefix("Sync with origin/main: "))
+        #expect(message.contains("Todosync-Unit: sync"))
+        // The server holds what both clones hold.
+        #expect(try git("rev-parse", "main", in: remote.path) == bob.git("rev-parse", "HEAD"))
+        try git("fsck", "--strict", in: remote.path)
+        for clone in [alice, bob] { try clone.expectCleanAndSound() }
+    }
+
+    @Test func syncWithoutPushMergesAndLeavesTheRemoteAlone() throws {
+        let remote = try Remote()
+        let alice = try remote.clone(seeding: ["TODO.md": withIDs("- [ ] A ^a\n- [ ] B ^b\n")])
+        let bob = try remote.clone()
+        try alice.write("TODO.md", withIDs("- [x] A ^a\n- [ ] B ^b\n"))
+        try alice.sync()
+        let before = try git("rev-parse", "main", in: remote.path)
+        try bob.write("TODO.md", withIDs("- [ ] A ^a\n- [x] B ^b\n"))
+        let result = try bob.sync("--no-push")
+        #expect(result.stdout.contains("Not pushed"))
+        #expect(withShortIDs(try bob.read("TODO.md")) == "- [x] A ^a\n- [x] B ^b\n")
+        #expect(try git("rev-parse", "main", in: remote.path) == before)
+        #expect(try bob.todosync("status").stdout.contains("Ahead of origin/main by 2 commits"))
+    }
+
+    @Test func anUnreachableRemoteKeepsTheLocalCommitAndFails() throws {
+        let remote = try Remote()
+        let alice = try remote.clone(seeding: ["TODO.md": withIDs("- [ ] A ^a\n")])
+        _ = try alice.git("remote", "set-url", "origin", remote.scratch.path + "/missing.git")
+        try alice.write("TODO.md", withIDs("- [x] A ^a\n"))
+        let result = try alice.todosync("sync", expectStatus: 1)
+        #expect(result.stderr.contains("there is no repository at"))
+        #expect(alice.lastSubject == "Check \"A\"")
+        try alice.expectCleanAndSound()
+
+        _ = try alice.git("remote", "set-url", "origin", "git://127.0.0.1:9/nothing.git")
+        let network = try alice.todosync("sync", expectStatus: 1)
+        #expect(network.stderr.contains("fetching from origin"))
+        #expect(network.stderr.contains("your local commits are safe"))
+    }
+
+    @Test func itemsAddedWithPlainGitGetTheSameIdsOnEveryClone() throws {
+        let remote = try Remote()
+        let alice = try remote.clone(seeding: ["TODO.md": withIDs("- [ ] A ^a\n")])
+        let bob = try remote.clone()
+        // Bob edits with plain git only: an item without an id.
+        try bob.write("TODO.md", withIDs("- [ ] A ^a\n- [ ] Plain item\n"))
+        _ = try bob.git("commit", "-q", "-am", "plain edit")
+        _ = try bob.git("push", "-q", "origin", "HEAD:main")
+        try alice.write("TODO.md", withIDs("- [x] A ^a\n"))
+        try alice.sync()
+        let merged = try alice.read("TODO.md")
+        #expect(merged.contains("- [ ] Plain item <!-- id: "))
+        // Bob runs todosync on his own commit: it derives the same id, so nothing doubles.
+        try bob.todosync()
+        try bob.sync()
+        #expect(try bob.read("TODO.md") == merged)
+        #expect(try bob.read("TODO.md").components(separatedBy: "Plain item").count == 2)
+        try alice.sync()
+        #expect(try alice.read("TODO.md") == bob.read("TODO.md"))
+    }
+
+    @Test func anItemThatLostItsIdInAPlainEditIsMatchedBackByTitle() throws {
+        let remote = try Remote()
+        let alice = try remote.clone(seeding: ["TODO.md": withIDs("- [ ] Keep ^keep\n- [ ] Fragile ^frag\n")])
+        let bob = try remote.clone()
+        try bob.write("TODO.md", withIDs("- [ ] Keep ^keep\n- [ ] Fragile\n"))  // id comment deleted
+        _ = try bob.git("commit", "-q", "-am", "lost an id")
+        _ = try bob.git("push", "-q", "origin", "HEAD:main")
+        try alice.write("TODO.md", withIDs("- [ ] Keep ^keep\n- [x] Fragile ^frag\n"))
+        try alice.sync()
+        #expect(withShortIDs(try alice.read("TODO.md")) == "- [ ] Keep ^keep\n- [x] Fragile ^frag\n")
+    }
+
+    @Test func aPastedCopyAndADamagedIdAreSettledBeforeMerging() throws {
+        let remote = try Remote()
+        let alice = try remote.clone(seeding: ["TODO.md": withIDs("- [ ] A ^a\n- [ ] B ^b\n")])
+        let bob = try remote.clone()
+        try bob.write("TODO.md", withIDs("- [ ] A ^a\n- [x] B ^b\n"))
+        try bob.sync()
+        // Alice pastes a copy of A (same id twice) and damages B's id comment.
+        let damaged = withIDs("- [ ] A ^a\n- [ ] A ^a\n- [ ] B ^b\n").replacingOccurrences(of: "<!-- id: \(shortIDText("b"))", with: "<!- id: \(shortIDText("b"))")
+        try alice.write("TODO.md", damaged)
+        let result = try alice.sync()
+        #expect(result.stderr.contains("used twice"))
+        let text = try alice.read("TODO.md")
+        #expect(text.components(separatedBy: "<!-- id: \(shortIDText("a")) -->").count == 2)
+        #expect(withShortIDs(text).hasSuffix("- [x] B ^b\n"))
+        #expect(Set(try alice.ids(in: "TODO.md")).count == 3)
+    }
+
+    @Test func otherFilesMergeWithGitAndAConflictInThemChangesNothing() throws {
+        let remote = try Remote()
+        let alice = try remote.clone(seeding: ["TODO.md": withIDs("- [ ] A ^a\n"), "notes.txt": "one\ntwo\nthree\n"])
+        let bob = try remote.clone()
+        try bob.write("notes.txt", "one\ntwo\nthree\nfour\n")
+        try bob.write("TODO.md", withIDs("- [x] A ^a\n"))
+        _ = try bob.git("commit", "-q", "-am", "bob")
+        try bob.sync()
+        try alice.write("notes.txt", "zero\none\ntwo\nthree\n")
+        _ = try alice.git("commit", "-q", "-am", "alice")
+        try alice.write("TODO.md", withIDs("- [ ] A, renamed ^a\n"))
+        try alice.sync()
+        #expect(try alice.read("notes.txt") == "zero\none\ntwo\nthree\nfour\n")
+        #expect(withShortIDs(try alice.read("TODO.md")) == "- [x] A, renamed ^a\n")
+        try alice.expectCleanAndSound()
+
+        // Now both change the same line of notes.txt: git cannot merge it; nothing changes.
+        try bob.sync()
+        try bob.write("notes.txt", "ONE\n")
+        _ = try bob.git("commit", "-q", "-am", "bob 2")
+        try bob.sync()
+        try alice.write("notes.txt", "uno\n")
+        _ = try alice.git("commit", "-q", "-am", "alice 2")
+        let head = alice.head
+        let failed = try alice.todosync("sync", expectStatus: 1)
+        #expect(failed.stderr.contains("git cannot merge notes.txt"))
+        #expect(alice.head == head)
+        #expect(try alice.read("notes.txt") == "uno\n")
+        try alice.expectCleanAndSound()
+    }
+}

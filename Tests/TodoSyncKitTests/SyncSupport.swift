@@ -1,0 +1,85 @@
+import Foundation
+import TestSupport
+
+/// A bare repository in a scratch folder that clones sync through: by path, or served by a
+/// real `git daemon` on 127.0.0.1.
+final class Remote {
+    let scratch = Scratch()
+    var path: String { scratch.path + "/lists.git" }
+    private var daemon: Process?
+    private(set) var url: String
+
+    init() throws {
+        _ = try git("init", "-q", "--bare", "-b", "main", "lists.git", in: scratch.path)
+        url = scratch.path + "/lists.git"
+    }
+
+    /// Serves the repository with `git daemon` (push enabled) and switches `url` to git://.
+    func serve() throws {
+        for attempt in 0..<5 {
+            let port = Int.random(in: 20_000...60_000)
+            let process = Process()
+            // NB: git-daemon itself, not the `git` wrapper, which does not pass on SIGTERM.
+            process.executableURL = URL(fileURLWithPath: Self.gitExecPath + "/git-daemon")
+            process.arguments = [
+                "--reuseaddr", "--export-all", "--enable=receive-pack", "--listen=127.0.0.1",
+                "--port=\(port)", "--base-path=\(scratch.path)", scratch.path,
+            ]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            let candidate = "git://127.0.0.1:\(port)/lists.git"
+            for _ in 0..<50 {
+                if (try? run("/usr/bin/git", ["ls-remote", candidate], in: scratch.path))?.status == 0 {
+                    daemon = process
+                    url = candidate
+                    return
+                }
+                guard process.isRunning else { break }
+                usleep(100_000)
+            }
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            if attempt == 4 { throw TestFailure("git daemon did not start") }
+        }
+    }
+
+    deinit {
+        if let daemon, daemon.isRunning {
+            kill(daemon.processIdentifier, SIGKILL)
+            daemon.waitUntilExit()
+        }
+    }
+
+    static let gitExecPath: String = {
+        let path = (try? run("/usr/bin/git", ["--exec-path"], in: "/"))?.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        return path.flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/lib/git-core"
+    }()
+
+    /// A clone whose first commit holds `files` (committed and pushed with plain git), or an
+    /// empty clone when the remote has commits already.
+    func clone(seeding files: [String: String] = [:]) throws -> Fixture {
+        let clone = try Fixture(cloning: url)
+        if !files.isEmpty {
+            for (name, text) in files { try clone.write(name, text) }
+            _ = try clone.git("add", "-A")
+            _ = try clone.git("commit", "-q", "-m", "Seed lists")
+            _ = try clone.git("push", "-q", "origin", "HEAD:main")
+        }
+        return clone
+    }
+}
+
+extension Fixture {
+    /// `todosync sync`, which must succeed.
+    @discardableResult
+    func sync(_ extra: String...) throws -> ProcessResult {
+        let result = try run(todosyncBinary, ["sync"] + extra, in: path)
+        guard result.status == 0 else {
+            throw TestFailure("todosync sync exited \(result.status)\nstdout: \(result.stdout)\nstderr: \(result.stderr)")
+        }
+        return result
+    }
+
+    var head: String { (try? git("rev-parse", "HEAD"))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "" }
+}
