@@ -26,6 +26,12 @@ enum Generate {
         return out
     }
 
+    /// The n of a generated item line (`- [ ] Task n: …`), or nil for other lines.
+    static func taskNumber(_ line: Substring) -> Int? {
+        guard let range = line.range(of: "] Task ") else { return nil }
+        return Int(line[range.upperBound...].prefix { $0.isNumber })
+    }
+
     /// A repository of `commits` commits (fast-import), whose last commit adds `listText` as TODO.md.
     /// Earlier commits edit a small list, as a history of todosync units would.
     static func repository(at path: String, commits: Int, listText: String) throws {

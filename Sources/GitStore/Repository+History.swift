@@ -50,17 +50,11 @@ extension Repository {
 
     /// Merges three trees with libgit2's own file-level merge: the merged tree, or the paths that conflict.
     public func mergeTrees(base: OID?, ours: OID, theirs: OID) throws(GitError) -> (tree: OID?, conflicts: [String]) {
-        func lookup(_ id: OID) throws(GitError) -> OpaquePointer? {
-            var raw = id.raw
-            var tree: OpaquePointer?
-            try GitError.check(git_tree_lookup(&tree, pointer, &raw), "git_tree_lookup")
-            return tree
-        }
-        let baseTree = try base.map { (id) throws(GitError) in try lookup(id) } ?? nil
+        let baseTree = try base.map { (id) throws(GitError) in try treeHandle(id) } ?? nil
         defer { git_tree_free(baseTree) }
-        let ourTree = try lookup(ours)
+        let ourTree = try treeHandle(ours)
         defer { git_tree_free(ourTree) }
-        let theirTree = try lookup(theirs)
+        let theirTree = try treeHandle(theirs)
         defer { git_tree_free(theirTree) }
         var options = git_merge_options()
         try GitError.check(git_merge_options_init(&options, UInt32(GIT_MERGE_OPTIONS_VERSION)), "git_merge_options_init")
@@ -119,15 +113,9 @@ extension GitError {
 extension Repository {
     /// Paths whose content or mode differ between two trees (nil: the empty tree).
     public func changedPaths(from old: OID?, to new: OID) throws(GitError) -> [String] {
-        func lookup(_ id: OID) throws(GitError) -> OpaquePointer? {
-            var raw = id.raw
-            var tree: OpaquePointer?
-            try GitError.check(git_tree_lookup(&tree, pointer, &raw), "git_tree_lookup")
-            return tree
-        }
-        let oldTree = try old.map { (id) throws(GitError) in try lookup(id) } ?? nil
+        let oldTree = try old.map { (id) throws(GitError) in try treeHandle(id) } ?? nil
         defer { git_tree_free(oldTree) }
-        let newTree = try lookup(new)
+        let newTree = try treeHandle(new)
         defer { git_tree_free(newTree) }
         var diff: OpaquePointer?
         try GitError.check(git_diff_tree_to_tree(&diff, pointer, oldTree, newTree, nil), "git_diff_tree_to_tree")
@@ -138,5 +126,15 @@ extension Repository {
             if let path = string(delta.pointee.new_file.path) ?? string(delta.pointee.old_file.path) { paths.append(path) }
         }
         return paths
+    }
+}
+
+extension Repository {
+    /// A tree's libgit2 handle; the caller frees it with git_tree_free.
+    func treeHandle(_ id: OID) throws(GitError) -> OpaquePointer? {
+        var raw = id.raw
+        var tree: OpaquePointer?
+        try GitError.check(git_tree_lookup(&tree, pointer, &raw), "git_tree_lookup")
+        return tree
     }
 }

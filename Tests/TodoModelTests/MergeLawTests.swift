@@ -14,6 +14,13 @@ import Testing
         return IDAssignment.resolveBase(ListSet(documents), commit: "base").lists
     }
 
+    /// A base and two sides, each after three random edits.
+    static func twoSides(_ text: String, seed: Int) -> (base: ListSet, ours: ListSet, theirs: ListSet) {
+        let base = base(text)
+        var editor = RandomEditor(seed: UInt64(seed))
+        return (base, editor.edit(base, times: 3), editor.edit(base, times: 3))
+    }
+
     @Test func mergingASideWithItselfGivesThatSide() async {
         await propertyCheck(count: 3000, input: markdownGenerator, Gen.int(in: 0...1_000_000)) { text, seed in
             let base = Self.base(text)
@@ -37,10 +44,7 @@ import Testing
 
     @Test func theItemsDoNotDependOnWhichSideIsOurs() async {
         await propertyCheck(count: 300, input: markdownGenerator, Gen.int(in: 0...1_000_000)) { text, seed in
-            let base = Self.base(text)
-            var editor = RandomEditor(seed: UInt64(seed))
-            let ours = editor.edit(base, times: 3)
-            let theirs = editor.edit(base, times: 3)
+            let (base, ours, theirs) = Self.twoSides(text, seed: seed)
             let forward = ListMerge.mergeItemByItem(base: base, ours: ours, theirs: theirs)
             let backward = ListMerge.mergeItemByItem(base: base, ours: theirs, theirs: ours)
             let clashed = Set(forward.reports.filter { if case .titleClash = $0.kind { true } else { false } }.compactMap(\.item))
@@ -56,10 +60,7 @@ import Testing
 
     @Test func nothingIsLostAndNoIDIsDoubled() async {
         await propertyCheck(count: 300, input: markdownGenerator, Gen.int(in: 0...1_000_000)) { text, seed in
-            let base = Self.base(text)
-            var editor = RandomEditor(seed: UInt64(seed))
-            let ours = editor.edit(base, times: 3)
-            let theirs = editor.edit(base, times: 3)
+            let (base, ours, theirs) = Self.twoSides(text, seed: seed)
             let merged = ListMerge.mergeItemByItem(base: base, ours: ours, theirs: theirs).lists
             let mergedIDs = merged.documents.values.flatMap(\.nodeIDs)
             #expect(!mergedIDs.contains(nil))
