@@ -59,7 +59,16 @@ extension ListMerger {
             case .marker(let index):
                 output.append(OutputLine(content: prefix + markers[index], ending: .lf, sourceEndings: []))
             case .line:
-                output.append(renderLine(token, key, prefix: prefix, afterChild: afterChild))
+                let line = renderLine(token, key, prefix: prefix, afterChild: afterChild)
+                if afterChild, Self.wouldContinueParagraph(line.content), let last = output.last?.content[...],
+                    TaskHead.parse(last, from: last.startIndex) != nil || Self.wouldContinueParagraph(Array(last))
+                {
+                    // NB: plain text right after an item's line would continue that item's
+                    // paragraph (CommonMark's lazy continuation) and become its note; a blank
+                    // line keeps it where the merge put it.
+                    output.append(OutputLine(content: [], ending: line.ending, sourceEndings: line.sourceEndings))
+                }
+                output.append(line)
             case .item(let id):
                 renderItem(id, prefix: prefix, path: path, members: members, into: &output)
             }
@@ -100,6 +109,12 @@ extension ListMerger {
         return OutputLine(content: content, ending: line.original.ending, sourceEndings: [line.fileEnding])
     }
 
+    static func wouldContinueParagraph(_ content: [UInt8]) -> Bool {
+        let slice = content[...]
+        let (_, start) = leadingIndent(slice, from: slice.startIndex)
+        return start < slice.endIndex && ListParser.isPlainText(slice, start)
+    }
+
     /// A line compared by its bytes and ending.
     private struct RawLine: Equatable {
         var line: MergeLayout.Line
@@ -118,8 +133,16 @@ extension ListMerger {
         let isDone = pick(old?.isDone, ours.isDone, theirs.isDone) ?? ours.isDone
         var box = pick(old?.box, ours.box, theirs.box) ?? ours.box
         if (box != UInt8(ascii: " ")) != isDone { box = isDone ? UInt8(ascii: "x") : UInt8(ascii: " ") }
-        var relative: [UInt8] = []
-        relative += pick(old?.lead, ours.lead, theirs.lead) ?? ours.lead
+        // The indentation before the marker goes with the place: a moved item takes the moving
+        // side's; otherwise it and the marker are presentation, merged like fields.
+        let placedBy = placement[id]?.side ?? .base
+        let placedVersion = placedBy == .base ? (old ?? ours) : (placedBy == .ours ? ours : theirs)
+        let indent = { (lead: ArraySlice<UInt8>) in lead.prefix { $0.isSpaceOrTab } }
+        var relative = Array(placedBy == .base
+            ? pick(old.map { indent($0.lead) }, indent(ours.lead), indent(theirs.lead)) ?? indent(ours.lead)
+            : indent(placedVersion.lead))
+        let marker = { (lead: ArraySlice<UInt8>) in lead.drop { $0.isSpaceOrTab } }
+        relative += pick(old.map { marker($0.lead) }, marker(ours.lead), marker(theirs.lead)) ?? marker(ours.lead)
         relative.append(box)
         relative += pick(old?.middle, ours.middle, theirs.middle) ?? ours.middle
         relative += title

@@ -158,7 +158,9 @@ struct ListParser {
     }
 
     /// Text that continues a paragraph lazily (CommonMark): not the start of another block.
-    private func isPlainText(_ content: ArraySlice<UInt8>, _ start: Int) -> Bool {
+    private func isPlainText(_ content: ArraySlice<UInt8>, _ start: Int) -> Bool { Self.isPlainText(content, start) }
+
+    static func isPlainText(_ content: ArraySlice<UInt8>, _ start: Int) -> Bool {
         let byte = content[start]
         switch byte {
         case UInt8(ascii: "#"), UInt8(ascii: ">"), UInt8(ascii: "<"), UInt8(ascii: "|"), UInt8(ascii: "`"), UInt8(ascii: "~"):
