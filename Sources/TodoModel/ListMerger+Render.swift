@@ -54,14 +54,17 @@ extension ListMerger {
         if clashed { reports.append(MergeReport(.linesClash, file: path, item: owner)) }
         if case .item(let id) = key, let note = titleClashNotes[id] { tokens.insert(.marker(note), at: 0) }
         var afterChild = false
+        var previous: Token?
         for token in tokens {
+            defer { previous = token }
             switch token {
             case .marker(let index):
                 output.append(OutputLine(content: prefix + markers[index], ending: .lf, sourceEndings: []))
             case .line:
                 let line = renderLine(token, key, prefix: prefix, afterChild: afterChild)
                 if afterChild, Self.wouldContinueParagraph(line.content), let last = output.last?.content[...],
-                    TaskHead.parse(last, from: last.startIndex) != nil || Self.wouldContinueParagraph(Array(last))
+                    TaskHead.parse(last, from: last.startIndex) != nil || Self.wouldContinueParagraph(Array(last)),
+                    let previous, !adjacentInSomeVersion(previous, token, key)
                 {
                     // NB: plain text right after an item's line would continue that item's
                     // paragraph (CommonMark's lazy continuation) and become its note; a blank
@@ -107,6 +110,17 @@ extension ListMerger {
         }
         let content = line.relative.isEmpty ? [] : prefix + line.relative
         return OutputLine(content: content, ending: line.original.ending, sourceEndings: [line.fileEnding])
+    }
+
+    /// Whether some version has `token` right after `previous` in this container (then the
+    /// two lines read there as they will here).
+    private mutating func adjacentInSomeVersion(_ previous: Token, _ token: Token, _ key: ContainerKey) -> Bool {
+        let sides = sides(of: key)
+        return [MergeSide.base, .ours, .theirs].contains { side in
+            let sequence = sides.sequence(side)
+            guard let index = sequence.firstIndex(of: token), index > 0 else { return false }
+            return sequence[index - 1] == previous
+        }
     }
 
     static func wouldContinueParagraph(_ content: [UInt8]) -> Bool {
