@@ -1,5 +1,5 @@
 import ArgumentParser
-import GitStore
+
 import TodoModel
 import TodoSyncKit
 
@@ -32,7 +32,7 @@ struct Sync: ParsableCommand {
     func run() throws {
         let workspace = try repository.openWorkspace()
         let showProgress = isatty(2) == 1
-        let handler: ((TransferProgress) -> Void)? = showProgress ? { Self.showProgress($0) } : nil
+        let handler: ((SyncProgress) -> Void)? = showProgress ? { Self.showProgress($0) } : nil
         let push = self.push
         let outcome = try runReportingErrors { try workspace.sync(push: push, progress: handler) }
         if showProgress { Console.progress(nil) }
@@ -63,7 +63,7 @@ struct Sync: ParsableCommand {
         }
     }
 
-    static func showProgress(_ progress: TransferProgress) {
+    static func showProgress(_ progress: SyncProgress) {
         guard progress.total > 0 else { return }
         Console.progress("Transferring: \(progress.done)/\(progress.total) objects, \(progress.bytes / 1024) KiB")
     }

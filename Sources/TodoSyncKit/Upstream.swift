@@ -73,3 +73,6 @@ extension Workspace {
         }
     }
 }
+
+/// How far a fetch or push has come (objects done of total, bytes), for a progress line.
+public typealias SyncProgress = TransferProgress

@@ -29,7 +29,7 @@ extension Workspace {
 
     /// Commits local edits, fetches, merges the remote's lists item by item, commits and
     /// pushes. If the remote moved meanwhile, fetches and merges again (a few times).
-    public func sync(push: Bool = true, progress: ((TransferProgress) -> Void)? = nil) throws(TodoSyncError) -> SyncOutcome {
+    public func sync(push: Bool = true, progress: ((SyncProgress) -> Void)? = nil) throws(TodoSyncError) -> SyncOutcome {
         try checkReadyToCommit()
         let upstream = try upstream()
         var outcome = SyncOutcome(upstream: upstream)
@@ -63,7 +63,7 @@ extension Workspace {
         return outcome
     }
 
-    private func fetch(_ upstream: Upstream, progress: ((TransferProgress) -> Void)?) throws(TodoSyncError) {
+    private func fetch(_ upstream: Upstream, progress: ((SyncProgress) -> Void)?) throws(TodoSyncError) {
         do {
             try repository.fetch(remote: upstream.remote, progress: progress)
         } catch {
