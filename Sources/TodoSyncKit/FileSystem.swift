@@ -54,9 +54,11 @@ enum FileSystem {
     static func replace(_ path: String, with bytes: [UInt8], ifStill expected: [UInt8]?) throws(TodoSyncError) {
         let current = try read(path)
         guard current == expected else {
-            throw TodoSyncError(
+            var error = TodoSyncError(
                 "\(path) changed while todosync was working; nothing was written or committed",
                 hint: "run todosync again to take in the new edit")
+            error.isChangedMeanwhile = true
+            throw error
         }
         var info = stat()
         let mode: mode_t = stat(path, &info) == 0 ? info.st_mode & 0o7777 : 0o644
@@ -87,12 +89,24 @@ enum FileSystem {
         ok = true
     }
 
+    /// Fails, as `replace` would, unless the file holds `expected` (nil: it must not exist).
+    static func expect(_ path: String, holds expected: [UInt8]?) throws(TodoSyncError) {
+        guard try read(path) != expected else { return }
+        var error = TodoSyncError(
+            "\(path) changed while todosync was working; nothing was written or committed",
+            hint: "run todosync again to take in the new edit")
+        error.isChangedMeanwhile = true
+        throw error
+    }
+
     /// Removes the file, but only if it still holds `expected`.
     static func remove(_ path: String, ifStill expected: [UInt8]) throws(TodoSyncError) {
         guard try read(path) == expected else {
-            throw TodoSyncError(
+            var error = TodoSyncError(
                 "\(path) changed while todosync was working; it was not removed",
                 hint: "run todosync again to take in the new edit")
+            error.isChangedMeanwhile = true
+            throw error
         }
         guard unlink(path) == 0 || errno == ENOENT else { throw failure("cannot remove \(path)") }
     }

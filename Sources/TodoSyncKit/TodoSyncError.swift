@@ -5,6 +5,8 @@ import GitStore
 public struct TodoSyncError: Error, Sendable, CustomStringConvertible {
     public var message: String
     public var hint: String?
+    /// A file changed between reading and writing it: running again takes the new edit in.
+    public var isChangedMeanwhile = false
 
     public init(_ message: String, hint: String? = nil) {
         self.message = message

@@ -41,7 +41,14 @@ extension Workspace {
         for attempt in 1...Self.pushAttempts {
             outcome.retries = attempt - 1
             try fetch(upstream, progress: progress)
-            try integrate(upstream, into: &outcome)
+            do {
+                try integrate(upstream, into: &outcome)
+            } catch let error where error.isChangedMeanwhile && attempt < Self.pushAttempts {
+                // The user saved a list while we merged: commit that edit as its own unit, merge again.
+                let again = try commit()
+                if again.commit != nil { outcome.localCommit = again }
+                continue
+            }
             guard push else { return outcome }
             guard case .branch(_, let head) = try git("reading HEAD", { try repository.head() }) else { return outcome }
             let remote = try git("reading \(upstream.trackingRef)") { try repository.reference(upstream.trackingRef) }
@@ -167,6 +174,12 @@ extension Workspace {
         // Other files first (git refuses, changing nothing, where the user edited them), then lists.
         let changed = try git("comparing trees") { try repository.changedPaths(from: ourCommit.tree, to: finalTree) }
         let otherPaths = changed.filter { !listPaths.contains($0) }
+        // Every list file is checked before anything is written, so a save made meanwhile leaves
+        // all as it was (sync then commits that save and merges again).
+        for path in changed where listPaths.contains(path) {
+            try FileSystem.expect(root + "/" + path, holds: ours.files[path]?.bytes)
+        }
+
         try git("updating the other files") { try repository.checkout(tree: finalTree, paths: otherPaths, baseline: ourCommit.tree) }
         var written: [String] = [], removed: [String] = []
         for path in changed where listPaths.contains(path) {
