@@ -11,6 +11,12 @@ enum Mode: String { case full, quick, smoke }
 
 // `--parse-only`: parse a 100,000-item list 5 times and exit; for profiling the parser alone
 // (valgrind --tool=callgrind .build/release/todosync-bench --parse-only).
+// `--merge-only`: merge 100,000-item lists (1% edited per side) 3 times and exit; for profiling.
+if CommandLine.arguments.dropFirst().first == "--merge-only" {
+    let (base, ours, theirs) = Generate.mergeInputs(items: 100_000)
+    for _ in 0..<3 { precondition(ListMerge.merge(base: base, ours: ours, theirs: theirs).reports.isEmpty) }
+    exit(0)
+}
 if CommandLine.arguments.dropFirst().first == "--parse-only" {
     let bytes = Array(Generate.list(items: 100_000).utf8)
     for _ in 0..<5 { precondition(ListDocument(path: "TODO.md", bytes: bytes).render().count == bytes.count) }
@@ -118,20 +124,7 @@ row("`todosync undo` / `redo` / `log -n 20`, 100 vs 10,000 units", "pending", ""
 // on the other), so the item-by-item path runs, not the unchanged-side shortcut.
 var mergeSeconds: [Int: Double] = [:]
 for size in [Mode.smoke: [1_000], .quick: [10_000], .full: [10_000, 100_000]][mode]! {
-    let text = Generate.list(items: size)
-    // One pass over the lines (a replace per edit would scan 9 MB a thousand times).
-    var oursLines: [Substring] = [], theirsLines: [Substring] = []
-    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-        let number = Generate.taskNumber(line)
-        oursLines.append(number.map { $0 % 100 == 3 } == true
-            ? Substring(line.replacingOccurrences(of: "Task \(number!): ", with: "Task \(number!) (renamed): ")) : line)
-        let toggled = line.contains("- [ ]") ? line.replacingOccurrences(of: "- [ ]", with: "- [x]") : line.replacingOccurrences(of: "- [x]", with: "- [ ]")
-        theirsLines.append(number.map { $0 % 100 == 57 } == true ? Substring(toggled) : line)
-    }
-    let oursText = oursLines.joined(separator: "\n"), theirsText = theirsLines.joined(separator: "\n")
-    let base = ListSet([ListDocument(path: "TODO.md", bytes: Array(text.utf8))])
-    let oursSet = ListSet([ListDocument(path: "TODO.md", bytes: Array(oursText.utf8))])
-    let theirsSet = ListSet([ListDocument(path: "TODO.md", bytes: Array(theirsText.utf8))])
+    let (base, oursSet, theirsSet) = Generate.mergeInputs(items: size)
     let seconds = Measure.inProcess(repeats: max(3, runs / 2)) {
         precondition(ListMerge.merge(base: base, ours: oursSet, theirs: theirsSet).reports.isEmpty)
     }

@@ -37,13 +37,15 @@ extension ListMerger {
             }
             // One ending per file: only the last line may lack one.
             for index in lines.indices.dropLast() where lines[index].ending == .none { lines[index].ending = ending }
-            let bom = pick(layout(.base).documents[path].map { _ in layout(.base).filesWithBOM.contains(path) },
-                           layout(.ours).documents[path].map { _ in layout(.ours).filesWithBOM.contains(path) },
-                           layout(.theirs).documents[path].map { _ in layout(.theirs).filesWithBOM.contains(path) })
-            if bom == true, !lines.isEmpty { lines[0].content = ArraySlice([0xEF, 0xBB, 0xBF] + lines[0].content) }
+            if pick(hasBOM(.base, path), hasBOM(.ours, path), hasBOM(.theirs, path)) == true, !lines.isEmpty { lines[0].content = ArraySlice([0xEF, 0xBB, 0xBF] + lines[0].content) }
             documents.append(ListDocument(path: path, lines: lines))
         }
         return ListMerge.Outcome(lists: ListSet(documents), reports: reports)
+    }
+
+    /// Whether a version's file starts with a byte order mark; nil if it has no such file.
+    private func hasBOM(_ side: MergeSide, _ path: String) -> Bool? {
+        layout(side).documents[path] == nil ? nil : layout(side).filesWithBOM.contains(path)
     }
 
     private mutating func renderContainer(
@@ -53,10 +55,10 @@ extension ListMerger {
         var (tokens, clashed) = mergedOrder(of: key, members: members[key] ?? [])
         if clashed { reports.append(MergeReport(.linesClash, file: path, item: owner)) }
         if case .item(let id) = key, let note = titleClashNotes[id] { tokens.insert(.marker(note), at: 0) }
-        var afterChild = false
         var previous: Token?
         for token in tokens {
             defer { previous = token }
+            let afterChild: Bool = if case .item? = previous { true } else { false }
             switch token {
             case .marker(let index):
                 output.append(OutputLine(content: prefix + markers[index], ending: .lf, sourceEndings: []))
@@ -75,7 +77,6 @@ extension ListMerger {
             case .item(let id):
                 renderItem(id, prefix: prefix, path: path, members: members, into: &output)
             }
-            if case .item = token { afterChild = true } else { afterChild = false }
         }
     }
 

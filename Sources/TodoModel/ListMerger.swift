@@ -65,11 +65,6 @@ struct ListMerger {
         layout(side).items[id] ?? layout(.base).items[id]
     }
 
-    /// A side's version of a container; a side that removed it shows base's.
-    func container(_ side: MergeSide, _ key: ContainerKey) -> MergeLayout.Container? {
-        layout(side).containers[key] ?? layout(.base).containers[key]
-    }
-
     mutating func run() -> ListMerge.Outcome {
         decideItems()
         decideFiles()

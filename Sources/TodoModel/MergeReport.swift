@@ -26,14 +26,6 @@ public struct MergeReport: Hashable, Sendable, CustomStringConvertible {
         self.item = item
     }
 
-    /// Whether the merged files hold both versions of something, for the user to settle.
-    public var isClash: Bool {
-        switch kind {
-        case .titleClash, .linesClash: true
-        case .keptRemovedItem, .keptRemovedParent, .movedBothWays: false
-        }
-    }
-
     public var description: String {
         let name = item.map { Change.quoted(TitleFields(title: $0).plainTitle) } ?? ""
         switch kind {

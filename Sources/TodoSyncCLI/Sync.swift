@@ -58,7 +58,7 @@ struct Sync: ParsableCommand {
         } else if !push {
             Console.out("Not pushed (--no-push); run todosync sync to push.")
         }
-        if outcome.mergeCommit == nil && outcome.fastForwardedTo == nil && !outcome.pushed && outcome.localCommit == nil {
+        if outcome.isUpToDate {
             Console.out("Already in sync with \(name).")
         }
     }

@@ -137,7 +137,7 @@ extension Workspace {
         guard let ourCommit = ours.commit, let theirCommit = other.commit else { return }
 
         var listPaths = Set(ours.files.keys).union(other.files.keys).union(merged.lists.documents.keys)
-        listPaths.formUnion(ancestor?.files.keys ?? [:].keys)
+        if let ancestor { listPaths.formUnion(ancestor.files.keys) }
         var finalBytes: [String: [UInt8]] = [:]
         for (path, document) in merged.lists.documents { finalBytes[path] = document.render() }
 

@@ -6,6 +6,8 @@ import TestSupport
 final class Fixture {
     let scratch = Scratch()
     var path: String { scratch.path }
+    /// What must outlive this clone (the remote it was cloned from).
+    var keptAlive: AnyObject?
 
     /// A fresh `git init` repository (branch main), optionally with files committed by plain git.
     init(gitFiles: [String: String] = [:]) throws {

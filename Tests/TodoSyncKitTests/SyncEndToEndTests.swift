@@ -33,9 +33,7 @@ import TestSupport
     }
 
     @Test func syncWithoutPushMergesAndLeavesTheRemoteAlone() throws {
-        let remote = try Remote()
-        let alice = try remote.clone(seeding: ["TODO.md": withIDs("- [ ] A ^a\n- [ ] B ^b\n")])
-        let bob = try remote.clone()
+        let (remote, alice, bob) = try Remote.withTwoClones(seeding: ["TODO.md": withIDs("- [ ] A ^a\n- [ ] B ^b\n")])
         try alice.write("TODO.md", withIDs("- [x] A ^a\n- [ ] B ^b\n"))
         try alice.sync()
         let before = try git("rev-parse", "main", in: remote.path)
@@ -64,13 +62,10 @@ import TestSupport
     }
 
     @Test func itemsAddedWithPlainGitGetTheSameIdsOnEveryClone() throws {
-        let remote = try Remote()
-        let alice = try remote.clone(seeding: ["TODO.md": withIDs("- [ ] A ^a\n")])
-        let bob = try remote.clone()
+        let (_, alice, bob) = try Remote.withTwoClones(seeding: ["TODO.md": withIDs("- [ ] A ^a\n")])
         // Bob edits with plain git only: an item without an id.
         try bob.write("TODO.md", withIDs("- [ ] A ^a\n- [ ] Plain item\n"))
-        _ = try bob.git("commit", "-q", "-am", "plain edit")
-        _ = try bob.git("push", "-q", "origin", "HEAD:main")
+        try bob.commitAndPushWithGit("plain edit")
         try alice.write("TODO.md", withIDs("- [x] A ^a\n"))
         try alice.sync()
         let merged = try alice.read("TODO.md")
@@ -85,21 +80,16 @@ import TestSupport
     }
 
     @Test func anItemThatLostItsIdInAPlainEditIsMatchedBackByTitle() throws {
-        let remote = try Remote()
-        let alice = try remote.clone(seeding: ["TODO.md": withIDs("- [ ] Keep ^keep\n- [ ] Fragile ^frag\n")])
-        let bob = try remote.clone()
+        let (_, alice, bob) = try Remote.withTwoClones(seeding: ["TODO.md": withIDs("- [ ] Keep ^keep\n- [ ] Fragile ^frag\n")])
         try bob.write("TODO.md", withIDs("- [ ] Keep ^keep\n- [ ] Fragile\n"))  // id comment deleted
-        _ = try bob.git("commit", "-q", "-am", "lost an id")
-        _ = try bob.git("push", "-q", "origin", "HEAD:main")
+        try bob.commitAndPushWithGit("lost an id")
         try alice.write("TODO.md", withIDs("- [ ] Keep ^keep\n- [x] Fragile ^frag\n"))
         try alice.sync()
         #expect(withShortIDs(try alice.read("TODO.md")) == "- [ ] Keep ^keep\n- [x] Fragile ^frag\n")
     }
 
     @Test func aPastedCopyAndADamagedIdAreSettledBeforeMerging() throws {
-        let remote = try Remote()
-        let alice = try remote.clone(seeding: ["TODO.md": withIDs("- [ ] A ^a\n- [ ] B ^b\n")])
-        let bob = try remote.clone()
+        let (_, alice, bob) = try Remote.withTwoClones(seeding: ["TODO.md": withIDs("- [ ] A ^a\n- [ ] B ^b\n")])
         try bob.write("TODO.md", withIDs("- [ ] A ^a\n- [x] B ^b\n"))
         try bob.sync()
         // Alice pastes a copy of A (same id twice) and damages B's id comment.
@@ -114,9 +104,7 @@ import TestSupport
     }
 
     @Test func otherFilesMergeWithGitAndAConflictInThemChangesNothing() throws {
-        let remote = try Remote()
-        let alice = try remote.clone(seeding: ["TODO.md": withIDs("- [ ] A ^a\n"), "notes.txt": "one\ntwo\nthree\n"])
-        let bob = try remote.clone()
+        let (_, alice, bob) = try Remote.withTwoClones(seeding: ["TODO.md": withIDs("- [ ] A ^a\n"), "notes.txt": "one\ntwo\nthree\n"])
         try bob.write("notes.txt", "one\ntwo\nthree\nfour\n")
         try bob.write("TODO.md", withIDs("- [x] A ^a\n"))
         _ = try bob.git("commit", "-q", "-am", "bob")

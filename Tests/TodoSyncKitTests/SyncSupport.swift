@@ -60,6 +60,7 @@ final class Remote {
     /// empty clone when the remote has commits already.
     func clone(seeding files: [String: String] = [:]) throws -> Fixture {
         let clone = try Fixture(cloning: url)
+        clone.keptAlive = self
         if !files.isEmpty {
             for (name, text) in files { try clone.write(name, text) }
             _ = try clone.git("add", "-A")
@@ -70,7 +71,22 @@ final class Remote {
     }
 }
 
+extension Remote {
+    /// A remote seeded with `files` by a first clone (alice), and a second clone of it (bob).
+    static func withTwoClones(seeding files: [String: String]) throws -> (remote: Remote, alice: Fixture, bob: Fixture) {
+        let remote = try Remote()
+        let alice = try remote.clone(seeding: files)
+        return (remote, alice, try remote.clone())
+    }
+}
+
 extension Fixture {
+    /// Commits every tracked change and pushes it with plain git, as a user without todosync would.
+    func commitAndPushWithGit(_ message: String) throws {
+        _ = try git("commit", "-q", "-am", message)
+        _ = try git("push", "-q", "origin", "HEAD:main")
+    }
+
     /// `todosync sync`, which must succeed.
     @discardableResult
     func sync(_ extra: String...) throws -> ProcessResult {
