@@ -174,6 +174,7 @@ extension Workspace {
         // Other files first (git refuses, changing nothing, where the user edited them), then lists.
         let changed = try git("comparing trees") { try repository.changedPaths(from: ourCommit.tree, to: finalTree) }
         let otherPaths = changed.filter { !listPaths.contains($0) }
+        willWriteMerge?()
         // Every list file is checked before anything is written, so a save made meanwhile leaves
         // all as it was (sync then commits that save and merges again).
         for path in changed where listPaths.contains(path) {

@@ -9,6 +9,9 @@ public final class Workspace {
     /// The working tree's root, without a trailing slash.
     public let root: String
     let selector: ListFileSelector
+    /// Tests only: runs after a sync merge is computed and before any file is written, so a
+    /// test can save a list "while the merge runs".
+    var willWriteMerge: (() -> Void)?
 
     init(repository: Repository) throws(TodoSyncError) {
         self.repository = repository

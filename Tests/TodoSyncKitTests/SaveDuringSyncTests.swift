@@ -1,0 +1,56 @@
+import Testing
+import TestSupport
+@testable import TodoSyncKit
+
+/// A list saved while sync merges: sync must not overwrite it, must commit it as its own unit,
+/// and must merge again with it.
+@Suite struct SaveDuringSyncTests {
+    @Test func aSaveDuringTheMergeIsCommittedFirstAndMergedAgain() throws {
+        let (_, alice, bob) = try Remote.withTwoClones(seeding: ["TODO.md": withIDs("- [ ] A ^a\n- [ ] B ^b\n- [ ] C ^c\n")])
+        try alice.write("TODO.md", withIDs("- [x] A ^a\n- [ ] B ^b\n- [ ] C ^c\n"))
+        try alice.sync()
+        try bob.write("TODO.md", withIDs("- [ ] A ^a\n- [x] B ^b\n- [ ] C ^c\n"))
+        let before = bob.commitCount
+
+        let workspace = try Workspace.open(at: bob.path)
+        var merges = 0
+        workspace.willWriteMerge = {
+            merges += 1
+            // The first time only: the user saves in their editor at just this moment.
+            if merges == 1 { try? bob.write("TODO.md", withIDs("- [ ] A ^a\n- [x] B ^b\n- [x] C ^c\n")) }
+        }
+        let outcome = try workspace.sync(push: false)
+
+        #expect(merges == 2)
+        #expect(withShortIDs(try bob.read("TODO.md")) == "- [x] A ^a\n- [x] B ^b\n- [x] C ^c\n")
+        // Bob's edit, his save, and the merge: three commits, the save its own unit.
+        #expect(bob.commitCount == before + 1 + 1 + 1 + 1)  // + alice's commit, which came in
+        let subjects = try bob.git("log", "--first-parent", "--format=%s", "-3").split(separator: "\n")
+        #expect(subjects == ["Sync with origin/main: check \"A\"", "Check \"C\"", "Check \"B\""])
+        #expect(outcome.mergeCommit != nil)
+        #expect(try bob.git("log", "-1", "--format=%P").split(separator: " ").count == 2)
+        try bob.expectCleanAndSound()
+    }
+
+    @Test func aSaveThatKeepsComingGivesUpWithNothingOverwritten() throws {
+        let (_, alice, bob) = try Remote.withTwoClones(seeding: ["TODO.md": withIDs("- [ ] A ^a\n- [ ] B ^b\n")])
+        try alice.write("TODO.md", withIDs("- [x] A ^a\n- [ ] B ^b\n"))
+        try alice.sync()
+        try bob.write("TODO.md", withIDs("- [ ] A ^a\n- [x] B ^b\n"))
+
+        let workspace = try Workspace.open(at: bob.path)
+        var saves = 0
+        workspace.willWriteMerge = {
+            saves += 1
+            try? bob.write("TODO.md", withIDs("- [ ] A ^a\n- [x] B ^b\n- [ ] Save \(saves)\n"))
+        }
+        #expect(throws: TodoSyncError.self) { try workspace.sync(push: false) }
+        // The last save is on disk as the user wrote it; git holds every earlier one.
+        #expect(withShortIDs(try bob.read("TODO.md")).hasPrefix("- [ ] A ^a\n- [x] B ^b\n- [ ] Save \(saves)"))
+        #expect(saves == 3)
+        let history = try bob.git("log", "-p", "--format=%s")
+        #expect(history.contains("+- [ ] Save 1") && history.contains("+- [ ] Save 2"))
+        #expect(try bob.git("log", "--format=%P", "-1").split(separator: " ").count == 1)
+        _ = try bob.git("fsck", "--strict")
+    }
+}
