@@ -28,7 +28,13 @@ public enum ListMerge {
     }
 
     /// The merge without the shortcuts for an unchanged side (tests check the laws on it).
-    static func mergeItemByItem(base: ListSet, ours: ListSet, theirs: ListSet) -> Outcome {
+    /// Runs of items no side touched are folded away first (`StableRuns`) unless `folding` is off.
+    static func mergeItemByItem(base: ListSet, ours: ListSet, theirs: ListSet, folding: Bool = true) -> Outcome {
+        if folding, let runs = StableRuns(base: base, ours: ours, theirs: theirs) {
+            var merger = ListMerger(base: MergeLayout(runs.base), ours: MergeLayout(runs.ours), theirs: MergeLayout(runs.theirs))
+            let outcome = merger.run()
+            if let unfolded = runs.unfold(outcome, unmoved: merger.isUnmoved) { return unfolded }
+        }
         var merger = ListMerger(base: MergeLayout(base), ours: MergeLayout(ours), theirs: MergeLayout(theirs))
         return merger.run()
     }

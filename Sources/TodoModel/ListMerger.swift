@@ -65,6 +65,9 @@ struct ListMerger {
         layout(side).items[id] ?? layout(.base).items[id]
     }
 
+    /// Whether the merge keeps an item of base where base had it.
+    func isUnmoved(_ id: ItemID) -> Bool { kept.contains(id) && placement[id]?.side == .base }
+
     mutating func run() -> ListMerge.Outcome {
         decideItems()
         decideFiles()

@@ -34,13 +34,13 @@ extension Workspace {
         let upstream = try upstream()
         var outcome = SyncOutcome(upstream: upstream)
         // Local edits are committed even when the remote turns out to be unreachable.
-        let local = try commit()
+        let local = try Trace.phase("commit local edits") { () throws(TodoSyncError) in try commit() }
         if local.commit != nil { outcome.localCommit = local }
         try checkReachable(upstream)
 
         for attempt in 1...Self.pushAttempts {
             outcome.retries = attempt - 1
-            try fetch(upstream, progress: progress)
+            try Trace.phase("fetch") { () throws(TodoSyncError) in try fetch(upstream, progress: progress) }
             do {
                 try integrate(upstream, into: &outcome)
             } catch let error where error.isChangedMeanwhile && attempt < Self.pushAttempts {
@@ -54,7 +54,9 @@ extension Workspace {
             let remote = try git("reading \(upstream.trackingRef)") { try repository.reference(upstream.trackingRef) }
             if remote == head { return outcome }
             do {
-                try repository.push(remote: upstream.remote, localRef: upstream.localBranch, remoteRef: upstream.remoteBranch, progress: progress)
+                try Trace.phase("push") { () throws(GitError) in
+                    try repository.push(remote: upstream.remote, localRef: upstream.localBranch, remoteRef: upstream.remoteBranch, progress: progress)
+                }
                 outcome.pushed = true
                 return outcome
             } catch let error where error.isNonFastForward && attempt < Self.pushAttempts {
@@ -127,13 +129,15 @@ extension Workspace {
     private func merge(
         ours head: OID, theirs: OID, base: OID?, _ upstream: Upstream, into outcome: inout SyncOutcome
     ) throws(TodoSyncError) {
-        let ours = try readCommit(head)
-        let other = try readCommit(theirs)
-        let ancestor = try base.map { (id) throws(TodoSyncError) in try readCommit(id) }
+        let (ours, other, ancestor) = try Trace.phase("read three commits' lists") { () throws(TodoSyncError) in
+            (try readCommit(head), try readCommit(theirs), try base.map { (id) throws(TodoSyncError) in try readCommit(id) })
+        }
         let baseLists = ancestor?.base.lists ?? ListSet()
-        let merged = ListMerge.merge(
-            base: baseLists, ours: IDAssignment.recoverLostIDs(ours.base, base: baseLists),
-            theirs: IDAssignment.recoverLostIDs(other.base, base: baseLists))
+        let merged = Trace.phase("merge lists") {
+            ListMerge.merge(
+                base: baseLists, ours: IDAssignment.recoverLostIDs(ours.base, base: baseLists),
+                theirs: IDAssignment.recoverLostIDs(other.base, base: baseLists))
+        }
         guard let ourCommit = ours.commit, let theirCommit = other.commit else { return }
 
         var listPaths = Set(ours.files.keys).union(other.files.keys).union(merged.lists.documents.keys)
@@ -141,7 +145,7 @@ extension Workspace {
         var finalBytes: [String: [UInt8]] = [:]
         for (path, document) in merged.lists.documents { finalBytes[path] = document.render() }
 
-        let finalTree = try git("merging the other files") { () throws -> OID in
+        let finalTree = try Trace.phase("merge other files, write trees") { () throws(TodoSyncError) in try git("merging the other files") { () throws -> OID in
             // Lists are merged above; git merges everything else, with the lists held at the base.
             var neutral: [String: TreeChange] = [:]
             for path in listPaths {
@@ -169,7 +173,7 @@ extension Workspace {
                 }
             }
             return try repository.writeTree(base: tree, applying: lists)
-        }
+        } }
 
         // Other files first (git refuses, changing nothing, where the user edited them), then lists.
         let changed = try git("comparing trees") { try repository.changedPaths(from: ourCommit.tree, to: finalTree) }

@@ -1,0 +1,66 @@
+import Foundation
+
+extension Bench {
+    /// Commit after a one-line edit, status with nothing changed, and start-up alone, each
+    /// beside git in a 10,000-item, 1,000-commit repository.
+    mutating func commands() throws {
+        let listText = Generate.list(items: bigList)
+        let origin = work + "/origin"
+        try Generate.repository(at: origin, commits: historyLength, listText: listText)
+        let ours = work + "/ours", theirs = work + "/git"
+        for repo in [ours, theirs] {
+            try shell("git", "clone", "-q", origin, repo, in: work)
+            try shell("git", "config", "user.name", "Bench", in: repo)
+            try shell("git", "config", "user.email", "bench@example.com", in: repo)
+        }
+        var current = listText
+        var commitOurs: [Double] = [], commitGit: [Double] = []
+        try interleaved(runs: runs) { run in
+            // Each run retitles another item, in both clones.
+            let item = (run * 7_919 + 13) % bigList
+            current = current.replacingOccurrences(of: "Task \(item):", with: "Task \(item) (edited \(run)):")
+            for repo in [ours, theirs] { try current.write(toFile: repo + "/TODO.md", atomically: false, encoding: .utf8) }
+        } ours: {
+            commitOurs.append(try Measure.spawn([todosync], in: ours).seconds)
+        } git: {
+            commitGit.append(try Measure.sequence([["git", "add", "TODO.md"], ["git", "commit", "-q", "-m", "x"]], in: theirs).seconds)
+        }
+        compare("`todosync` after a one-line edit, \(bigList) items, \(historyLength) commits", commitOurs, commitGit, git: "`git add` + `git commit`")
+
+        var statusOurs: [Double] = [], statusGit: [Double] = []
+        try interleaved(runs: runs) {
+            statusOurs.append(try Measure.spawn([todosync, "status"], in: ours).seconds)
+        } git: {
+            statusGit.append(try Measure.spawn(["git", "status"], in: theirs).seconds)
+        }
+        compare("`todosync status`, nothing changed, same repo", statusOurs, statusGit, git: "`git status`")
+
+        var startOurs: [Double] = [], startGit: [Double] = []
+        try interleaved(runs: runs) {
+            startOurs.append(try Measure.spawn([todosync, "--version"], in: work).seconds)
+        } git: {
+            startGit.append(try Measure.spawn(["git", "--version"], in: work).seconds)
+        }
+        compare("start-up only (`--version`)", startOurs, startGit, git: "`git --version`", target: nil)
+    }
+
+    /// Peak memory for the largest list, doing the full work of a pending edit.
+    mutating func memory() throws {
+        let largest = listSizes.last!
+        let repo = work + "/memory"
+        let text = Generate.list(items: largest)
+        try Generate.repository(at: repo, commits: 2, listText: text)
+        try text.replacingOccurrences(of: "Task 1:", with: "Task 1 (edited):").write(toFile: repo + "/TODO.md", atomically: false, encoding: .utf8)
+        let memory = try Measure.spawn([todosync, "status"], in: repo)
+        let fileKB = text.utf8.count / 1024
+        row("peak memory, `todosync status` with an edit, \(largest) items", "\(memory.maxRSSKilobytes / 1024) MB",
+            "file \(fileKB / 1024 > 0 ? "\(fileKB / 1024) MB" : "\(fileKB) KB")", String(format: "%.1f× the file", Double(memory.maxRSSKilobytes) / Double(fileKB)),
+            "< 10× the file", verdict(Double(memory.maxRSSKilobytes) < 10 * Double(fileKB)))
+    }
+
+    /// A row comparing medians; `target` nil marks a reference row with no target.
+    mutating func compare(_ work: String, _ ours: [Double], _ git: [Double], git what: String, target: Double? = 1.0) {
+        let (a, b) = (Measure.median(ours), Measure.median(git))
+        row(work, ms(a), ms(b) + " (\(what))", ratio(a, b), target.map { "≤ \($0)" } ?? "(reference)", target.map { verdict(a / b <= $0) } ?? "")
+    }
+}

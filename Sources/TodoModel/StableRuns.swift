@@ -1,0 +1,237 @@
+/// Runs of top-level items that neither side touched, folded into one placeholder item each
+/// before the item-by-item merge and unfolded after it, so a merge costs what the edits cost
+/// rather than what the lists hold (a 1% edit of 100,000 items merges 100 times less).
+///
+/// A run is a sequence of whole top-level blocks (an item, its body, and the lines up to the
+/// next top-level item) that all three versions hold byte for byte, in the same order, in the
+/// same file, whose ids occur nowhere else. Such a block parses the same whatever surrounds it
+/// (it starts with a top-level item, which closes every open block), and the merge would copy
+/// it unchanged; the placeholder stands for it in the merge's ordering. After the merge, every
+/// placeholder must come out once, unmoved and unchanged, or the merge runs again unfolded.
+struct StableRuns {
+    struct Run {
+        var path: String
+        var id: ItemID
+        var placeholder: ListLine
+        var lines: ArraySlice<ListLine>
+    }
+
+    private(set) var runs: [Run] = []
+    private(set) var base = ListSet(), ours = ListSet(), theirs = ListSet()
+
+    /// The folded versions, or nil if no run is worth folding.
+    init?(base: ListSet, ours: ListSet, theirs: ListSet) {
+        // Ids must be unique for a folded id to be nowhere else. A side's stable blocks are
+        // copies of base's, so a repeat among them repeats in base too: base is checked whole,
+        // each folded version for a folded id it still shows (below).
+        guard let taken = Self.uniqueIDs(base) else { return nil }
+        var folded: [[ListDocument]] = [[], [], []]
+        var hidden: [ItemID] = []
+        for (path, baseDocument) in base.documents {
+            guard let oursDocument = ours[path], let theirsDocument = theirs[path] else { continue }
+            let versions = [baseDocument, oursDocument, theirsDocument]
+            let found = Self.findRuns(versions, path: path, taken: taken)
+            guard !found.isEmpty else { continue }
+            let foldedVersions = versions.enumerated().map { index, version in
+                Self.fold(version, found.map { ($0.ranges[index], $0.run.placeholder) })
+            }
+            // The merge writes changed lines with the file's dominant ending: folding must not shift it.
+            guard foldedVersions.allSatisfy({ $0.dominantEnding == baseDocument.dominantEnding }) else { continue }
+            for index in folded.indices { folded[index].append(foldedVersions[index]) }
+            runs += found.map(\.run)
+            for run in found { hidden += run.hidden }
+        }
+        guard !runs.isEmpty else { return nil }
+        var versions = [base, ours, theirs]
+        for index in versions.indices {
+            for document in folded[index] { versions[index][document.path] = document }
+            // Every id still shown, in every file: small once folded.
+            var shown = Set<ItemID>()
+            for document in versions[index].documents.values { for case let id? in document.nodeIDs { shown.insert(id) } }
+            guard !hidden.contains(where: shown.contains) else { return nil }
+        }
+        (self.base, self.ours, self.theirs) = (versions[0], versions[1], versions[2])
+    }
+
+    /// The merged lists with every run back in place; nil if a placeholder did not come out of
+    /// the merge exactly once, unmoved and unchanged.
+    func unfold(_ outcome: ListMerge.Outcome, unmoved: (ItemID) -> Bool) -> ListMerge.Outcome? {
+        var byContent: [ArraySlice<UInt8>: Int] = [:]
+        for (index, run) in runs.enumerated() {
+            guard unmoved(run.id) else { return nil }
+            byContent[run.placeholder.content] = index
+        }
+        var seen = [Bool](repeating: false, count: runs.count)
+        var lists = outcome.lists
+        for (path, document) in outcome.lists.documents {
+            var lines: [ListLine] = []
+            var touched = false
+            for line in document.lines {
+                guard let index = byContent[line.content] else {
+                    lines.append(line)
+                    continue
+                }
+                guard !seen[index], runs[index].path == path, line == runs[index].placeholder else { return nil }
+                seen[index] = true
+                touched = true
+                lines += runs[index].lines
+            }
+            guard touched else { continue }
+            // As the merge's own render does: only the last line may lack an ending.
+            let ending = document.dominantEnding
+            for index in lines.indices.dropLast() where lines[index].ending == .none { lines[index].ending = ending }
+            lists[path] = ListDocument(path: path, lines: lines)
+        }
+        guard !seen.contains(false) else { return nil }
+        return ListMerge.Outcome(lists: lists, reports: outcome.reports)
+    }
+
+    // MARK: - Finding runs
+
+    /// A run, where it sits in each version (line ranges), and the ids it holds.
+    private struct Found {
+        var run: Run
+        var ranges: [Range<Int>]
+        var hidden: [ItemID]
+    }
+
+    /// A top-level block of one version: its item and its lines.
+    private struct Block {
+        var id: ItemID
+        var lines: Range<Int>
+        var nodes: Range<Int>
+    }
+
+    /// Where a side holds each of base's blocks: found by walking both in step (the next block
+    /// is usually the next one), by a lookup table only where the side added, removed or moved.
+    private struct BlockLocator {
+        let blocks: [Block]
+        var next = 0
+        var table: [ItemID: Int]?
+
+        init(_ blocks: [Block]) { self.blocks = blocks }
+
+        mutating func locate(_ id: ItemID) -> Int? {
+            if next < blocks.count, blocks[next].id == id {
+                next += 1
+                return next - 1
+            }
+            if table == nil {
+                table = Dictionary(blocks.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+            }
+            guard let found = table?[id] else { return nil }
+            next = found + 1
+            return found
+        }
+    }
+
+    private static func findRuns(_ versions: [ListDocument], path: String, taken: Set<ItemID>) -> [Found] {
+        // Endings decide how the merge writes lines it changes: folding must not shift them.
+        let ending = versions[0].dominantEnding
+        guard versions.allSatisfy({ $0.dominantEnding == ending }) else { return [] }
+        let blocks = versions.map(Self.blocks)
+        let baseIDs = versions[0].nodeIDs
+        var sides = [BlockLocator(blocks[1]), BlockLocator(blocks[2])]
+
+        // Whether base's block k is held alike by both sides: (its block index in ours, in theirs).
+        func stable(_ k: Int) -> (Int, Int)? {
+            let block = blocks[0][k]
+            guard let o = sides[0].locate(block.id), let t = sides[1].locate(block.id) else { return nil }
+            // NB: a block that starts the file may carry its byte order mark: left alone.
+            guard block.lines.lowerBound > 0, block.nodes.allSatisfy({ baseIDs[$0] != nil }) else { return nil }
+            let lines = versions[0].lines[block.lines]
+            for (version, other) in [(1, o), (2, t)] {
+                guard versions[version].lines[blocks[version][other].lines].elementsEqual(lines) else { return nil }
+            }
+            return (o, t)
+        }
+
+        var found: [Found] = []
+        var k = 0
+        while k < blocks[0].count {
+            guard let (o, t) = stable(k) else {
+                k += 1
+                continue
+            }
+            var end = k + 1
+            while end < blocks[0].count, let (o2, t2) = stable(end), o2 == o + (end - k), t2 == t + (end - k) { end += 1 }
+            // The line after a run is checked against the run's last line (would it continue
+            // that paragraph?); the placeholder must answer as that line would: drop blocks
+            // whose last line is blank or a heading.
+            var last = end
+            while last > k, !Self.endsLikeAnItem(versions[0].lines[blocks[0][last - 1].lines.upperBound - 1]) { last -= 1 }
+            if last > k {
+                let id = Self.placeholderID(path: path, number: found.count, taken: taken)
+                let lineEnding = versions[0].lines[blocks[0][last - 1].lines.upperBound - 1].ending
+                let placeholder = ListLine(
+                    content: ArraySlice("- [ ] todosync stable run \(found.count) <!-- id: \(id) -->".utf8), ending: lineEnding)
+                let count = last - k
+                let ranges = [(0, k), (1, o), (2, t)].map { version, first in
+                    blocks[version][first].lines.lowerBound..<blocks[version][first + count - 1].lines.upperBound
+                }
+                let nodes = blocks[0][k].nodes.lowerBound..<blocks[0][last - 1].nodes.upperBound
+                found.append(Found(
+                    run: Run(path: path, id: id, placeholder: placeholder, lines: versions[0].lines[ranges[0]]),
+                    ranges: ranges, hidden: nodes.compactMap { baseIDs[$0] }))
+            }
+            k = end
+        }
+        return found
+    }
+
+    /// The top-level blocks of a file, in order; empty if a top-level item has no id.
+    private static func blocks(_ document: ListDocument) -> [Block] {
+        let ids = document.nodeIDs
+        var tops: [Int] = []
+        for node in ids.indices where document.parent(ofNode: node) == nil { tops.append(node) }
+        var result: [Block] = []
+        result.reserveCapacity(tops.count)
+        for (position, node) in tops.enumerated() {
+            guard let id = ids[node] else { return [] }
+            let next = position + 1 < tops.count ? tops[position + 1] : ids.count
+            let end = next < ids.count ? document.nodeLine(next) : document.lines.count
+            result.append(Block(id: id, lines: document.nodeLine(node)..<end, nodes: node..<next))
+        }
+        return result
+    }
+
+    /// A line after which the merge treats a following line as the placeholder's (an item's).
+    private static func endsLikeAnItem(_ line: ListLine) -> Bool {
+        TaskHead.parse(line.content, from: line.content.startIndex) != nil
+            || ListMerger.wouldContinueParagraph(Array(line.content))
+    }
+
+    /// Every id of the lists; nil if one repeats.
+    private static func uniqueIDs(_ lists: ListSet) -> Set<ItemID>? {
+        var ids = Set<ItemID>(minimumCapacity: lists.documents.values.reduce(0) { $0 + $1.nodeCount })
+        for document in lists.documents.values {
+            for case let id? in document.nodeIDs { guard ids.insert(id).inserted else { return nil } }
+        }
+        return ids
+    }
+
+    /// An id base does not hold (nor, being name-based and private, any side), the same for the
+    /// same run every time.
+    private static func placeholderID(path: String, number: Int, taken: Set<ItemID>) -> ItemID {
+        var attempt = 0
+        while true {
+            let id = ItemID.named("todosync-stable-run/\(path)/\(number)/\(attempt)")
+            if !taken.contains(id) { return id }
+            attempt += 1
+        }
+    }
+
+    /// The document with each range replaced by its placeholder line.
+    private static func fold(_ document: ListDocument, _ replacements: [(Range<Int>, ListLine)]) -> ListDocument {
+        var lines: [ListLine] = []
+        var next = 0
+        // NB: a side may hold the runs in another order than base.
+        for (range, placeholder) in replacements.sorted(by: { $0.0.lowerBound < $1.0.lowerBound }) {
+            lines += document.lines[next..<range.lowerBound]
+            lines.append(placeholder)
+            next = range.upperBound
+        }
+        lines += document.lines[next...]
+        return ListDocument(path: document.path, lines: lines)
+    }
+}

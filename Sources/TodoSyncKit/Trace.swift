@@ -1,0 +1,27 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Phase timings on standard error when TODOSYNC_TRACE is set, as GIT_TRACE_PERFORMANCE does
+/// for git: for finding where a slow command spends its time on the user's own machine.
+enum Trace {
+    static let isOn = getenv("TODOSYNC_TRACE") != nil
+
+    static func phase<T, E: Error>(_ name: String, _ body: () throws(E) -> T) throws(E) -> T {
+        guard isOn else { return try body() }
+        let start = now()
+        defer {
+            let line = "todosync trace: \(name): \(String(Double(Int((now() - start) * 10_000)) / 10)) ms\n"
+            _ = line.utf8CString.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count - 1) }
+        }
+        return try body()
+    }
+
+    private static func now() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+}
