@@ -199,7 +199,7 @@ extension Workspace {
             }
         }
 
-        let incoming = ListSet.changes(from: ours.base.lists, to: merged.lists)
+        let incoming = Trace.phase("describe incoming changes") { ListSet.changes(from: ours.base.lists, to: merged.lists) }
         let message = Self.syncMessage(incoming, merged.reports, upstream)
         let identity = Identity.resolve(for: repository)
         let commitID = try git("committing the merge") {
@@ -207,7 +207,9 @@ extension Workspace {
                 tree: finalTree, parents: [head, theirs], message: message.text,
                 author: identity.author, committer: identity.committer)
         }
-        try git("updating git's index") { try repository.updateIndex(adding: written, removing: removed) }
+        try Trace.phase("update git's index") { () throws(TodoSyncError) in
+            try git("updating git's index") { try repository.updateIndex(adding: written, removing: removed) }
+        }
         outcome.mergeCommit = commitID
         outcome.incoming += incoming
         outcome.reports += merged.reports
