@@ -3,12 +3,14 @@ public enum EditError: Error, Hashable, Sendable, CustomStringConvertible {
     case noSuchItem(ItemID)
     case invalidTitle(String)
     case duplicateID(ItemID)
+    case insideItself(ItemID)
 
     public var description: String {
         switch self {
         case .noSuchItem(let id): "no item with id \(id)"
         case .invalidTitle(let why): "invalid title: \(why)"
         case .duplicateID(let id): "an item with id \(id) exists already"
+        case .insideItself(let id): "item \(id) cannot go inside itself"
         }
     }
 }

@@ -1,0 +1,38 @@
+/// How a user names an item on the command line: a unique part of its title (any case), or the
+/// start of its id (at least 4 hex digits).
+///
+/// ```swift
+/// try ItemQuery("milk").resolve(in: lists)   // the one item whose title holds "milk"
+/// try ItemQuery("0f6c").resolve(in: lists)   // the one item whose id starts 0F6C
+/// ```
+public struct ItemQuery: Hashable, Sendable, CustomStringConvertible {
+    public let text: String
+
+    public init(_ text: String) { self.text = text }
+
+    public var description: String { text }
+
+    public enum Failure: Error, Hashable, Sendable {
+        case noMatch(String)
+        case ambiguous(String, candidates: [TodoItem])
+    }
+
+    /// The one item the query names.
+    public func resolve(in lists: ListSet) throws(Failure) -> TodoItem {
+        let items = Array(lists.items.values)
+        let needle = text.lowercased()
+        let hex = needle.filter { $0 != "-" }
+        if hex.count >= 4, hex.allSatisfy(\.isHexDigit) {
+            let matches = items.filter { $0.id.description.lowercased().filter { $0 != "-" }.hasPrefix(hex) }
+            if matches.count == 1 { return matches[0] }
+            if matches.count > 1 { throw .ambiguous(text, candidates: matches) }
+        }
+        // An exact title wins over titles that merely contain the text.
+        let exact = items.filter { $0.plainTitle.lowercased() == needle || $0.title.lowercased() == needle }
+        if exact.count == 1 { return exact[0] }
+        let containing = exact.count > 1 ? exact : items.filter { $0.title.lowercased().contains(needle) }
+        if containing.count == 1 { return containing[0] }
+        if containing.isEmpty { throw .noMatch(text) }
+        throw .ambiguous(text, candidates: containing)
+    }
+}
