@@ -10,7 +10,18 @@ enum UnitTrailer {
         case adopt
         /// A merge of the remote's changes; as a unit it is the incoming changes.
         case sync
+        /// One item command (`todosync add`, `done`, ...).
+        case command
+        /// Several commands as one unit (`todosync batch`).
+        case batch
+        /// The inverse of an earlier unit; `Todosync-Undoes` names it.
+        case undo
+        /// An undone unit applied again; `Todosync-Redoes` names the undo it takes back.
+        case redo
     }
+
+    static let undoesKey = "Todosync-Undoes"
+    static let redoesKey = "Todosync-Redoes"
 
     static func line(_ kind: Kind) -> String { "\(key): \(kind.rawValue)" }
 }

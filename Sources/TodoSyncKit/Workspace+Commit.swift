@@ -62,13 +62,75 @@ extension Workspace {
 
 /// What kind of undo unit a commit is, as its trailer records.
 public enum UnitKind: Sendable {
-    case edit, adopt, sync
+    case edit, adopt, sync, command, batch
 
     var trailer: UnitTrailer.Kind {
         switch self {
         case .edit: .edit
         case .adopt: .adopt
         case .sync: .sync
+        case .command: .command
+        case .batch: .batch
         }
+    }
+}
+
+extension Workspace {
+    /// Makes one commit that takes HEAD's lists (`head`) to `lists`, and brings the working files
+    /// along: the write path of commands, undo and redo.
+    ///
+    /// Every changed list file must still hold HEAD's bytes (the caller committed pending edits
+    /// first). Order: files checked, commit object made, files replaced (each only if it still
+    /// holds what was read), then the branch moved to the commit (only if it is still at
+    /// HEAD), then git's index. A file saved meanwhile stops it with nothing changed.
+    func commitLists(_ lists: ListSet, over head: HeadSnapshot, message: CommitMessage) throws(TodoSyncError) -> OID {
+        guard let parent = head.commit else { throw TodoSyncError("there is no commit yet", hint: "run todosync first") }
+        var finalBytes: [String: [UInt8]?] = [:]
+        for path in Set(head.files.keys).union(lists.documents.keys).sorted() {
+            let bytes = lists[path]?.render()
+            if bytes != head.files[path]?.bytes { finalBytes[path] = bytes }
+        }
+        for path in finalBytes.keys { try FileSystem.expect(root + "/" + path, holds: head.files[path]?.bytes) }
+        var treeChanges: [String: TreeChange] = [:]
+        for (path, bytes) in finalBytes {
+            if let bytes {
+                let blob = try git("storing \(path)") { try repository.writeBlob(bytes) }
+                treeChanges[path] = .write(blob: blob, mode: head.files[path]?.mode ?? TreeChange.regularFileMode)
+            } else {
+                treeChanges[path] = .delete
+            }
+        }
+        let identity = Identity.resolve(for: repository)
+        let text = message.text
+        let commitID = try git("committing") {
+            let tree = try repository.writeTree(base: parent.tree, applying: treeChanges)
+            return try repository.createCommit(
+                tree: tree, parents: [parent.id], message: text, author: identity.author, committer: identity.committer,
+                updating: nil)
+        }
+        var written: [String] = [], removed: [String] = []
+        for (path, bytes) in finalBytes.sorted(by: { $0.key < $1.key }) {
+            let absolute = root + "/" + path
+            if let bytes {
+                try FileSystem.createDirectory(FileSystem.parentDirectory(of: absolute))
+                try FileSystem.replace(absolute, with: bytes, ifStill: head.files[path]?.bytes)
+                written.append(path)
+            } else if let old = head.files[path]?.bytes {
+                try FileSystem.remove(absolute, ifStill: old)
+                removed.append(path)
+            }
+        }
+        guard case .branch(let branch, _) = try git("reading HEAD", { try repository.head() }) else {
+            throw TodoSyncError("HEAD is detached; todosync commits only on a branch")
+        }
+        do {
+            try repository.moveReference("refs/heads/" + branch, to: commitID, expecting: parent.id, message: "todosync: " + message.summary)
+        } catch {
+            throw TodoSyncError(
+                "\(branch) moved while todosync was working (another commit was made); the list files hold the change, not committed",
+                hint: "run todosync to commit them")
+        }
+        try git("updating git's index") { try repository.updateIndex(adding: written, removing: removed) }
+        return commitID
     }
 }

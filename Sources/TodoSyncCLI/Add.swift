@@ -1,0 +1,38 @@
+import ArgumentParser
+import TodoModel
+import TodoSyncKit
+
+struct Add: ItemCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Add an item, as one commit (one undo unit).",
+        discussion: """
+            The item goes at the end of TODO.md (or the only list) unless you say where. Items are named by a part of their title (any case) or the first digits of their id (see todosync list).
+
+            Examples:
+              todosync add "Buy milk"
+              todosync add "Call Bob" --under "Errands" --priority high --due 2026-12-01
+              todosync add "Pay rent" --before "Call Bob" --notes "the new account"
+              todosync add "Report" --file work.md
+            """)
+
+    @OptionGroup var repository: RepositoryOption
+    @Argument(help: "The item's title (one line).") var title: String
+    @OptionGroup var place: PlaceOptions
+    @Option(help: ArgumentHelp("highest, high, medium, low or lowest (written as an emoji in the title).", valueName: "level"))
+    var priority: String?
+    @Option(help: ArgumentHelp("Due date, YYYY-MM-DD.", valueName: "date")) var due: String?
+    @Option(help: ArgumentHelp("Notes under the item (use \\n for more lines).", valueName: "text")) var notes: String?
+    @Flag(help: "Add it already checked.") var done = false
+
+    func request() throws -> ItemRequest {
+        .add(
+            title: title, at: place.place, isDone: done, notes: (notes ?? "").replacingOccurrences("\\n", with: "\n"),
+            priority: try priority.map(parsePriority), due: try due.map(parseDue) ?? nil)
+    }
+}
+
+extension String {
+    func replacingOccurrences(_ target: String, with replacement: String) -> String {
+        split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
+    }
+}

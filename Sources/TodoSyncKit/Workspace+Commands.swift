@@ -1,0 +1,70 @@
+import GitStore
+import TodoModel
+
+/// What an item command (or a batch of them) did.
+public struct CommandOutcome {
+    /// Editor edits that were pending, committed first as their own unit.
+    public var pendingCommit: CommitOutcome?
+    /// nil when the command changed nothing (checking a checked item, say).
+    public var commit: OID?
+    public var message: CommitMessage
+    public var changes: [Change]
+}
+
+extension Workspace {
+    /// Applies the requests in order to the lists as committed and makes ONE commit of the
+    /// result: one undo unit. Edits pending in the files are committed first, as their own unit.
+    ///
+    /// Any request that fails (no such item, several match, a bad title) stops everything before
+    /// anything is written; in a batch, the error names the line (`lineNumbers[i]`).
+    public func perform(_ requests: [ItemRequest], lineNumbers: [Int]? = nil) throws(TodoSyncError) -> CommandOutcome {
+        try checkReadyToCommit()
+        let pending = try commit()
+        guard let head = try readHeadTree().map({ (tree) throws(TodoSyncError) in try readHead(tree) }), head.commit != nil else {
+            throw TodoSyncError("there are no lists here yet", hint: "write a list (e.g. TODO.md with \"- [ ] Buy milk\") and run todosync, or todosync init")
+        }
+        let before = head.base.lists
+        var lists = before
+        var generator = SystemRandomNumberGenerator()
+        let defaultFile = before.documents.keys.contains("TODO.md") ? "TODO.md" : before.documents.keys.first
+        for (index, request) in requests.enumerated() {
+            let place = lineNumbers.map { "line \($0[index]): " } ?? ""
+            do {
+                let command = try request.resolve(in: lists, defaultFile: defaultFile) { ItemID.random(using: &generator) }
+                lists = try command.apply(to: lists)
+            } catch let failure as ItemRequest.Failure {
+                throw Self.explain(failure, prefix: place, batch: lineNumbers != nil)
+            } catch let failure as EditError {
+                throw Self.explain(.edit(failure), prefix: place, batch: lineNumbers != nil)
+            } catch {
+                throw TodoSyncError(place + "\(error)")
+            }
+        }
+        let changes = ListSet.changes(from: before, to: lists)
+        var message = CommitMessage.describing(changes)
+        let kind: UnitTrailer.Kind = lineNumbers == nil ? .command : .batch
+        message.trailers = [UnitTrailer.line(kind)]
+        let pendingCommit = pending.commit == nil ? nil : pending
+        guard !changes.isEmpty else { return CommandOutcome(pendingCommit: pendingCommit, commit: nil, message: message, changes: []) }
+        let commitID = try commitLists(lists, over: head, message: message)
+        return CommandOutcome(pendingCommit: pendingCommit, commit: commitID, message: message, changes: changes)
+    }
+
+    static func explain(_ failure: ItemRequest.Failure, prefix: String, batch: Bool) -> TodoSyncError {
+        let nothing = batch ? "nothing in the batch was applied" : "nothing was changed"
+        switch failure {
+        case .query(.noMatch(let text)):
+            return TodoSyncError("\(prefix)no item matches \"\(text)\"; \(nothing)", hint: "todosync list shows every item with its id; give part of its title or the first digits of its id")
+        case .query(.ambiguous(let text, let candidates)):
+            let shown = candidates.prefix(10).map { "  \($0.id.description.prefix(8))  \($0.title)  (\($0.file):\($0.line))" }
+            let more = candidates.count > 10 ? ["  … and \(candidates.count - 10) more"] : []
+            return TodoSyncError(
+                "\(prefix)\"\(text)\" matches \(candidates.count) items; \(nothing):\n" + (shown + more).joined(separator: "\n"),
+                hint: "give more of the title, or the first digits of the id")
+        case .edit(let error):
+            return TodoSyncError("\(prefix)\(error); \(nothing)")
+        case .noFile:
+            return TodoSyncError("\(prefix)there is no list file to add to; \(nothing)", hint: "name one with --file TODO.md")
+        }
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Item commands and batches through the built binary, with git as the witness.
+@Suite struct ItemCommandEndToEndTests {
+    static let start = "# Home\n- [ ] Buy milk ^milk\n- [ ] Errands ^err\n  - [ ] Post office ^post\n- [ ] Pay rent ^rent\n"
+
+    func fixture() throws -> Fixture {
+        let fixture = try Fixture(gitFiles: ["TODO.md": withIDs(Self.start)])
+        try fixture.todosync()
+        return fixture
+    }
+
+    @Test func eachCommandIsOneCommitThatSaysWhatItDid() throws {
+        let f = try fixture()
+        let before = f.commitCount
+        try f.todosync("add", "Call Bob", "--under", "errands", "--priority", "high", "--due", "2026-12-01")
+        #expect(f.lastSubject == "Add \"Call Bob\"")
+        #expect(try f.read("TODO.md").contains("  - [ ] Call Bob ⏫ 📅 2026-12-01 <!-- id: "))
+        try f.todosync("done", "milk")
+        #expect(f.lastSubject == "Check \"Buy milk\"")
+        try f.todosync("edit", "bob", "--title", "Call Bobby", "--notes", "about the car\\nand the keys")
+        try f.todosync("mv", "Bobby", "--before", "Buy milk")
+        try f.todosync("reopen", "milk")
+        try f.todosync("rm", "rent")
+        #expect(f.commitCount == before + 6)
+        let text = withShortIDs(try f.read("TODO.md"))
+        #expect(text.hasPrefix("# Home\n- [ ] Call Bobby ⏫ 📅 2026-12-01 <!-- id: "))
+        #expect(text.contains("  about the car\n  and the keys\n- [ ] Buy milk ^milk\n- [ ] Errands ^err\n  - [ ] Post office ^post\n"))
+        #expect(!text.contains("Pay rent"))
+        let log = try f.git("log", "--format=%s|%(trailers:key=Todosync-Unit,valueonly)", "-6")
+        #expect(log.components(separatedBy: "command").count - 1 == 6)
+        try f.expectCleanAndSound()
+    }
+
+    @Test func aBatchIsOneCommitAndABadLineRejectsItAll() throws {
+        let f = try fixture()
+        let plan = "add \"Tea\" --priority low\n\n# a comment\ndone 'post office'\nmv milk --after rent\n"
+        try f.write("plan.txt", plan)
+        let before = f.commitCount
+        let result = try f.todosync("batch", "plan.txt")
+        #expect(f.commitCount == before + 1)
+        #expect(result.stdout.contains("Add \"Tea\""))
+        #expect(try f.git("log", "-1", "--format=%(trailers:key=Todosync-Unit,valueonly)").contains("batch"))
+        let text = withShortIDs(try f.read("TODO.md"))
+        #expect(text.contains("  - [x] Post office ^post\n- [ ] Pay rent ^rent\n- [ ] Buy milk ^milk\n"))
+
+        let head = f.head
+        let bytes = try f.read("TODO.md")
+        for bad in ["add \"Ok\"\ndone nothing-like-this\n", "add \"Ok\"\nfrobnicate\n", "add \"Ok\"\ndone \"unclosed\n"] {
+            let failed = try run(todosyncBinary, ["batch"], in: f.path, input: bad)
+            #expect(failed.status == 1)
+            #expect(failed.stderr.contains("line 2"))
+            #expect(failed.stderr.contains("nothing in the batch was applied"))
+            #expect(f.head == head)
+            #expect(try f.read("TODO.md") == bytes)
+        }
+    }
+
+    @Test func aQueryThatMatchesSeveralItemsListsThemAndChangesNothing() throws {
+        let f = try fixture()
+        let head = f.head
+        let result = try f.todosync("done", "e", expectStatus: 1)
+        #expect(result.stderr.contains("\"e\" matches"))
+        #expect(result.stderr.contains("Errands") && result.stderr.contains("Post office") && result.stderr.contains("Pay rent"))
+        let none = try f.todosync("rm", "zebra", expectStatus: 1)
+        #expect(none.stderr.contains("no item matches \"zebra\""))
+        #expect(f.head == head)
+        // An id prefix names one item.
+        try f.todosync("add", "Tea")
+        let id = try f.ids(in: "TODO.md").last!
+        try f.todosync("done", String(id.prefix(6)).lowercased())
+        #expect(f.lastSubject == "Check \"Tea\"")
+    }
+
+    @Test func editsPendingInTheFilesAreCommittedFirstAsTheirOwnUnit() throws {
+        let f = try fixture()
+        try f.write("TODO.md", try f.read("TODO.md") + "- [ ] Typed in the editor\n")
+        let before = f.commitCount
+        let result = try f.todosync("done", "milk")
+        #expect(result.stdout.contains("(your edits, committed first)"))
+        #expect(f.commitCount == before + 2)
+        let subjects = try f.git("log", "--format=%s", "-2").split(separator: "\n")
+        #expect(subjects == ["Check \"Buy milk\"", "Add \"Typed in the editor\""])
+        try f.expectCleanAndSound()
+    }
+
+    @Test func listShowsNestingAndStateAndJSONForScripts() throws {
+        let f = try fixture()
+        try f.todosync("add", "Call Bob", "--under", "errands", "--priority", "high")
+        try f.todosync("done", "post")
+        let text = try f.todosync("list").stdout
+        #expect(text.contains("TODO.md\n  [ ] Buy milk  "))
+        #expect(text.contains("    [x] Post office  "))
+        #expect(text.contains("    [ ] Call Bob  (high)  "))
+        let open = try f.todosync("list", "--open", "--sort", "priority").stdout
+        #expect(open.hasPrefix("[ ] Call Bob  (high, TODO.md:5)"))
+        #expect(!open.contains("Post office"))
+        let json = try f.todosync("list", "--json").stdout
+        let items = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]]
+        #expect(items?.count == 5)
+        let bob = items?.first { $0["title"] as? String == "Call Bob" }
+        #expect(bob?["priority"] as? String == "high")
+        #expect(bob?["parent"] as? String == shortIDText("err"))
+        #expect(bob?["done"] as? Bool == false)
+    }
+}
