@@ -21,21 +21,28 @@ public enum ListMerge {
     /// Merges `ours` and `theirs`, two descendants of `base`.
     ///
     /// - Complexity: O(n log n) in the number of lines, plus O(D²) per list for D changed lines.
-    public static func merge(base: ListSet, ours: ListSet, theirs: ListSet) -> Outcome {
+    ///
+    /// `keepingOurs`: where both sides changed the same title or lines differently, ours stays
+    /// and theirs is only reported (no clash markers, no note): how undo lets a later edit win.
+    public static func merge(base: ListSet, ours: ListSet, theirs: ListSet, keepingOurs: Bool = false) -> Outcome {
         if ours == theirs || theirs == base { return Outcome(lists: ours, reports: []) }
         if ours == base { return Outcome(lists: theirs, reports: []) }
-        return mergeItemByItem(base: base, ours: ours, theirs: theirs)
+        return mergeItemByItem(base: base, ours: ours, theirs: theirs, keepingOurs: keepingOurs)
     }
 
     /// The merge without the shortcuts for an unchanged side (tests check the laws on it).
     /// Runs of items no side touched are folded away first (`StableRuns`) unless `folding` is off.
-    static func mergeItemByItem(base: ListSet, ours: ListSet, theirs: ListSet, folding: Bool = true) -> Outcome {
+    static func mergeItemByItem(
+        base: ListSet, ours: ListSet, theirs: ListSet, folding: Bool = true, keepingOurs: Bool = false
+    ) -> Outcome {
         if folding, let runs = StableRuns(base: base, ours: ours, theirs: theirs) {
             var merger = ListMerger(base: MergeLayout(runs.base), ours: MergeLayout(runs.ours), theirs: MergeLayout(runs.theirs))
+            merger.keepingOurs = keepingOurs
             let outcome = merger.run()
             if let unfolded = runs.unfold(outcome, unmoved: merger.isUnmoved) { return unfolded }
         }
         var merger = ListMerger(base: MergeLayout(base), ours: MergeLayout(ours), theirs: MergeLayout(theirs))
+        merger.keepingOurs = keepingOurs
         return merger.run()
     }
 }

@@ -83,6 +83,14 @@ extension ListMerger {
                     }
                     let (first, second) = orderKey(x, key).lexicographicallyPrecedes(orderKey(y, key)) == (key.isFile || isLine(x) == isLine(y)) ? (x, y) : (y, x)
                     let clash = isLine(x) && isLine(y) && replacedOnBothSides(after: anchors, sides)
+                    if clash && keepingOurs {
+                        // Ours' line only; what follows theirs' line still comes, after ours'.
+                        clashed = true
+                        work.append(.after([.after(y)]))
+                        work.append(.after([.after(x)]))
+                        work.append(.emit(x))
+                        continue
+                    }
                     if clash {
                         clashed = true
                         work.append(.emit(.marker(Self.clashEnd)))

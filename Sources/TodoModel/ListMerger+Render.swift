@@ -196,6 +196,10 @@ extension ListMerger {
             return Array(text.utf8)
         }
         let kept = String(decoding: ours, as: UTF8.self), other = String(decoding: theirs, as: UTF8.self)
+        if keepingOurs {
+            itemReports[id, default: []].append(.titleClash(kept: kept, other: other))
+            return Array(ours)
+        }
         titleClashNotes[id] = markers.count
         markers.append(Array("todosync clash: this item was also renamed to: \(other)".utf8))
         itemReports[id, default: []].append(.titleClash(kept: kept, other: other))

@@ -53,6 +53,8 @@ struct ListMerger {
     /// Items whose title clashed: the marker that carries the other title.
     var titleClashNotes: [ItemID: Int] = [:]
     var mergedFiles: [String] = []
+    /// Clashes keep ours only (reported, not marked): the policy of undo.
+    var keepingOurs = false
 
     init(base: MergeLayout, ours: MergeLayout, theirs: MergeLayout) {
         layouts = [base, ours, theirs]
