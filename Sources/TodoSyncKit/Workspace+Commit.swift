@@ -33,7 +33,9 @@ extension Workspace {
             if message.body.isEmpty { message.body = ["- " + message.summary] }
             message.summary = summary
         }
-        message.trailers = [UnitTrailer.line(kind.trailer)]
+        // Only ids written (for items committed without one): not an edit anyone would undo.
+        let recorded: UnitKind = kind == .edit && unit.changes.isEmpty ? .adopt : kind
+        message.trailers = [UnitTrailer.line(recorded.trailer)]
 
         var treeChanges: [String: TreeChange] = [:]
         for path in unit.changedPaths {

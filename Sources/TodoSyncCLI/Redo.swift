@@ -1,0 +1,27 @@
+import ArgumentParser
+import TodoSyncKit
+
+struct Redo: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Apply again the newest undone unit, as a new commit.",
+        discussion: """
+            Redo works while no new unit came after the undo (a new edit, command or sync clears what can be redone, as in any editor). Like undo, it merges onto the lists as they are now.
+
+            Examples:
+              todosync redo
+              todosync redo 2
+            """)
+
+    @OptionGroup var repository: RepositoryOption
+    @Argument(help: "How many units to redo.") var count = 1
+
+    func validate() throws {
+        if count < 1 { throw ValidationError("redo at least 1 unit") }
+    }
+
+    func run() throws {
+        let workspace = try repository.openWorkspace()
+        let outcome = try runReportingErrors { try workspace.redo(count) }
+        Console.report(outcome, nothing: "Nothing to redo.")
+    }
+}

@@ -1,0 +1,93 @@
+import GitStore
+import TodoModel
+
+/// One first-parent commit as the undo history sees it.
+public struct HistoryEntry: Sendable {
+    public var commit: OID
+    public var summary: String
+    public var date: Int64
+    /// What the commit is: unit, undo, redo or none (see `UndoStack.Entry`).
+    var entry: UndoStack.Entry
+    /// The trailer's kind (`edit`, `command`, `batch`, `sync`, `undo`, `redo`), or `git` for a
+    /// commit made without todosync.
+    public var kind: String
+    var parent: OID?
+}
+
+/// First-parent history from HEAD, newest first, read one commit at a time as it is asked for.
+/// A read error ends the sequence and is kept in `failure`.
+final class FirstParentHistory: Sequence, IteratorProtocol {
+    private let workspace: Workspace
+    private var upcoming: OID?
+    private(set) var failure: TodoSyncError?
+
+    init(_ workspace: Workspace, from head: OID?) {
+        self.workspace = workspace
+        upcoming = head
+    }
+
+    func next() -> HistoryEntry? {
+        guard let id = upcoming, failure == nil else { return nil }
+        do {
+            let entry = try workspace.historyEntry(id)
+            upcoming = entry.parent
+            return entry
+        } catch {
+            failure = error
+            return nil
+        }
+    }
+}
+
+extension Workspace {
+    /// What one commit is to the undo history, from its trailers; for a commit without them,
+    /// whether it changed a list file since its first parent.
+    func historyEntry(_ id: OID) throws(TodoSyncError) -> HistoryEntry {
+        let commit = try git("reading commit \(id.short)") { try repository.commit(id) }
+        let trailers = Self.trailers(commit.message)
+        let date = commit.committer.time
+        let entry: UndoStack.Entry
+        let kind: String
+        switch trailers[UnitTrailer.key] {
+        case UnitTrailer.Kind.adopt.rawValue?:
+            (entry, kind) = (.none, "adopt")
+        case UnitTrailer.Kind.undo.rawValue?:
+            (entry, kind) = (trailers[UnitTrailer.undoesKey].map { .undo(of: $0) } ?? .none, "undo")
+        case UnitTrailer.Kind.redo.rawValue?:
+            (entry, kind) = (trailers[UnitTrailer.redoesKey].map { .redo(of: $0) } ?? .none, "redo")
+        case let value?:
+            (entry, kind) = (.unit, value)
+        case nil:
+            (entry, kind) = (try changesLists(commit) ? .unit : .none, "git")
+        }
+        return HistoryEntry(commit: id, summary: commit.summary, date: date, entry: entry, kind: kind, parent: commit.parents.first)
+    }
+
+    /// Whether a commit changed any list file (by blob) since its first parent.
+    private func changesLists(_ commit: Commit) throws(TodoSyncError) -> Bool {
+        let selector = self.selector
+        let mine = try git("listing files") { try repository.files(inTree: commit.tree, include: selector.matches) }
+        guard let parentID = commit.parents.first else { return !mine.isEmpty }
+        let parent = try git("reading commit \(parentID.short)") { try repository.commit(parentID) }
+        let theirs = try git("listing files") { try repository.files(inTree: parent.tree, include: selector.matches) }
+        return Set(mine.map { "\($0.path)\u{0}\($0.blob)" }) != Set(theirs.map { "\($0.path)\u{0}\($0.blob)" })
+    }
+
+    /// `Key: value` lines of a message's last paragraph.
+    static func trailers(_ message: String) -> [String: String] {
+        let paragraphs = message.split(separator: "\n\n", omittingEmptySubsequences: true)
+        guard let last = paragraphs.last else { return [:] }
+        var result: [String: String] = [:]
+        for line in last.split(separator: "\n") {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            result[String(line[..<colon])] = line[line.index(after: colon)...].trimmingSpaces()
+        }
+        return result
+    }
+}
+
+extension Substring {
+    func trimmingSpaces() -> String {
+        String(drop { $0 == " " }.reversed().drop { $0 == " " || $0 == "\n" }.reversed())
+    }
+}

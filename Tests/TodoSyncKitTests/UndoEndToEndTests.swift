@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Undo and redo through real repositories: new commits that invert units, read from history.
+@Suite struct UndoEndToEndTests {
+    static let start = "# Home\n- [ ] Milk ^milk\n- [ ] Bread ^bread\n- [ ] Eggs ^eggs\n"
+
+    func fixture() throws -> Fixture {
+        let fixture = try Fixture(gitFiles: ["TODO.md": withIDs(Self.start)])
+        try fixture.todosync()
+        return fixture
+    }
+
+    @Test func undoAndRedoCommandsBatchesAndEditorSessions() throws {
+        let f = try fixture()
+        let original = try f.read("TODO.md")
+        try f.todosync("done", "milk")
+        let afterDone = try f.read("TODO.md")
+        #expect(try run(todosyncBinary, ["batch"], in: f.path, input: "add Tea\nrm bread\ndone eggs\n").status == 0)
+        let afterBatch = try f.read("TODO.md")
+        try f.write("TODO.md", afterBatch.replacingOccurrences(of: "] Milk", with: "] Oat milk"))
+        try f.todosync()  // an editor session
+        let count = f.commitCount
+
+        // Undo three times: the session, the whole batch, the command.
+        let first = try f.todosync("undo")
+        #expect(first.stdout.contains("Undo: Rename \"Milk\" to \"Oat milk\""))
+        #expect(try f.read("TODO.md") == afterBatch)
+        try f.todosync("undo")
+        #expect(try f.read("TODO.md") == afterDone)
+        try f.todosync("undo")
+        #expect(try f.read("TODO.md") == original)
+        #expect(f.commitCount == count + 3)
+        #expect(try f.git("log", "-1", "--format=%(trailers:key=Todosync-Undoes,valueonly)").count > 40)
+        // The next unit back is the adopted start: nothing of todosync's to undo before it.
+        #expect(try f.todosync("log", "-n", "4").stdout.contains("(undone)"))
+
+        // Redo twice, then a new unit clears what is left to redo.
+        try f.todosync("redo", "2")
+        #expect(try f.read("TODO.md") == afterBatch)
+        try f.todosync("add", "Coffee")
+        #expect(try f.todosync("redo").stdout.contains("Nothing to redo."))
+        try f.expectCleanAndSound()
+    }
+
+    @Test func nothingToUndoSaysSoAndChangesNothing() throws {
+        let f = try Fixture(gitFiles: ["notes.txt": "not a list\n"])
+        let head = f.head
+        #expect(try f.todosync("undo").stdout.contains("Nothing to undo."))
+        #expect(try f.todosync("redo").stdout.contains("Nothing to redo."))
+        #expect(f.head == head)
+    }
+
+    @Test func undoMergesOntoTheListsAsTheyAreNow() throws {
+        // A command, a plain git commit that adds an item, and the id todosync then writes for
+        // it (not a unit): undo takes back the plain edit, id and all, then the command.
+        let f = try fixture()
+        try f.todosync("done", "milk")
+        try f.write("TODO.md", try f.read("TODO.md") + "- [ ] Added with plain git\n")
+        _ = try f.git("commit", "-q", "-am", "plain edit")
+        try f.todosync("undo")  // the plain edit is the newest unit
+        #expect(!(try f.read("TODO.md")).contains("Added with plain git"))
+        try f.todosync("undo")
+        #expect(withShortIDs(try f.read("TODO.md")) == Self.start.replacingOccurrences(of: "\n", with: "\n"))
+        #expect(try f.todosync("log", "-n", "2").stdout.contains("Undo: Check \"Milk\""))
+        try f.expectCleanAndSound()
+    }
+
+    @Test func undoAfterAPushAndAPullOnAnotherClone() throws {
+        let (_, alice, bob) = try Remote.withTwoClones(seeding: ["TODO.md": withIDs(Self.start)])
+        try alice.todosync("done", "milk")
+        try alice.sync()
+        try bob.sync()
+        #expect(withShortIDs(try bob.read("TODO.md")).contains("- [x] Milk ^milk"))
+        // Bob undoes alice's unit, which came to him by a pull; history is not rewritten.
+        let before = bob.head
+        try bob.todosync("undo")
+        #expect(withShortIDs(try bob.read("TODO.md")).contains("- [ ] Milk ^milk"))
+        #expect(try bob.git("merge-base", "--is-ancestor", before, "HEAD").isEmpty)
+        try bob.sync()
+        try alice.sync()
+        #expect(withShortIDs(try alice.read("TODO.md")).contains("- [ ] Milk ^milk"))
+        // Alice can redo it: the stacks come from the shared history.
+        try alice.todosync("redo")
+        #expect(withShortIDs(try alice.read("TODO.md")).contains("- [x] Milk ^milk"))
+        for clone in [alice, bob] { try clone.expectCleanAndSound() }
+    }
+}
