@@ -110,18 +110,7 @@ extension Workspace {
                 tree: tree, parents: [parent.id], message: text, author: identity.author, committer: identity.committer,
                 updating: nil)
         }
-        var written: [String] = [], removed: [String] = []
-        for (path, bytes) in finalBytes.sorted(by: { $0.key < $1.key }) {
-            let absolute = root + "/" + path
-            if let bytes {
-                try FileSystem.createDirectory(FileSystem.parentDirectory(of: absolute))
-                try FileSystem.replace(absolute, with: bytes, ifStill: head.files[path]?.bytes)
-                written.append(path)
-            } else if let old = head.files[path]?.bytes {
-                try FileSystem.remove(absolute, ifStill: old)
-                removed.append(path)
-            }
-        }
+        let (written, removed) = try writeListFiles(finalBytes) { head.files[$0]?.bytes }
         guard case .branch(let branch, _) = try git("reading HEAD", { try repository.head() }) else {
             throw TodoSyncError("HEAD is detached; todosync commits only on a branch")
         }
@@ -134,5 +123,25 @@ extension Workspace {
         }
         try git("updating git's index") { try repository.updateIndex(adding: written, removing: removed) }
         return commitID
+    }
+
+    /// Writes (or removes, for nil) each list file, each only if it still holds `expected(path)`.
+    /// Returns the paths written and removed, for git's index.
+    func writeListFiles(
+        _ finalBytes: [String: [UInt8]?], expected: (String) -> [UInt8]?
+    ) throws(TodoSyncError) -> (written: [String], removed: [String]) {
+        var written: [String] = [], removed: [String] = []
+        for (path, bytes) in finalBytes.sorted(by: { $0.key < $1.key }) {
+            let absolute = root + "/" + path
+            if let bytes {
+                try FileSystem.createDirectory(FileSystem.parentDirectory(of: absolute))
+                try FileSystem.replace(absolute, with: bytes, ifStill: expected(path))
+                written.append(path)
+            } else if let old = expected(path) {
+                try FileSystem.remove(absolute, ifStill: old)
+                removed.append(path)
+            }
+        }
+        return (written, removed)
     }
 }

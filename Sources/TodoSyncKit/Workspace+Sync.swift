@@ -186,18 +186,10 @@ extension Workspace {
         }
 
         try git("updating the other files") { try repository.checkout(tree: finalTree, paths: otherPaths, baseline: ourCommit.tree) }
-        var written: [String] = [], removed: [String] = []
-        for path in changed where listPaths.contains(path) {
-            let absolute = root + "/" + path
-            if let bytes = finalBytes[path] {
-                try FileSystem.createDirectory(FileSystem.parentDirectory(of: absolute))
-                try FileSystem.replace(absolute, with: bytes, ifStill: ours.files[path]?.bytes)
-                written.append(path)
-            } else if let old = ours.files[path]?.bytes {
-                try FileSystem.remove(absolute, ifStill: old)
-                removed.append(path)
-            }
-        }
+        var changedLists: [String: [UInt8]?] = [:]
+        // NB: .some: a nil value (the file is gone) must stay in, not remove the key.
+        for path in changed where listPaths.contains(path) { changedLists[path] = .some(finalBytes[path]) }
+        let (written, removed) = try writeListFiles(changedLists) { ours.files[$0]?.bytes }
 
         let incoming = Trace.phase("describe incoming changes") { ListSet.changes(from: ours.base.lists, to: merged.lists) }
         let message = Self.syncMessage(incoming, merged.reports, upstream)
