@@ -8,6 +8,7 @@ import TodoModel
 //   scripts/bench.sh --quick      fewer sizes and runs
 //   scripts/bench.sh --smoke      seconds, for CI: proves it builds and runs, no thresholds
 //   scripts/bench.sh --sync-only  the sync row alone (quick settings), for working on sync
+//   scripts/bench.sh --undo-only  the undo / redo / log rows alone
 //
 // For profiling (valgrind --tool=callgrind or perf record on .build/release/todosync-bench):
 //   --parse-only   parse a 100,000-item list 5 times
@@ -47,11 +48,13 @@ defer { try? FileManager.default.removeItem(atPath: work) }
 var bench = Bench(mode: Bench.Mode(rawValue: option) ?? .quick, todosync: todosync, work: work)
 if option == "sync-only" {
     try bench.sync()
+} else if option == "undo-only" {
+    try bench.undoRedoLog()
 } else {
     bench.parseAndRender()
     try bench.commands()
     try bench.memory()
-    bench.row("`todosync undo` / `redo` / `log -n 20`, 100 vs 10,000 units", "pending", "", "", "≤ 1.3", "pending (undo: issue 4)")
+    try bench.undoRedoLog()
     bench.merge()
     try bench.sync()
 }

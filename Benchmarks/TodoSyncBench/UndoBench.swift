@@ -1,0 +1,65 @@
+import Foundation
+import TodoModel
+
+extension Bench {
+    /// `undo`, `redo` and `log -n 20` in a repository of 100 units and one of 10,000: the cost
+    /// must not grow with history (ratio of medians, 10,000 over 100).
+    mutating func undoRedoLog() throws {
+        let sizes = mode == .smoke ? [10, 100] : [100, 10_000]
+        var repos: [String] = []
+        for units in sizes {
+            let repo = work + "/units-\(units)"
+            try Self.unitHistory(at: repo, units: units)
+            repos.append(repo)
+        }
+        // The redo runs take back the undo runs' units, one each: every run does real work.
+        for (name, command) in [("undo", ["undo"]), ("redo", ["redo"]), ("log -n 20", ["log", "-n", "20"])] {
+            var small: [Double] = [], large: [Double] = []
+            // NB: `interleaved` names its sides ours and git; here they are the two history lengths.
+            try interleaved(runs: runs) {
+                small.append(try Measure.spawn([todosync] + command, in: repos[0]).seconds)
+            } git: {
+                large.append(try Measure.spawn([todosync] + command, in: repos[1]).seconds)
+            }
+            if name != "log -n 20" {
+                let subject = try shell("git", "log", "-1", "--format=%s", in: repos[1])
+                guard subject.hasPrefix(name == "undo" ? "Undo: " : "Redo: ") else { throw BenchError("\(name) made no commit: \(subject)") }
+            }
+            let (a, b) = (Measure.median(large), Measure.median(small))
+            row("`todosync \(name)`, \(sizes[1]) units vs \(sizes[0])", ms(a), ms(b) + " (at \(sizes[0]) units; no git equivalent)",
+                ratio(a, b), "≤ 1.3", verdict(a / b <= 1.3))
+        }
+    }
+
+    /// A repository whose history is `units` todosync commands, each checking or unchecking one
+    /// item of a 50-item list (made with git fast-import).
+    static func unitHistory(at path: String, units: Int) throws {
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        try shell("git", "init", "-q", "-b", "main", in: path)
+        try shell("git", "config", "user.name", "Bench", in: path)
+        try shell("git", "config", "user.email", "bench@example.com", in: path)
+        var done = [Bool](repeating: false, count: 50)
+        let ids = (0..<50).map { ItemID.named("unit-item-" + String($0)) }
+        func list() -> String {
+            done.indices.map { index in
+                let box = done[index] ? "x" : " "
+                return "- [\(box)] Item \(index) <!-- id: \(ids[index]) -->\n"
+            }.joined()
+        }
+        var stream = ""
+        var time = 1_780_000_000
+        func data(_ text: String) -> String { "data \(text.utf8.count)\n\(text)\n" }
+        stream += "commit refs/heads/main\ncommitter Bench <bench@example.com> \(time) +0000\n"
+            + data("Add the list\n\nTodosync-Unit: adopt") + "M 100644 inline TODO.md\n" + data(list())
+        for index in 0..<units {
+            time += 60
+            let item = (index * 7) % 50
+            done[item].toggle()
+            stream += "commit refs/heads/main\ncommitter Bench <bench@example.com> \(time) +0000\n"
+            stream += data("\(done[item] ? "Check" : "Uncheck") \"Item \(item)\"\n\nTodosync-Unit: command")
+            stream += "M 100644 inline TODO.md\n" + data(list())
+        }
+        try shell("git", "fast-import", "--quiet", in: path, input: stream)
+        try shell("git", "reset", "-q", "--hard", "main", in: path)
+    }
+}
