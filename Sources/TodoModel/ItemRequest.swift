@@ -21,6 +21,14 @@ public enum ItemRequest: Hashable, Sendable {
     case move(ItemQuery, to: Where)
     case remove(ItemQuery)
 
+    /// Where the request puts an item, if it adds or moves one.
+    public var destination: Where? {
+        switch self {
+        case .add(_, let place, _, _, _, _), .move(_, let place): place
+        default: nil
+        }
+    }
+
     public enum Failure: Error, Hashable, Sendable {
         case query(ItemQuery.Failure)
         case edit(EditError)

@@ -20,10 +20,18 @@ extension Workspace {
     public func perform(_ requests: [ItemRequest], lineNumbers: [Int]? = nil) throws(TodoSyncError) -> CommandOutcome {
         try checkReadyToCommit()
         let pending = try commit()
-        guard let head = try readHeadTree().map({ (tree) throws(TodoSyncError) in try readHead(tree) }), head.commit != nil else {
+        guard var head = try readHeadTree().map({ (tree) throws(TodoSyncError) in try readHead(tree) }), head.commit != nil else {
             throw TodoSyncError("there are no lists here yet", hint: "write a list (e.g. TODO.md with \"- [ ] Buy milk\") and run todosync, or todosync init")
         }
-        let before = head.base.lists
+        var before = head.base.lists
+        // A file named with --file that holds no item yet is not among the lists: read it in.
+        for request in requests {
+            guard case .end(let file?) = request.destination, before[file] == nil,
+                let bytes = try FileSystem.read(root + "/" + file)
+            else { continue }
+            before[file] = ListDocument(path: file, bytes: bytes)
+            head.files[file] = (bytes, TreeChange.regularFileMode)
+        }
         var lists = before
         var generator = SystemRandomNumberGenerator()
         let defaultFile = before.documents.keys.contains("TODO.md") ? "TODO.md" : before.documents.keys.first

@@ -105,4 +105,14 @@ import TestSupport
         #expect(bob?["parent"] as? String == shortIDText("err"))
         #expect(bob?["done"] as? Bool == false)
     }
+
+    @Test func addToAListFileThatHasNoItemYet() throws {
+        let f = try fixture()
+        try f.write("work.md", "# Work\n\nNothing here yet.\n")
+        _ = try f.git("add", "work.md")
+        _ = try f.git("commit", "-q", "-m", "a file without items")
+        try f.todosync("add", "Write the report", "--file", "work.md")
+        #expect(try f.read("work.md").hasPrefix("# Work\n\nNothing here yet.\n- [ ] Write the report <!-- id: "))
+        try f.expectCleanAndSound()
+    }
 }

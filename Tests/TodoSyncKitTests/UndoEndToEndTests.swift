@@ -86,4 +86,52 @@ import TestSupport
         #expect(withShortIDs(try alice.read("TODO.md")).contains("- [x] Milk ^milk"))
         for clone in [alice, bob] { try clone.expectCleanAndSound() }
     }
+
+    @Test func undoOfASyncTakesBackTheIncomingChangesOnly() throws {
+        let (_, alice, bob) = try Remote.withTwoClones(seeding: ["TODO.md": withIDs(Self.start)])
+        try alice.todosync("done", "milk")
+        try alice.sync()
+        try bob.todosync("done", "eggs")
+        try bob.sync()  // a merge: alice's check comes in
+        #expect(try bob.git("log", "-1", "--format=%P").split(separator: " ").count == 2)
+        let result = try bob.todosync("undo")
+        #expect(result.stdout.contains("Undo: Sync with origin/main"))
+        let text = withShortIDs(try bob.read("TODO.md"))
+        #expect(text.contains("- [ ] Milk ^milk"))   // the incoming change, taken back
+        #expect(text.contains("- [x] Eggs ^eggs"))   // bob's own, kept
+        try bob.expectCleanAndSound()
+    }
+
+    /// Random adds, undos and redos through the binary: after each step the lists hold exactly
+    /// the items an in-memory stack machine says they should, and "nothing to redo" agrees.
+    /// (The first commit is a unit too; the model keeps it, so the list file never goes away.)
+    @Test(arguments: [1, 2, 3])
+    func theStacksReadFromGitHistoryMatchAReferenceModel(seed: Int) throws {
+        let f = try Fixture(gitFiles: ["TODO.md": "- [ ] Start\n"])
+        try f.todosync()
+        var generator = SplitMix(seed: UInt64(seed))
+        var undoStack: [String] = [], redoStack: [String] = []
+        for step in 0..<24 {
+            switch generator.next() % 3 {
+            case 0:
+                let title = "Item \(step)"
+                try f.todosync("add", title)
+                undoStack.append(title)
+                redoStack.removeAll()
+            case 1:
+                guard let title = undoStack.popLast() else { continue }
+                try f.todosync("undo")
+                redoStack.append(title)
+            default:
+                let out = try f.todosync("redo").stdout
+                if let title = redoStack.popLast() { undoStack.append(title) } else { #expect(out.contains("Nothing to redo.")) }
+            }
+            let titles = try f.read("TODO.md").split(separator: "\n").compactMap { line -> String? in
+                guard let range = line.range(of: "Item ") else { return nil }
+                return String(line[range.lowerBound...].split(separator: " <!--")[0])
+            }
+            #expect(Set(titles) == Set(undoStack), "step \(step)")
+        }
+        try f.expectCleanAndSound()
+    }
 }
