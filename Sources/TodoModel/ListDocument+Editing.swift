@@ -71,8 +71,9 @@ extension ListDocument {
         var content = indent + marker + Array(" [".utf8)
         content.append(isDone ? UInt8(ascii: "x") : UInt8(ascii: " "))
         content += Array("] ".utf8) + Array(title.utf8) + [UInt8(ascii: " ")] + IDComment.canonicalBytes(for: id)
-        let insertAt = parentNode.map { subtree(ofNode: $0).upperBound } ?? Self.endOfLastItemOrFile(self)
-        insertLines([content], at: insertAt)
+        // Placed as any block is: below lines the new item would otherwise take in as notes.
+        let block = Block(lines: [ListLine(content: content[...], ending: dominantEnding)], indent: indent)
+        try put(block, at: parent.map { .under($0) } ?? .end)
     }
 
     /// Removes an item with its notes and everything nested under it.
@@ -150,11 +151,6 @@ extension ListDocument {
             newLines[newLines.count - 1].ending = .none
         }
         replaceLines(range, with: newLines)
-    }
-
-    private static func endOfLastItemOrFile(_ doc: ListDocument) -> Int {
-        guard let last = doc.topLevelNodes.last else { return doc.lines.count }
-        return doc.subtree(ofNode: last).upperBound
     }
 
     /// `-` stays `-`; `3.` becomes `4.`, keeping the delimiter.

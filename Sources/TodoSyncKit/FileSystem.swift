@@ -52,14 +52,7 @@ enum FileSystem {
     /// Replaces the file with `bytes` atomically (temporary file, fsync, rename), keeping its
     /// permissions, but only if it still holds `expected` (nil: it must not exist).
     static func replace(_ path: String, with bytes: [UInt8], ifStill expected: [UInt8]?) throws(TodoSyncError) {
-        let current = try read(path)
-        guard current == expected else {
-            var error = TodoSyncError(
-                "\(path) changed while todosync was working; nothing was written or committed",
-                hint: "run todosync again to take in the new edit")
-            error.isChangedMeanwhile = true
-            throw error
-        }
+        try expect(path, holds: expected)
         var info = stat()
         let mode: mode_t = stat(path, &info) == 0 ? info.st_mode & 0o7777 : 0o644
         let directory = parentDirectory(of: path)

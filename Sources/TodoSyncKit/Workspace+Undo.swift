@@ -68,13 +68,14 @@ extension Workspace {
     /// A commit that takes back what `target` did to the lists (an undo of a unit, or a redo:
     /// the undo of an undo), merged onto HEAD so later edits stay.
     private func invert(_ target: OID, redo: Bool) throws(TodoSyncError) -> UndoStep {
-        let unit = try readCommit(target)
-        guard let unitCommit = unit.commit else { throw TodoSyncError("cannot read commit \(target.short)") }
-        let before = try unitCommit.parents.first.map { (id) throws(TodoSyncError) in try readCommit(id).base.lists } ?? ListSet()
-        let after = unit.base.lists
         guard let head = try readHeadTree().map({ (tree) throws(TodoSyncError) in try readHead(tree) }) else {
             throw TodoSyncError("there is no commit yet")
         }
+        // Usually the unit is HEAD itself: read and parsed once.
+        let unit = head.commit?.id == target ? head : try readCommit(target)
+        guard let unitCommit = unit.commit else { throw TodoSyncError("cannot read commit \(target.short)") }
+        let before = try unitCommit.parents.first.map { (id) throws(TodoSyncError) in try readCommit(id).base.lists } ?? ListSet()
+        let after = unit.base.lists
         let merged = ListMerge.merge(base: after, ours: head.base.lists, theirs: before, keepingOurs: true)
         let changes = ListSet.changes(from: head.base.lists, to: merged.lists)
 
