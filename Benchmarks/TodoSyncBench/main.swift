@@ -14,6 +14,7 @@ import TodoModel
 //   --parse-only   parse a 100,000-item list 5 times
 //   --merge-only   merge 100,000-item lists (1% edited per side) 3 times
 //   --sync-state DIR   write the sync row's starting state (remote.git, bob) into DIR
+//   --commit-state DIR write the commit / status rows' repository into DIR
 
 let option = CommandLine.arguments.dropFirst().first.map { String($0.drop { $0 == "-" }) } ?? "full"
 if option == "merge-only" {
@@ -28,6 +29,11 @@ if option == "merge-only" {
 if option == "parse-only" {
     let bytes = Array(Generate.list(items: 100_000).utf8)
     for _ in 0..<5 { precondition(ListDocument(path: "TODO.md", bytes: bytes).render().count == bytes.count) }
+    exit(0)
+}
+if option == "commit-state", CommandLine.arguments.count > 2 {
+    // The commit and status rows' repository: a 10,000-item list after 1,000 commits.
+    try Generate.repository(at: CommandLine.arguments[2], commits: 1_000, listText: Generate.list(items: 10_000))
     exit(0)
 }
 if option == "sync-state", CommandLine.arguments.count > 2 {

@@ -4,6 +4,7 @@ import TodoSyncKit
 
 struct Add: ItemCommand {
     static let configuration = CommandConfiguration(
+        commandName: "add",
         abstract: "Add an item, as one commit (one undo unit).",
         discussion: """
             The item goes at the end of TODO.md (or the only list) unless you say where. Items are named by a part of their title (any case) or the first digits of their id (see todosync list).

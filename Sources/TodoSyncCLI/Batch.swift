@@ -10,6 +10,7 @@ import Darwin
 
 struct Batch: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "batch",
         abstract: "Run many item commands as ONE commit: one undo unit.",
         discussion: """
             Reads one command per line, written as you would type it after `todosync` (add, done, reopen, edit, mv, rm), with shell-style quoting. Blank lines and lines starting with # are skipped. A bad line (unknown command, no such item, several matches) rejects the whole batch before anything is written, and the error names the line.

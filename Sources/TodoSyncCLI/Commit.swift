@@ -3,6 +3,7 @@ import TodoSyncKit
 
 struct Commit: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "commit",
         abstract: "Add ids to new items and commit every list change as one undo unit (the default command).",
         discussion: """
             Reads every list file, writes an id comment on each item that lacks one (only into files that did not change while todosync read them), and makes one commit of everything that changed since the last commit. The message says what changed, item by item. With nothing changed it makes no commit and says so.

@@ -4,6 +4,7 @@ import TodoSyncKit
 
 struct Done: ItemCommand {
     static let configuration = CommandConfiguration(
+        commandName: "done",
         abstract: "Check an item off, as one commit.",
         discussion: """
             Examples:
@@ -19,6 +20,7 @@ struct Done: ItemCommand {
 
 struct Reopen: ItemCommand {
     static let configuration = CommandConfiguration(
+        commandName: "reopen",
         abstract: "Uncheck an item, as one commit.",
         discussion: "Example:\n  todosync reopen milk")
 

@@ -4,6 +4,7 @@ import TodoSyncKit
 
 struct Edit: ItemCommand {
     static let configuration = CommandConfiguration(
+        commandName: "edit",
         abstract: "Change an item's title, notes, priority or due date, as one commit.",
         discussion: """
             Examples:

@@ -3,6 +3,7 @@ import TodoSyncKit
 
 struct Init: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "init",
         abstract: "Start a repository of lists, or adopt an existing one.",
         discussion: """
             Creates a git repository in <dir> if there is none (branch main), writes a short example TODO.md if the folder holds no list, gives every item an id and commits. In an existing repository it adopts the lists already there.

@@ -4,6 +4,7 @@ import TodoSyncKit
 
 struct List: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "list",
         abstract: "Show the items: state, nesting, priority, due date and id.",
         discussion: """
             Shows the list files as they are now, edits not yet committed included. The first 8 digits of each id are enough to name the item in other commands.

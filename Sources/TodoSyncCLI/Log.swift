@@ -3,6 +3,7 @@ import TodoSyncKit
 
 struct Log: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "log",
         abstract: "The undo units, newest first; undone ones marked.",
         discussion: """
             Examples:

@@ -3,6 +3,7 @@ import TodoSyncKit
 
 struct Redo: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "redo",
         abstract: "Apply again the newest undone unit, as a new commit.",
         discussion: """
             Redo works while no new unit came after the undo (a new edit, command or sync clears what can be redone, as in any editor). Like undo, it merges onto the lists as they are now.

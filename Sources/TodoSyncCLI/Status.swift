@@ -3,6 +3,7 @@ import TodoSyncKit
 
 struct Status: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "status",
         abstract: "Show, item by item, what changed since the last commit.",
         discussion: """
             Writes nothing. Each line names what happened to one item and where it stands (file:line). Run `todosync` to commit what it shows.

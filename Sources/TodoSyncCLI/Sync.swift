@@ -11,6 +11,7 @@ import Darwin
 
 struct Sync: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "sync",
         abstract: "Commit local edits, fetch, merge the remote's lists item by item, commit, push.",
         discussion: """
             The remote and branch are the current branch's upstream (git config branch.<name>.remote and .merge; `todosync init --remote URL` sets them up), or else the remote 'origin'. Addresses: a path, file://, git://, ssh:// or user@host:path (ssh agent, then ~/.ssh/id_ed25519, id_ecdsa, id_rsa), and https:// (user name and password or token from TODOSYNC_USERNAME and TODOSYNC_PASSWORD).

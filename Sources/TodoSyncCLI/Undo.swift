@@ -3,6 +3,7 @@ import TodoSyncKit
 
 struct Undo: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "undo",
         abstract: "Undo the newest unit not undone yet, as a new commit.",
         discussion: """
             A unit is an editor session (one todosync commit), an item command, a batch, the incoming changes of a sync, or a commit someone made with plain git that changed a list. Undo makes a new commit that inverts it, merged item by item onto the lists as they are now: later edits stay, and where a later edit changed the same thing, the later edit wins and undo says so. History is never rewritten, so undo keeps working after a push. The undo and redo stacks are read from the history itself: the same on every clone.

@@ -28,14 +28,16 @@ public struct PendingUnit {
 extension Workspace {
     /// Reads the last commit and the working tree and works out the next unit, writing nothing.
     public func pending() throws(TodoSyncError) -> PendingUnit {
-        let files = try readWorkingFiles()
-        let headTree = try readHeadTree()
-        if let unchanged = try unchangedSinceHead(files, headTree) { return unchanged }
-        let head = try readHead(headTree)
+        let files = try Trace.phase("read and parse working lists") { () throws(TodoSyncError) in try readWorkingFiles() }
+        let headTree = try Trace.phase("read HEAD's tree") { () throws(TodoSyncError) in try readHeadTree() }
+        if let unchanged = try Trace.phase("hash against HEAD", { () throws(TodoSyncError) in try unchangedSinceHead(files, headTree) }) {
+            return unchanged
+        }
+        let head = try Trace.phase("read and parse HEAD's lists") { () throws(TodoSyncError) in try readHead(headTree) }
         let working = workingSnapshot(files, head: head)
         var generator = SystemRandomNumberGenerator()
-        let assigned = IDAssignment.assign(working.lists, base: head.base, using: &generator)
-        let changes = ListSet.changes(from: head.base.lists, to: assigned.lists)
+        let assigned = Trace.phase("assign ids") { IDAssignment.assign(working.lists, base: head.base, using: &generator) }
+        let changes = Trace.phase("changes") { ListSet.changes(from: head.base.lists, to: assigned.lists) }
         let adopted = assigned.writtenIDs.filter { head.base.ids.contains($0) }.count
         var changedPaths: [String] = []
         var finalBytes: [String: [UInt8]?] = [:]

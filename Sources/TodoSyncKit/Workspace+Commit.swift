@@ -40,7 +40,7 @@ extension Workspace {
         var treeChanges: [String: TreeChange] = [:]
         for path in unit.changedPaths {
             if let bytes = unit.finalBytes[path] ?? nil {
-                let blob = try git("storing \(path)") { try repository.writeBlob(bytes) }
+                let blob = try Trace.phase("write blob") { () throws(TodoSyncError) in try git("storing \(path)") { try repository.writeBlob(bytes) } }
                 treeChanges[path] = .write(blob: blob, mode: unit.head.files[path]?.mode ?? TreeChange.regularFileMode)
             } else {
                 treeChanges[path] = .delete
@@ -49,15 +49,17 @@ extension Workspace {
         let identity = Identity.resolve(for: repository)
         let parent = unit.head.commit
         let text = message.text
-        let commitID = try git("committing") {
+        let commitID = try Trace.phase("write tree and commit") { () throws(TodoSyncError) in try git("committing") {
             let tree = try repository.writeTree(base: parent?.tree, applying: treeChanges)
             return try repository.createCommit(
                 tree: tree, parents: parent.map { [$0.id] } ?? [], message: text,
                 author: identity.author, committer: identity.committer)
-        }
+        } }
         let written = unit.changedPaths.filter { unit.finalBytes[$0] ?? nil != nil }
         let removed = unit.changedPaths.filter { unit.finalBytes[$0] ?? nil == nil }
-        try git("updating git's index") { try repository.updateIndex(adding: written, removing: removed) }
+        try Trace.phase("update git's index") { () throws(TodoSyncError) in
+            try git("updating git's index") { try repository.updateIndex(adding: written, removing: removed) }
+        }
         return CommitOutcome(commit: commitID, message: message, unit: unit, identityWarning: identity.warning)
     }
 }

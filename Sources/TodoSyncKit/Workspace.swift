@@ -29,7 +29,10 @@ public final class Workspace {
     /// Opens the repository that holds `path` (a folder), as git finds it.
     public static func open(at path: String = ".") throws(TodoSyncError) -> Workspace {
         do {
-            return try Workspace(repository: try Repository.discover(from: path))
+            let repository = try Trace.phase("libgit2 set-up, open the repository") { () throws(GitError) in
+                try Repository.discover(from: path)
+            }
+            return try Workspace(repository: repository)
         } catch let error as GitError where error.isNotFound {
             throw TodoSyncError(
                 "not a git repository: \(FileSystem.absolute(path))",
