@@ -70,13 +70,31 @@ extension Repository {
     }
 
     /// Brings git's index in step with the working tree for `paths` (added, or removed if gone),
-    /// so that `git status` is clean after todosync's commit.
-    public func updateIndex(adding added: [String], removing removed: [String]) throws(GitError) {
+    /// so that `git status` is clean after todosync's commit. `staged` files are entered with
+    /// the blob and stat given; `added` ones are read and hashed again.
+    public func updateIndex(adding added: [String], staged: [StagedFile] = [], removing removed: [String]) throws(GitError) {
         var index: OpaquePointer?
         try GitError.check(git_repository_index(&index, pointer), "git_repository_index")
         defer { git_index_free(index) }
         try GitError.check(git_index_read(index, 0), "git_index_read")
         for path in added { try GitError.check(git_index_add_bypath(index, path), "git_index_add_bypath") }
+        for file in staged {
+            var entry = git_index_entry()
+            entry.ctime = git_index_time(seconds: file.stat.ctime.seconds, nanoseconds: file.stat.ctime.nanoseconds)
+            entry.mtime = git_index_time(seconds: file.stat.mtime.seconds, nanoseconds: file.stat.mtime.nanoseconds)
+            entry.dev = file.stat.device
+            entry.ino = file.stat.inode
+            entry.mode = file.mode
+            entry.uid = file.stat.userID
+            entry.gid = file.stat.groupID
+            entry.file_size = file.stat.size
+            entry.id = file.blob.raw
+            let result = file.path.withCString { cPath in
+                entry.path = cPath
+                return git_index_add(index, &entry)
+            }
+            try GitError.check(result, "git_index_add")
+        }
         for path in removed where git_index_get_bypath(index, path, 0) != nil {
             try GitError.check(git_index_remove_bypath(index, path), "git_index_remove_bypath")
         }

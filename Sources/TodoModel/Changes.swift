@@ -17,6 +17,9 @@ extension ListSet {
         let reordered = reorderedItems(oldByID, newRefs)
 
         var result: [Change] = []
+        // The two documents at the current path, looked up once per file rather than per item.
+        var documentsPath: String?
+        var documents: (old: ListDocument?, new: ListDocument?) = (nil, nil)
         for (id, ref) in newRefs {
             newIDs.insert(id)
             guard let beforeRef = oldByID[id] else {
@@ -24,11 +27,16 @@ extension ListSet {
                 continue
             }
             // NB: most items did not change; comparing their bytes avoids building two TodoItems each.
-            if beforeRef.path == ref.path, beforeRef.parent == ref.parent, !reordered.contains(id),
-                let oldDocument = old.documents[beforeRef.path], let newDocument = new.documents[ref.path],
-                oldDocument.sameLines(node: beforeRef.node, as: newDocument, node: ref.node)
-            {
-                continue
+            if beforeRef.path == ref.path, beforeRef.parent == ref.parent, !reordered.contains(id) {
+                if ref.path != documentsPath {
+                    documentsPath = ref.path
+                    documents = (old.documents[ref.path], new.documents[ref.path])
+                }
+                if let oldDocument = documents.old, let newDocument = documents.new,
+                    oldDocument.sameLines(node: beforeRef.node, as: newDocument, node: ref.node)
+                {
+                    continue
+                }
             }
             guard let before = old.item(at: beforeRef), let item = new.item(at: ref) else { continue }
             if before.isDone != item.isDone { result.append(Change(item.isDone ? .checked : .unchecked, item)) }
@@ -48,17 +56,28 @@ extension ListSet {
 
     /// Items that kept file and parent but changed place among their siblings.
     private static func reorderedItems(_ old: [ItemID: ItemRef], _ new: [(id: ItemID, ref: ItemRef)]) -> Set<ItemID> {
-        struct Group: Hashable { var file: String; var parent: ItemID? }
-        var groups: [Group: [(id: ItemID, oldPosition: Int)]] = [:]
-        for (id, ref) in new {
-            guard let before = old[id], before.path == ref.path, before.parent == ref.parent else { continue }
-            groups[Group(file: ref.path, parent: ref.parent), default: []].append((id, before.position))
-        }
         var moved = Set<ItemID>()
-        for members in groups.values where members.count > 1 {
-            let kept = longestIncreasingRun(members.map(\.oldPosition))
-            for (index, member) in members.enumerated() where !kept.contains(index) { moved.insert(member.id) }
+        // `new` comes file by file: sibling groups are keyed by parent within one file's run.
+        var groups: [ItemID?: [(id: ItemID, oldPosition: Int)]] = [:]
+        var path: String?
+        func flush() {
+            for members in groups.values where members.count > 1 {
+                // Usually nothing moved: positions still increase, and no subsequence search is needed.
+                if zip(members, members.dropFirst()).allSatisfy({ $0.oldPosition < $1.oldPosition }) { continue }
+                let kept = longestIncreasingRun(members.map(\.oldPosition))
+                for (index, member) in members.enumerated() where !kept.contains(index) { moved.insert(member.id) }
+            }
+            groups.removeAll(keepingCapacity: true)
         }
+        for (id, ref) in new {
+            if ref.path != path {
+                flush()
+                path = ref.path
+            }
+            guard let before = old[id], before.path == ref.path, before.parent == ref.parent else { continue }
+            groups[ref.parent, default: []].append((id, before.position))
+        }
+        flush()
         return moved
     }
 

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Where an item stands in a `ListSet`, found without building a `TodoItem`.
 struct ItemRef: Hashable, Sendable {
     var path: String
@@ -52,9 +58,20 @@ extension ListSet {
 extension ListDocument {
     /// Whether two items' first lines and note lines hold the same bytes (then no field differs).
     func sameLines(node: Int, as other: ListDocument, node otherNode: Int) -> Bool {
-        guard lines[nodeLine(node)].content == other.lines[other.nodeLine(otherNode)].content else { return false }
-        let mine = subtree(ofNode: node).lazy.filter { self.roleOfLine($0) == .note(node) }.map { self.lines[$0].content }
-        let theirs = other.subtree(ofNode: otherNode).lazy.filter { other.roleOfLine($0) == .note(otherNode) }.map { other.lines[$0].content }
-        return mine.elementsEqual(theirs)
+        guard lines[nodeLine(node)].content.sameBytes(as: other.lines[other.nodeLine(otherNode)].content) else { return false }
+        let mine = noteLines(ofNode: node), theirs = other.noteLines(ofNode: otherNode)
+        return mine.count == theirs.count
+            && zip(mine, theirs).allSatisfy { lines[$0].content.sameBytes(as: other.lines[$1].content) }
+    }
+}
+
+extension ArraySlice<UInt8> {
+    /// Byte equality by `memcmp`: several times faster than `==`, which compares element by element.
+    func sameBytes(as other: ArraySlice<UInt8>) -> Bool {
+        guard count == other.count else { return false }
+        guard count > 0 else { return true }
+        return withUnsafeBufferPointer { mine in
+            other.withUnsafeBufferPointer { theirs in memcmp(mine.baseAddress!, theirs.baseAddress!, mine.count) == 0 }
+        }
     }
 }

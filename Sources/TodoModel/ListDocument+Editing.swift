@@ -122,7 +122,7 @@ extension ListDocument {
         guard self.notes(ofNode: node) != notes else { return }
         // Drop the old note lines (from the end, so indices stay valid), then write the new ones
         // right under the item's first line.
-        let noteLines = subtree(ofNode: node).filter { roleOfLine($0) == .note(node) }
+        let noteLines = noteLines(ofNode: node)
         var remaining = lines
         for index in noteLines.reversed() { remaining.remove(at: index) }
         let headLine = nodeLine(node)

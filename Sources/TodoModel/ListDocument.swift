@@ -114,6 +114,22 @@ public struct ListDocument: Sendable, Equatable {
 
     func subtree(ofNode node: Int) -> Range<Int> { nodes[node].line..<nodes[node].subtreeEnd }
 
+    /// The item's own note lines (blank ones inside included), in order. Its descendants'
+    /// subtrees are stepped over, not scanned: O(notes + children), not O(subtree).
+    func noteLines(ofNode node: Int) -> [Int] {
+        var result: [Int] = []
+        var index = nodes[node].line + 1
+        let end = nodes[node].subtreeEnd
+        while index < end {
+            switch roles[index] {
+            case .note(node): result.append(index); index += 1
+            case .head(let descendant): index = max(nodes[descendant].subtreeEnd, index + 1)
+            default: index += 1
+            }
+        }
+        return result
+    }
+
     func contentColumn(ofNode node: Int) -> Int { nodes[node].head.contentColumn }
 
     func roleOfLine(_ line: Int) -> LineRole { roles[line] }
@@ -125,7 +141,7 @@ public struct ListDocument: Sendable, Equatable {
     func notes(ofNode node: Int) -> String {
         let column = nodes[node].head.contentColumn
         var texts: [String] = []
-        for index in subtree(ofNode: node) where roles[index] == .note(node) {
+        for index in noteLines(ofNode: node) {
             let content = lines[index].content
             var i = content.startIndex, columns = 0
             while i < content.endIndex, columns < column, content[i].isSpaceOrTab {

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import GitStore
 
 /// The few file operations the engine needs, on POSIX calls directly.
 ///
@@ -26,6 +27,12 @@ enum FileSystem {
 
     /// The whole file, or nil if it does not exist.
     static func read(_ path: String) throws(TodoSyncError) -> [UInt8]? {
+        try readWithStat(path)?.bytes
+    }
+
+    /// The whole file and its stat taken before reading (a later write changes the stat, so git's
+    /// index never takes a newer file for these bytes), or nil if it does not exist.
+    static func readWithStat(_ path: String) throws(TodoSyncError) -> (bytes: [UInt8], stat: FileStat)? {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         if fd < 0 {
             if errno == ENOENT { return nil }
@@ -33,25 +40,29 @@ enum FileSystem {
         }
         defer { close(fd) }
         var info = stat()
-        _ = fstat(fd, &info)
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(Int(info.st_size))
-        var chunk = [UInt8](repeating: 0, count: max(65536, Int(info.st_size) + 1))
+        guard fstat(fd, &info) == 0 else { throw failure("cannot read \(path)") }
+        // Read straight into the array, sized from the stat; a file that grows meanwhile is read on.
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size) + 1)
+        var filled = 0
         while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if filled == bytes.count { bytes.append(contentsOf: repeatElement(0, count: max(65536, bytes.count))) }
+            let count = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + filled, $0.count - filled) }
             if count < 0 {
                 if errno == EINTR { continue }
                 throw failure("cannot read \(path)")
             }
             if count == 0 { break }
-            bytes.append(contentsOf: chunk[0..<count])
+            filled += count
         }
-        return bytes
+        bytes.removeLast(bytes.count - filled)
+        return (bytes, FileStat(info))
     }
 
     /// Replaces the file with `bytes` atomically (temporary file, fsync, rename), keeping its
-    /// permissions, but only if it still holds `expected` (nil: it must not exist).
-    static func replace(_ path: String, with bytes: [UInt8], ifStill expected: [UInt8]?) throws(TodoSyncError) {
+    /// permissions, but only if it still holds `expected` (nil: it must not exist). Returns the
+    /// new file's stat, taken before it takes the name (any later write changes it).
+    @discardableResult
+    static func replace(_ path: String, with bytes: [UInt8], ifStill expected: [UInt8]?) throws(TodoSyncError) -> FileStat {
         try expect(path, holds: expected)
         var info = stat()
         let mode: mode_t = stat(path, &info) == 0 ? info.st_mode & 0o7777 : 0o644
@@ -78,8 +89,11 @@ enum FileSystem {
             written += count
         }
         guard fsync(fd) == 0 else { throw failure("cannot flush \(path) to disk") }
+        var final = stat()
+        guard fstat(fd, &final) == 0 else { throw failure("cannot write \(path)") }
         guard rename(temporary, path) == 0 else { throw failure("cannot replace \(path)") }
         ok = true
+        return FileStat(final)
     }
 
     /// Fails, as `replace` would, unless the file holds `expected` (nil: it must not exist).

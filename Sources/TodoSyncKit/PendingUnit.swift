@@ -61,7 +61,7 @@ extension Workspace {
     /// for it, every item already carries an id of its own, and no other file holds items.
     /// Then nothing needs committing, and HEAD's lists are never read or parsed. nil: look closer.
     func unchangedSinceHead(
-        _ files: [(path: String, bytes: [UInt8], document: ListDocument)], _ headTree: HeadTree?
+        _ files: [WorkingFile], _ headTree: HeadTree?
     ) throws(TodoSyncError) -> PendingUnit? {
         guard let headTree else { return nil }
         var treeBlobs: [String: OID] = [:]

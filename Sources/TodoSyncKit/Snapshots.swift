@@ -22,6 +22,16 @@ struct WorkingSnapshot {
     var lists: ListSet
     /// nil: a list file of the last commit that is gone from the working tree.
     var readBytes: [String: [UInt8]?]
+    /// Each file's stat as it was read, for git's index.
+    var readStats: [String: FileStat] = [:]
+}
+
+/// A candidate file of the working tree, read and parsed.
+struct WorkingFile {
+    var path: String
+    var bytes: [UInt8]
+    var stat: FileStat
+    var document: ListDocument
 }
 
 extension Workspace {
@@ -68,32 +78,34 @@ extension Workspace {
 
     /// Reads and parses every candidate file of the working tree once; both the fast check and
     /// the full comparison use the result.
-    func readWorkingFiles() throws(TodoSyncError) -> [(path: String, bytes: [UInt8], document: ListDocument)] {
-        var result: [(path: String, bytes: [UInt8], document: ListDocument)] = []
+    func readWorkingFiles() throws(TodoSyncError) -> [WorkingFile] {
+        var result: [WorkingFile] = []
         for path in try candidateFiles() {
-            guard let bytes = try FileSystem.read(root + "/" + path) else { continue }
-            result.append((path, bytes, ListDocument(path: path, bytes: bytes)))
+            guard let (bytes, stat) = try FileSystem.readWithStat(root + "/" + path) else { continue }
+            result.append(WorkingFile(path: path, bytes: bytes, stat: stat, document: ListDocument(path: path, bytes: bytes)))
         }
         return result
     }
 
     func workingSnapshot(
-        _ files: [(path: String, bytes: [UInt8], document: ListDocument)], head: HeadSnapshot
+        _ files: [WorkingFile], head: HeadSnapshot
     ) -> WorkingSnapshot {
         var documents: [ListDocument] = []
         var readBytes: [String: [UInt8]?] = [:]
+        var readStats: [String: FileStat] = [:]
         var seen = Set<String>()
         for file in files {
             seen.insert(file.path)
             guard file.document.hasItems || head.files[file.path] != nil else { continue }
             documents.append(file.document)
             readBytes[file.path] = file.bytes
+            readStats[file.path] = file.stat
         }
         for path in head.files.keys where !seen.contains(path) {
             // A list file of the last commit that is no longer a file here.
             if FileSystem.kind(of: root + "/" + path) == nil { readBytes[path] = .some(nil) }
         }
-        return WorkingSnapshot(lists: ListSet(documents), readBytes: readBytes)
+        return WorkingSnapshot(lists: ListSet(documents), readBytes: readBytes, readStats: readStats)
     }
 
     /// Files of the working tree that may be lists: selected by name, not ignored by git,

@@ -21,9 +21,11 @@ extension Workspace {
     public func commit(summary: String? = nil, kind: UnitKind = .edit) throws(TodoSyncError) -> CommitOutcome {
         try checkReadyToCommit()
         let unit = try pending()
+        // A file rewritten below gets the stat of the new bytes; the others keep the one read.
+        var stats = unit.working.readStats.filter { !unit.assigned.changedPaths.contains($0.key) }
         for path in unit.assigned.changedPaths {
             guard let bytes = unit.finalBytes[path] ?? nil, let read = unit.working.readBytes[path] else { continue }
-            try FileSystem.replace(root + "/" + path, with: bytes, ifStill: read)
+            stats[path] = try FileSystem.replace(root + "/" + path, with: bytes, ifStill: read)
         }
         guard !unit.isEmpty else {
             return CommitOutcome(commit: nil, message: CommitMessage(summary: "Nothing changed"), unit: unit)
@@ -55,10 +57,9 @@ extension Workspace {
                 tree: tree, parents: parent.map { [$0.id] } ?? [], message: text,
                 author: identity.author, committer: identity.committer)
         } }
-        let written = unit.changedPaths.filter { unit.finalBytes[$0] ?? nil != nil }
         let removed = unit.changedPaths.filter { unit.finalBytes[$0] ?? nil == nil }
         try Trace.phase("update git's index") { () throws(TodoSyncError) in
-            try git("updating git's index") { try repository.updateIndex(adding: written, removing: removed) }
+            try updateIndex(treeChanges, stats: stats, removing: removed)
         }
         return CommitOutcome(commit: commitID, message: message, unit: unit, identityWarning: identity.warning)
     }
@@ -112,7 +113,7 @@ extension Workspace {
                 tree: tree, parents: [parent.id], message: text, author: identity.author, committer: identity.committer,
                 updating: nil)
         }
-        let (written, removed) = try writeListFiles(finalBytes) { head.files[$0]?.bytes }
+        let (stats, removed) = try writeListFiles(finalBytes) { head.files[$0]?.bytes }
         guard case .branch(let branch, _) = try git("reading HEAD", { try repository.head() }) else {
             throw TodoSyncError("HEAD is detached; todosync commits only on a branch")
         }
@@ -123,27 +124,38 @@ extension Workspace {
                 "\(branch) moved while todosync was working (another commit was made); the list files hold the change, not committed",
                 hint: "run todosync to commit them")
         }
-        try git("updating git's index") { try repository.updateIndex(adding: written, removing: removed) }
+        try updateIndex(treeChanges, stats: stats, removing: removed)
         return commitID
     }
 
     /// Writes (or removes, for nil) each list file, each only if it still holds `expected(path)`.
-    /// Returns the paths written and removed, for git's index.
+    /// Returns the written files' stats and the paths removed, for git's index.
     func writeListFiles(
         _ finalBytes: [String: [UInt8]?], expected: (String) -> [UInt8]?
-    ) throws(TodoSyncError) -> (written: [String], removed: [String]) {
-        var written: [String] = [], removed: [String] = []
+    ) throws(TodoSyncError) -> (written: [String: FileStat], removed: [String]) {
+        var written: [String: FileStat] = [:], removed: [String] = []
         for (path, bytes) in finalBytes.sorted(by: { $0.key < $1.key }) {
             let absolute = root + "/" + path
             if let bytes {
                 try FileSystem.createDirectory(FileSystem.parentDirectory(of: absolute))
-                try FileSystem.replace(absolute, with: bytes, ifStill: expected(path))
-                written.append(path)
+                written[path] = try FileSystem.replace(absolute, with: bytes, ifStill: expected(path))
             } else if let old = expected(path) {
                 try FileSystem.remove(absolute, ifStill: old)
                 removed.append(path)
             }
         }
         return (written, removed)
+    }
+
+    /// Brings git's index in step with the list files just committed: each written file enters
+    /// with the blob committed for it and the stat taken when its bytes were read or written,
+    /// so nothing is hashed again; a file with no stat at hand is read and hashed by libgit2.
+    func updateIndex(_ treeChanges: [String: TreeChange], stats: [String: FileStat], removing removed: [String]) throws(TodoSyncError) {
+        var staged: [StagedFile] = [], added: [String] = []
+        for (path, change) in treeChanges.sorted(by: { $0.key < $1.key }) {
+            guard case .write(let blob, let mode) = change else { continue }
+            if let stat = stats[path] { staged.append(StagedFile(path: path, blob: blob, mode: mode, stat: stat)) } else { added.append(path) }
+        }
+        try git("updating git's index") { try repository.updateIndex(adding: added, staged: staged, removing: removed) }
     }
 }

@@ -145,6 +145,7 @@ extension Workspace {
         var finalBytes: [String: [UInt8]] = [:]
         for (path, document) in merged.lists.documents { finalBytes[path] = document.render() }
 
+        var listChanges: [String: TreeChange] = [:]
         let finalTree = try Trace.phase("merge other files, write trees") { () throws(TodoSyncError) in try git("merging the other files") { () throws -> OID in
             // Lists are merged above; git merges everything else, with the lists held at the base.
             var neutral: [String: TreeChange] = [:]
@@ -172,6 +173,7 @@ extension Workspace {
                     lists[path] = .delete
                 }
             }
+            listChanges = lists
             return try repository.writeTree(base: tree, applying: lists)
         } }
 
@@ -189,7 +191,7 @@ extension Workspace {
         var changedLists: [String: [UInt8]?] = [:]
         // NB: .some: a nil value (the file is gone) must stay in, not remove the key.
         for path in changed where listPaths.contains(path) { changedLists[path] = .some(finalBytes[path]) }
-        let (written, removed) = try writeListFiles(changedLists) { ours.files[$0]?.bytes }
+        let (stats, removed) = try writeListFiles(changedLists) { ours.files[$0]?.bytes }
 
         let incoming = Trace.phase("describe incoming changes") { ListSet.changes(from: ours.base.lists, to: merged.lists) }
         let message = Self.syncMessage(incoming, merged.reports, upstream)
@@ -200,7 +202,7 @@ extension Workspace {
                 author: identity.author, committer: identity.committer)
         }
         try Trace.phase("update git's index") { () throws(TodoSyncError) in
-            try git("updating git's index") { try repository.updateIndex(adding: written, removing: removed) }
+            try updateIndex(listChanges.filter { stats[$0.key] != nil }, stats: stats, removing: removed)
         }
         outcome.mergeCommit = commitID
         outcome.incoming += incoming

@@ -46,6 +46,16 @@ let markdownGenerator = Gen.int(in: 0...(markdownFragments.count * lineEndings.c
         }
     }
 
+    @Test func noteLinesStepOverDescendantsAndMissNone() async {
+        await propertyCheck(count: 400, input: markdownGenerator) { text in
+            let document = ListDocument(path: "t.md", bytes: Array(text.utf8))
+            for node in 0..<document.nodeCount {
+                let scanned = document.subtree(ofNode: node).filter { document.roleOfLine($0) == .note(node) }
+                #expect(document.noteLines(ofNode: node) == scanned, "node \(node)")
+            }
+        }
+    }
+
     @Test(arguments: [
         "", "\n", "\r\n", "\r", "no newline", "\u{FEFF}# BOM\n", "mixed\r\nendings\nhere\rend",
         "---\ntitle: x\n---\n- [ ] a\n", "- [ ] a\t\n\t- [ ] b  \n", "<table>\n<tr><td>- [ ] x</td></tr>\n</table>\n",

@@ -192,3 +192,51 @@ import TestSupport
         try fixture.expectCleanAndSound()
     }
 }
+
+/// todosync enters committed list files in git's index with the blob it committed and the stat
+/// taken when it read or wrote the bytes, instead of having libgit2 read and hash them again.
+@Suite struct IndexEntryTests {
+    /// The index entry's blob, size and inode, from `git ls-files --debug`.
+    private func indexEntry(_ fixture: Fixture, _ path: String) throws -> (blob: String, size: Int, inode: Int) {
+        let staged = try fixture.git("ls-files", "-s", path).split(separator: " ")
+        let debug = try fixture.git("ls-files", "--debug", path)
+        func field(_ name: String) -> Int? {
+            debug.split(separator: "\n").first { $0.contains(name + ":") }
+                .flatMap { line in line.split(separator: name + ":").last?.split(whereSeparator: \.isWhitespace).first.flatMap { Int($0) } }
+        }
+        return (String(staged[1]), field("size") ?? -1, field("ino") ?? -1)
+    }
+
+    private func fileStat(_ fixture: Fixture, _ path: String) throws -> (size: Int, inode: Int) {
+        let attributes = try FileManager.default.attributesOfItem(atPath: fixture.path + "/" + path)
+        return ((attributes[.size] as? NSNumber)?.intValue ?? -2, (attributes[.systemFileNumber] as? NSNumber)?.intValue ?? -2)
+    }
+
+    @Test func theIndexHoldsTheCommittedBlobAndTheFilesStat() throws {
+        let fixture = try Fixture()
+        // Rewritten by todosync (ids added), then committed as the editor left it (ids present).
+        try fixture.write("TODO.md", "- [ ] Buy milk\n- [ ] Call Bob\n")
+        try fixture.todosync()
+        for round in 0..<2 {
+            let entry = try indexEntry(fixture, "TODO.md")
+            let file = try fileStat(fixture, "TODO.md")
+            #expect(entry.blob == (try fixture.git("rev-parse", "HEAD:TODO.md")).trimmingCharacters(in: .newlines), "round \(round)")
+            #expect(entry.blob == (try fixture.git("hash-object", "TODO.md")).trimmingCharacters(in: .newlines))
+            #expect(entry.size == file.size)
+            #expect(entry.inode == file.inode % (1 << 32))
+            try fixture.expectCleanAndSound()
+            try fixture.write("TODO.md", try fixture.read("TODO.md").replacingOccurrences(of: "Call Bob", with: "Call Amy"))
+            try fixture.todosync()
+        }
+    }
+
+    @Test func aSaveRightAfterTheCommitIsSeenByGit() throws {
+        let fixture = try Fixture()
+        try fixture.write("TODO.md", "- [ ] Buy milk\n")
+        try fixture.todosync()
+        // Same size, at once: only the stat can tell git the file changed.
+        try fixture.write("TODO.md", try fixture.read("TODO.md").replacingOccurrences(of: "milk", with: "mild"))
+        #expect(try fixture.git("status", "--porcelain") == " M TODO.md\n")
+        #expect(try fixture.git("diff", "--stat").contains("TODO.md"))
+    }
+}
