@@ -49,9 +49,10 @@ public struct StagedFile: Sendable {
     public var path: String
     public var blob: OID
     public var mode: UInt32
-    public var stat: FileStat
+    /// nil: not known to match the blob; the entry gets a zero stat, which git checks by content.
+    public var stat: FileStat?
 
-    public init(path: String, blob: OID, mode: UInt32, stat: FileStat) {
+    public init(path: String, blob: OID, mode: UInt32, stat: FileStat?) {
         self.path = path
         self.blob = blob
         self.mode = mode

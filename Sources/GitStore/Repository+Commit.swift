@@ -72,7 +72,7 @@ extension Repository {
     /// Brings git's index in step with the working tree for `paths` (added, or removed if gone),
     /// so that `git status` is clean after todosync's commit. `staged` files are entered with
     /// the blob and stat given; `added` ones are read and hashed again.
-    public func updateIndex(adding added: [String], staged: [StagedFile] = [], removing removed: [String]) throws(GitError) {
+    public func updateIndex(adding added: [String] = [], staged: [StagedFile] = [], removing removed: [String]) throws(GitError) {
         var index: OpaquePointer?
         try GitError.check(git_repository_index(&index, pointer), "git_repository_index")
         defer { git_index_free(index) }
@@ -80,14 +80,16 @@ extension Repository {
         for path in added { try GitError.check(git_index_add_bypath(index, path), "git_index_add_bypath") }
         for file in staged {
             var entry = git_index_entry()
-            entry.ctime = git_index_time(seconds: file.stat.ctime.seconds, nanoseconds: file.stat.ctime.nanoseconds)
-            entry.mtime = git_index_time(seconds: file.stat.mtime.seconds, nanoseconds: file.stat.mtime.nanoseconds)
-            entry.dev = file.stat.device
-            entry.ino = file.stat.inode
+            if let stat = file.stat {
+                entry.ctime = git_index_time(seconds: stat.ctime.seconds, nanoseconds: stat.ctime.nanoseconds)
+                entry.mtime = git_index_time(seconds: stat.mtime.seconds, nanoseconds: stat.mtime.nanoseconds)
+                entry.dev = stat.device
+                entry.ino = stat.inode
+                entry.uid = stat.userID
+                entry.gid = stat.groupID
+                entry.file_size = stat.size
+            }
             entry.mode = file.mode
-            entry.uid = file.stat.userID
-            entry.gid = file.stat.groupID
-            entry.file_size = file.stat.size
             entry.id = file.blob.raw
             let result = file.path.withCString { cPath in
                 entry.path = cPath

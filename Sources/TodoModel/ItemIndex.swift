@@ -66,6 +66,23 @@ extension ListDocument {
 }
 
 extension ArraySlice<UInt8> {
+    /// Whether every byte is below 0x80, checked eight bytes at a time.
+    var isASCII: Bool {
+        withUnsafeBytes { raw in
+            var offset = 0
+            var high: UInt64 = 0
+            while offset + 8 <= raw.count {
+                high |= raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                offset += 8
+            }
+            while offset < raw.count {
+                high |= UInt64(raw[offset])
+                offset += 1
+            }
+            return high & 0x8080_8080_8080_8080 == 0
+        }
+    }
+
     /// Byte equality by `memcmp`: several times faster than `==`, which compares element by element.
     func sameBytes(as other: ArraySlice<UInt8>) -> Bool {
         guard count == other.count else { return false }

@@ -76,12 +76,12 @@ public struct ListDocument: Sendable, Equatable {
 
     /// Lines whose bytes are not valid UTF-8: kept as they are, reported once.
     public var diagnostics: [Diagnostic] {
-        let bytes = render()
-        if String(validating: bytes, as: UTF8.self) != nil { return [] }
-        return lines.indices.compactMap { index in
-            String(validating: lines[index].content, as: UTF8.self) == nil
-                ? Diagnostic(file: path, line: index + 1, message: "bytes that are not valid UTF-8; kept exactly as they are")
-                : nil
+        // NB: line by line is exact: a line ending byte is never part of a multi-byte sequence.
+        lines.indices.compactMap { index in
+            let content = lines[index].content
+            return content.isASCII || String(validating: content, as: UTF8.self) != nil
+                ? nil
+                : Diagnostic(file: path, line: index + 1, message: "bytes that are not valid UTF-8; kept exactly as they are")
         }
     }
 

@@ -60,9 +60,9 @@ enum FileSystem {
 
     /// Replaces the file with `bytes` atomically (temporary file, fsync, rename), keeping its
     /// permissions, but only if it still holds `expected` (nil: it must not exist). Returns the
-    /// new file's stat, taken before it takes the name (any later write changes it).
+    /// new file's stat for git's index, or nil if the file was written to again meanwhile.
     @discardableResult
-    static func replace(_ path: String, with bytes: [UInt8], ifStill expected: [UInt8]?) throws(TodoSyncError) -> FileStat {
+    static func replace(_ path: String, with bytes: [UInt8], ifStill expected: [UInt8]?) throws(TodoSyncError) -> FileStat? {
         try expect(path, holds: expected)
         var info = stat()
         let mode: mode_t = stat(path, &info) == 0 ? info.st_mode & 0o7777 : 0o644
@@ -89,10 +89,12 @@ enum FileSystem {
             written += count
         }
         guard fsync(fd) == 0 else { throw failure("cannot flush \(path) to disk") }
-        var final = stat()
-        guard fstat(fd, &final) == 0 else { throw failure("cannot write \(path)") }
         guard rename(temporary, path) == 0 else { throw failure("cannot replace \(path)") }
         ok = true
+        // After the rename, which changes the ctime git compares. A write made before this stat
+        // would not show in it: the bytes are read back to rule that out.
+        var final = stat()
+        guard fstat(fd, &final) == 0, try read(path) == bytes else { return nil }
         return FileStat(final)
     }
 

@@ -68,12 +68,18 @@ extension Workspace {
         for file in headTree.files { treeBlobs[file.path] = file.blob }
         let treePaths = Set(treeBlobs.keys)
 
+        let stamps = try git("reading git's index") { try repository.indexStamps(for: files.map(\.path)) }
         var ids = Set<ItemID>()
         var diagnostics: [Diagnostic] = []
         for file in files {
             if let blob = treeBlobs.removeValue(forKey: file.path) {
-                let hash = try git("hashing \(file.path)") { try Repository.blobID(of: file.bytes) }
-                guard hash == blob else { return nil }
+                // Cheapest proof first: git's index vouches for the bytes; then a size that differs.
+                if stamps.blob(at: file.path, stat: file.stat) != blob {
+                    let size = try git("reading \(file.path)'s size in the last commit") { try repository.objectSize(blob) }
+                    guard size == file.bytes.count else { return nil }
+                    let hash = try git("hashing \(file.path)") { try Repository.blobID(of: file.bytes) }
+                    guard hash == blob else { return nil }
+                }
             }
             guard file.document.hasItems else { continue }
             guard treePaths.contains(file.path) else { return nil }

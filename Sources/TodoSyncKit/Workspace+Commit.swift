@@ -22,10 +22,10 @@ extension Workspace {
         try checkReadyToCommit()
         let unit = try pending()
         // A file rewritten below gets the stat of the new bytes; the others keep the one read.
-        var stats = unit.working.readStats.filter { !unit.assigned.changedPaths.contains($0.key) }
+        var stats: [String: FileStat?] = unit.working.readStats.filter { !unit.assigned.changedPaths.contains($0.key) }
         for path in unit.assigned.changedPaths {
             guard let bytes = unit.finalBytes[path] ?? nil, let read = unit.working.readBytes[path] else { continue }
-            stats[path] = try FileSystem.replace(root + "/" + path, with: bytes, ifStill: read)
+            stats[path] = .some(try FileSystem.replace(root + "/" + path, with: bytes, ifStill: read))
         }
         guard !unit.isEmpty else {
             return CommitOutcome(commit: nil, message: CommitMessage(summary: "Nothing changed"), unit: unit)
@@ -132,13 +132,13 @@ extension Workspace {
     /// Returns the written files' stats and the paths removed, for git's index.
     func writeListFiles(
         _ finalBytes: [String: [UInt8]?], expected: (String) -> [UInt8]?
-    ) throws(TodoSyncError) -> (written: [String: FileStat], removed: [String]) {
-        var written: [String: FileStat] = [:], removed: [String] = []
+    ) throws(TodoSyncError) -> (written: [String: FileStat?], removed: [String]) {
+        var written: [String: FileStat?] = [:], removed: [String] = []
         for (path, bytes) in finalBytes.sorted(by: { $0.key < $1.key }) {
             let absolute = root + "/" + path
             if let bytes {
                 try FileSystem.createDirectory(FileSystem.parentDirectory(of: absolute))
-                written[path] = try FileSystem.replace(absolute, with: bytes, ifStill: expected(path))
+                written[path] = .some(try FileSystem.replace(absolute, with: bytes, ifStill: expected(path)))
             } else if let old = expected(path) {
                 try FileSystem.remove(absolute, ifStill: old)
                 removed.append(path)
@@ -148,14 +148,14 @@ extension Workspace {
     }
 
     /// Brings git's index in step with the list files just committed: each written file enters
-    /// with the blob committed for it and the stat taken when its bytes were read or written,
-    /// so nothing is hashed again; a file with no stat at hand is read and hashed by libgit2.
-    func updateIndex(_ treeChanges: [String: TreeChange], stats: [String: FileStat], removing removed: [String]) throws(TodoSyncError) {
-        var staged: [StagedFile] = [], added: [String] = []
+    /// with the blob committed for it and the stat taken when its bytes were read or written
+    /// (none if unsure), so nothing is read or hashed again.
+    func updateIndex(_ treeChanges: [String: TreeChange], stats: [String: FileStat?], removing removed: [String]) throws(TodoSyncError) {
+        var staged: [StagedFile] = []
         for (path, change) in treeChanges.sorted(by: { $0.key < $1.key }) {
             guard case .write(let blob, let mode) = change else { continue }
-            if let stat = stats[path] { staged.append(StagedFile(path: path, blob: blob, mode: mode, stat: stat)) } else { added.append(path) }
+            staged.append(StagedFile(path: path, blob: blob, mode: mode, stat: stats[path] ?? nil))
         }
-        try git("updating git's index") { try repository.updateIndex(adding: added, staged: staged, removing: removed) }
+        try git("updating git's index") { try repository.updateIndex(staged: staged, removing: removed) }
     }
 }

@@ -1,3 +1,4 @@
+import PropertyBased
 import Testing
 @testable import TodoModel
 
@@ -74,6 +75,18 @@ let parserCases: [ParserCase] = [
         #expect(resolved.items.first?.title == "caf\u{FFFD} au lait")
         // The id goes after the bytes, which stay as they were.
         #expect(Array(resolved.render().prefix(bytes.count - 14)) == Array(bytes.prefix(bytes.count - 14)))
+    }
+
+    @Test func invalidUTF8IsReportedOnExactlyTheLinesThatHoldIt() async {
+        // Bytes drawn mostly from ASCII, line ends and pieces of multi-byte sequences, valid or cut.
+        let pieces: [[UInt8]] = [[0x61], [0x20], [0x0A], [0x0D], [0xC3, 0xA9], [0xE6, 0x97, 0xA5], [0xF0, 0x9F, 0x91, 0x8D], [0xC3], [0xA9], [0xE6, 0x97], [0xFF], [0x2D, 0x20, 0x5B, 0x20, 0x5D, 0x20]]
+        await propertyCheck(count: 500, input: Gen.int(in: 0...(pieces.count - 1)).array(of: 0...60)) { codes in
+            let bytes = codes.flatMap { pieces[$0] }
+            let document = ListDocument(path: "t.md", bytes: bytes)
+            let expected = document.lines.indices.filter { String(validating: document.lines[$0].content, as: UTF8.self) == nil }
+            #expect(document.diagnostics.map(\.line) == expected.map { $0 + 1 })
+            #expect(document.diagnostics.isEmpty == (String(validating: bytes, as: UTF8.self) != nil))
+        }
     }
 
     @Test func itemsKnowTheirSectionLineAndPosition() {

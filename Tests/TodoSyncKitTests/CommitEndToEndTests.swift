@@ -238,5 +238,19 @@ import TestSupport
         try fixture.write("TODO.md", try fixture.read("TODO.md").replacingOccurrences(of: "milk", with: "mild"))
         #expect(try fixture.git("status", "--porcelain") == " M TODO.md\n")
         #expect(try fixture.git("diff", "--stat").contains("TODO.md"))
+        // todosync, which trusts the index only while the stat matches, sees it too.
+        #expect(try fixture.todosync("status").stdout.contains("Rename \"Buy milk\" to \"Buy mild\""))
+        try fixture.todosync()
+        #expect(fixture.lastSubject == "Rename \"Buy milk\" to \"Buy mild\"")
+    }
+
+    @Test func aFileTouchedButNotChangedIsStillUnchanged() throws {
+        let fixture = try Fixture()
+        try fixture.write("TODO.md", "- [ ] Buy milk\n")
+        try fixture.todosync()
+        try fixture.write("TODO.md", try fixture.read("TODO.md"))  // new stat, same bytes
+        #expect(try fixture.todosync("status").stdout.contains("Nothing changed"))
+        try fixture.todosync()
+        #expect(fixture.commitCount == 1)
     }
 }

@@ -1,0 +1,60 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import CLibGit2
+
+/// What git's index says about working files: each entry's blob and the stat recorded with it.
+/// A file whose stat still matches its entry holds that blob, without being read (git's rule).
+public struct IndexStamps: Sendable {
+    var entries: [String: (blob: OID, stat: FileStat)] = [:]
+    /// When the index file was written; an entry modified at or after it is "racily clean".
+    var written: (seconds: Int32, nanoseconds: UInt32)?
+
+    /// The blob the file at `path` holds, if the index vouches for it given the file's `stat`.
+    public func blob(at path: String, stat: FileStat) -> OID? {
+        guard let entry = entries[path], entry.stat == stat, let written else { return nil }
+        // NB: a file changed within the same timestamp tick as the index could still match.
+        let racy = (entry.stat.mtime.seconds, entry.stat.mtime.nanoseconds) >= (written.seconds, written.nanoseconds)
+        return racy ? nil : entry.blob
+    }
+}
+
+extension Repository {
+    /// The index's entries for `paths` (stage 0 only); empty if there is no index.
+    public func indexStamps(for paths: [String]) throws(GitError) -> IndexStamps {
+        var info = stat()
+        guard stat(gitDirectory + "index", &info) == 0 else { return IndexStamps() }
+        var stamps = IndexStamps()
+        stamps.written = FileStat(info).mtime
+        var index: OpaquePointer?
+        try GitError.check(git_repository_index(&index, pointer), "git_repository_index")
+        defer { git_index_free(index) }
+        for path in paths {
+            guard let entry = git_index_get_bypath(index, path, 0)?.pointee else { continue }
+            var stat = FileStat(stat())
+            stat.ctime = (entry.ctime.seconds, entry.ctime.nanoseconds)
+            stat.mtime = (entry.mtime.seconds, entry.mtime.nanoseconds)
+            stat.device = entry.dev
+            stat.inode = entry.ino
+            stat.userID = entry.uid
+            stat.groupID = entry.gid
+            stat.size = entry.file_size
+            stamps.entries[path] = (OID(entry.id), stat)
+        }
+        return stamps
+    }
+
+    /// The size of a stored object, read from its header alone.
+    public func objectSize(_ id: OID) throws(GitError) -> Int {
+        var odb: OpaquePointer?
+        try GitError.check(git_repository_odb(&odb, pointer), "git_repository_odb")
+        defer { git_odb_free(odb) }
+        var raw = id.raw
+        var size = 0
+        var type = GIT_OBJECT_ANY
+        try GitError.check(git_odb_read_header(&size, &type, odb, &raw), "git_odb_read_header")
+        return size
+    }
+}
