@@ -79,7 +79,7 @@ public struct ListDocument: Sendable, Equatable {
         // NB: line by line is exact: a line ending byte is never part of a multi-byte sequence.
         lines.indices.compactMap { index in
             let content = lines[index].content
-            return content.isASCII || String(validating: content, as: UTF8.self) != nil
+            return content.isASCII || content.isValidUTF8
                 ? nil
                 : Diagnostic(file: path, line: index + 1, message: "bytes that are not valid UTF-8; kept exactly as they are")
         }
