@@ -12,13 +12,14 @@ import TodoModel
 //
 // For profiling (valgrind --tool=callgrind or perf record on .build/release/todosync-bench):
 //   --parse-only   parse a 100,000-item list 5 times
-//   --merge-only   merge 100,000-item lists (1% edited per side) 3 times
+//   --merge-only [N]   merge N-item lists (default 100,000; 1% edited per side) 3 times
 //   --sync-state DIR   write the sync row's starting state (remote.git, bob) into DIR
 //   --commit-state DIR write the commit / status rows' repository into DIR
 
 let option = CommandLine.arguments.dropFirst().first.map { String($0.drop { $0 == "-" }) } ?? "full"
 if option == "merge-only" {
-    let (base, ours, theirs) = Generate.mergeInputs(items: 100_000)
+    let items = CommandLine.arguments.count > 2 ? Int(CommandLine.arguments[2]) ?? 100_000 : 100_000
+    let (base, ours, theirs) = Generate.mergeInputs(items: items)
     for _ in 0..<3 {
         let start = DispatchTime.now().uptimeNanoseconds
         precondition(ListMerge.merge(base: base, ours: ours, theirs: theirs).reports.isEmpty)

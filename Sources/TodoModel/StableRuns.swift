@@ -139,14 +139,14 @@ struct StableRuns {
             guard let o = sides[0].locate(block.id), let t = sides[1].locate(block.id) else { return nil }
             // NB: a block that starts the file may carry its byte order mark: left alone.
             guard block.lines.lowerBound > 0, block.nodes.allSatisfy({ baseIDs[$0] != nil }) else { return nil }
-            let lines = versions[0].lines[block.lines]
-            for (version, other) in [(1, o), (2, t)] {
-                guard versions[version].lines[blocks[version][other].lines].elementsEqual(lines) else { return nil }
-            }
+            guard sameLines(versions[0], block.lines, versions[1], blocks[1][o].lines),
+                sameLines(versions[0], block.lines, versions[2], blocks[2][t].lines)
+            else { return nil }
             return (o, t)
         }
 
         var found: [Found] = []
+        let fileSpace = ItemID.named("todosync-stable-run/\(path)")
         var k = 0
         while k < blocks[0].count {
             guard let (o, t) = stable(k) else {
@@ -161,7 +161,7 @@ struct StableRuns {
             var last = end
             while last > k, !Self.endsLikeAnItem(versions[0].lines[blocks[0][last - 1].lines.upperBound - 1]) { last -= 1 }
             if last > k {
-                let id = Self.placeholderID(path: path, number: found.count, taken: taken)
+                let id = Self.placeholderID(fileSpace: fileSpace, number: found.count, taken: taken)
                 let lineEnding = versions[0].lines[blocks[0][last - 1].lines.upperBound - 1].ending
                 let placeholder = ListLine(
                     content: ArraySlice("- [ ] todosync stable run \(found.count) <!-- id: \(id) -->".utf8), ending: lineEnding)
@@ -177,6 +177,16 @@ struct StableRuns {
             k = end
         }
         return found
+    }
+
+    /// Whether two ranges of lines hold the same bytes and endings (by `memcmp`: this runs over
+    /// every line of all three versions).
+    private static func sameLines(_ a: ListDocument, _ aRange: Range<Int>, _ b: ListDocument, _ bRange: Range<Int>) -> Bool {
+        guard aRange.count == bRange.count else { return false }
+        for (i, j) in zip(aRange, bRange) {
+            guard a.lines[i].ending == b.lines[j].ending, a.lines[i].content.sameBytes(as: b.lines[j].content) else { return false }
+        }
+        return true
     }
 
     /// The top-level blocks of a file, in order; empty if a top-level item has no id.
@@ -211,11 +221,12 @@ struct StableRuns {
     }
 
     /// An id base does not hold (nor, being name-based and private, any side), the same for the
-    /// same run every time.
-    private static func placeholderID(path: String, number: Int, taken: Set<ItemID>) -> ItemID {
-        var attempt = 0
+    /// same run every time: one name-based id per file, counted on from (a SHA-1 per run was a
+    /// tenth of a large merge).
+    private static func placeholderID(fileSpace: ItemID, number: Int, taken: Set<ItemID>) -> ItemID {
+        var attempt: UInt64 = 0
         while true {
-            let id = ItemID.named("todosync-stable-run/\(path)/\(number)/\(attempt)")
+            let id = ItemID(high: fileSpace.high ^ (attempt << 32), low: fileSpace.low &+ UInt64(number))
             if !taken.contains(id) { return id }
             attempt += 1
         }
