@@ -3,12 +3,22 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CLibGit2
+
+/// A time as git's index stores it.
+public struct Timestamp: Hashable, Comparable, Sendable {
+    public var seconds: Int32
+    public var nanoseconds: UInt32
+
+    public static func < (a: Timestamp, b: Timestamp) -> Bool { (a.seconds, a.nanoseconds) < (b.seconds, b.nanoseconds) }
+}
 
 /// What git's index records of a working file, taken with `fstat` when its bytes were read or
 /// written. With it the index trusts the file without hashing it again, as `git add` does.
+/// NB: git's index keeps every field 32 bits wide and truncates the same way.
 public struct FileStat: Hashable, Sendable {
-    public var ctime: (seconds: Int32, nanoseconds: UInt32)
-    public var mtime: (seconds: Int32, nanoseconds: UInt32)
+    public var ctime: Timestamp
+    public var mtime: Timestamp
     public var device: UInt32
     public var inode: UInt32
     public var userID: UInt32
@@ -17,13 +27,12 @@ public struct FileStat: Hashable, Sendable {
 
     public init(_ info: stat) {
         #if canImport(Darwin)
-        ctime = (Int32(truncatingIfNeeded: info.st_ctimespec.tv_sec), UInt32(truncatingIfNeeded: info.st_ctimespec.tv_nsec))
-        mtime = (Int32(truncatingIfNeeded: info.st_mtimespec.tv_sec), UInt32(truncatingIfNeeded: info.st_mtimespec.tv_nsec))
+        let (changed, modified) = (info.st_ctimespec, info.st_mtimespec)
         #else
-        ctime = (Int32(truncatingIfNeeded: info.st_ctim.tv_sec), UInt32(truncatingIfNeeded: info.st_ctim.tv_nsec))
-        mtime = (Int32(truncatingIfNeeded: info.st_mtim.tv_sec), UInt32(truncatingIfNeeded: info.st_mtim.tv_nsec))
+        let (changed, modified) = (info.st_ctim, info.st_mtim)
         #endif
-        // NB: git's index keeps these fields 32 bits wide and truncates them the same way.
+        ctime = Timestamp(seconds: Int32(truncatingIfNeeded: changed.tv_sec), nanoseconds: UInt32(truncatingIfNeeded: changed.tv_nsec))
+        mtime = Timestamp(seconds: Int32(truncatingIfNeeded: modified.tv_sec), nanoseconds: UInt32(truncatingIfNeeded: modified.tv_nsec))
         device = UInt32(truncatingIfNeeded: info.st_dev)
         inode = UInt32(truncatingIfNeeded: info.st_ino)
         userID = UInt32(truncatingIfNeeded: info.st_uid)
@@ -31,16 +40,26 @@ public struct FileStat: Hashable, Sendable {
         size = UInt32(truncatingIfNeeded: info.st_size)
     }
 
-    public static func == (a: FileStat, b: FileStat) -> Bool {
-        a.ctime == b.ctime && a.mtime == b.mtime && a.device == b.device && a.inode == b.inode
-            && a.userID == b.userID && a.groupID == b.groupID && a.size == b.size
+    /// The stat an index entry recorded.
+    init(_ entry: git_index_entry) {
+        ctime = Timestamp(seconds: entry.ctime.seconds, nanoseconds: entry.ctime.nanoseconds)
+        mtime = Timestamp(seconds: entry.mtime.seconds, nanoseconds: entry.mtime.nanoseconds)
+        device = entry.dev
+        inode = entry.ino
+        userID = entry.uid
+        groupID = entry.gid
+        size = entry.file_size
     }
 
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(mtime.seconds)
-        hasher.combine(mtime.nanoseconds)
-        hasher.combine(inode)
-        hasher.combine(size)
+    /// Writes this stat into an index entry.
+    func record(in entry: inout git_index_entry) {
+        entry.ctime = git_index_time(seconds: ctime.seconds, nanoseconds: ctime.nanoseconds)
+        entry.mtime = git_index_time(seconds: mtime.seconds, nanoseconds: mtime.nanoseconds)
+        entry.dev = device
+        entry.ino = inode
+        entry.uid = userID
+        entry.gid = groupID
+        entry.file_size = size
     }
 }
 

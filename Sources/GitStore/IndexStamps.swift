@@ -10,14 +10,13 @@ import CLibGit2
 public struct IndexStamps: Sendable {
     var entries: [String: (blob: OID, stat: FileStat)] = [:]
     /// When the index file was written; an entry modified at or after it is "racily clean".
-    var written: (seconds: Int32, nanoseconds: UInt32)?
+    var written: Timestamp?
 
     /// The blob the file at `path` holds, if the index vouches for it given the file's `stat`.
     public func blob(at path: String, stat: FileStat) -> OID? {
         guard let entry = entries[path], entry.stat == stat, let written else { return nil }
         // NB: a file changed within the same timestamp tick as the index could still match.
-        let racy = (entry.stat.mtime.seconds, entry.stat.mtime.nanoseconds) >= (written.seconds, written.nanoseconds)
-        return racy ? nil : entry.blob
+        return entry.stat.mtime >= written ? nil : entry.blob
     }
 }
 
@@ -33,15 +32,7 @@ extension Repository {
         defer { git_index_free(index) }
         for path in paths {
             guard let entry = git_index_get_bypath(index, path, 0)?.pointee else { continue }
-            var stat = FileStat(stat())
-            stat.ctime = (entry.ctime.seconds, entry.ctime.nanoseconds)
-            stat.mtime = (entry.mtime.seconds, entry.mtime.nanoseconds)
-            stat.device = entry.dev
-            stat.inode = entry.ino
-            stat.userID = entry.uid
-            stat.groupID = entry.gid
-            stat.size = entry.file_size
-            stamps.entries[path] = (OID(entry.id), stat)
+            stamps.entries[path] = (OID(entry.id), FileStat(entry))
         }
         return stamps
     }

@@ -69,26 +69,17 @@ extension Repository {
         return OID(oid)
     }
 
-    /// Brings git's index in step with the working tree for `paths` (added, or removed if gone),
-    /// so that `git status` is clean after todosync's commit. `staged` files are entered with
-    /// the blob and stat given; `added` ones are read and hashed again.
-    public func updateIndex(adding added: [String] = [], staged: [StagedFile] = [], removing removed: [String]) throws(GitError) {
+    /// Brings git's index in step with the files todosync committed (`staged`, entered with the
+    /// blob and stat given: nothing is read or hashed again) and removed, so that `git status` is
+    /// clean after todosync's commit.
+    public func updateIndex(staged: [StagedFile], removing removed: [String]) throws(GitError) {
         var index: OpaquePointer?
         try GitError.check(git_repository_index(&index, pointer), "git_repository_index")
         defer { git_index_free(index) }
         try GitError.check(git_index_read(index, 0), "git_index_read")
-        for path in added { try GitError.check(git_index_add_bypath(index, path), "git_index_add_bypath") }
         for file in staged {
             var entry = git_index_entry()
-            if let stat = file.stat {
-                entry.ctime = git_index_time(seconds: stat.ctime.seconds, nanoseconds: stat.ctime.nanoseconds)
-                entry.mtime = git_index_time(seconds: stat.mtime.seconds, nanoseconds: stat.mtime.nanoseconds)
-                entry.dev = stat.device
-                entry.ino = stat.inode
-                entry.uid = stat.userID
-                entry.gid = stat.groupID
-                entry.file_size = stat.size
-            }
+            file.stat?.record(in: &entry)
             entry.mode = file.mode
             entry.id = file.blob.raw
             let result = file.path.withCString { cPath in

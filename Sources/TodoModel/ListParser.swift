@@ -21,7 +21,6 @@ struct ListParser {
 
     private mutating func run(_ lines: [ListLine]) {
         roles = [LineRole](repeating: .prose, count: lines.count)
-        nodes.reserveCapacity(Self.possibleItemCount(lines))
         var index = frontMatterEnd(lines)
         while index < lines.count {
             classify(lines[index], at: index, skippingBOM: index == 0)
@@ -29,18 +28,6 @@ struct ListParser {
         }
         for blank in pendingBlanks { roles[blank] = .prose }
         computeSubtreeEnds()
-    }
-
-    /// Lines that could open an item (a marker after white space): an upper bound that lets the
-    /// node array be allocated once instead of grown and copied (a tenth of a large merge).
-    private static func possibleItemCount(_ lines: [ListLine]) -> Int {
-        var count = 0
-        for line in lines {
-            guard let first = line.content.first(where: { $0 != 0x20 && $0 != 0x09 }) else { continue }
-            // -, *, +, or a digit of an ordered marker
-            if first == 0x2D || first == 0x2A || first == 0x2B || (0x30...0x39).contains(first) { count += 1 }
-        }
-        return count
     }
 
     private mutating func classify(_ line: ListLine, at index: Int, skippingBOM: Bool) {

@@ -30,7 +30,7 @@ extension Workspace {
     public func pending() throws(TodoSyncError) -> PendingUnit {
         let files = try Trace.phase("read and parse working lists") { () throws(TodoSyncError) in try readWorkingFiles() }
         let headTree = try Trace.phase("read HEAD's tree") { () throws(TodoSyncError) in try readHeadTree() }
-        if let unchanged = try Trace.phase("hash against HEAD", { () throws(TodoSyncError) in try unchangedSinceHead(files, headTree) }) {
+        if let unchanged = try Trace.phase("compare with HEAD (index, size, hash)", { () throws(TodoSyncError) in try unchangedSinceHead(files, headTree) }) {
             return unchanged
         }
         let head = try Trace.phase("read and parse HEAD's lists") { () throws(TodoSyncError) in try readHead(headTree) }
