@@ -98,6 +98,25 @@ enum FileSystem {
         return FileStat(final)
     }
 
+    /// Writes a file that only caches what can be worked out again: a temporary file renamed
+    /// over it, not flushed to disk, failures ignored.
+    static func writeCache(_ path: String, _ bytes: [UInt8]) {
+        var template = Array((path + ".XXXXXX").utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { return }
+        let temporary = decodeCString(template)
+        let count = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+        close(fd)
+        if count != bytes.count || rename(temporary, path) != 0 { unlink(temporary) }
+    }
+
+    /// The stat of a regular file (not followed through a symbolic link), or nil.
+    static func regularFileStat(_ path: String) -> FileStat? {
+        var info = stat()
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        return FileStat(info)
+    }
+
     /// Fails, as `replace` would, unless the file holds `expected` (nil: it must not exist).
     static func expect(_ path: String, holds expected: [UInt8]?) throws(TodoSyncError) {
         guard try read(path) != expected else { return }

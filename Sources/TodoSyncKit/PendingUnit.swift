@@ -28,7 +28,11 @@ public struct PendingUnit {
 extension Workspace {
     /// Reads the last commit and the working tree and works out the next unit, writing nothing.
     public func pending() throws(TodoSyncError) -> PendingUnit {
-        let files = try Trace.phase("read and parse working lists") { () throws(TodoSyncError) in try readWorkingFiles() }
+        let paths = try Trace.phase("find candidate files") { () throws(TodoSyncError) in try candidateFiles() }
+        if let unchanged = try Trace.phase("compare with HEAD's checked note (index stats)", { () throws(TodoSyncError) in try unchangedByCheckedHead(paths) }) {
+            return unchanged
+        }
+        let files = try Trace.phase("read and parse working lists") { () throws(TodoSyncError) in try readWorkingFiles(paths) }
         let headTree = try Trace.phase("read HEAD's tree") { () throws(TodoSyncError) in try readHeadTree() }
         if let unchanged = try Trace.phase("compare with HEAD (index, size, hash)", { () throws(TodoSyncError) in try unchangedSinceHead(files, headTree) }) {
             return unchanged
@@ -66,13 +70,13 @@ extension Workspace {
         guard let headTree else { return nil }
         var treeBlobs: [String: OID] = [:]
         for file in headTree.files { treeBlobs[file.path] = file.blob }
-        let treePaths = Set(treeBlobs.keys)
-
         let stamps = try git("reading git's index") { try repository.indexStamps(for: files.map(\.path)) }
         var ids = Set<ItemID>()
         var diagnostics: [Diagnostic] = []
+        var listBlobs: [String: OID] = [:]
         for file in files {
-            if let blob = treeBlobs.removeValue(forKey: file.path) {
+            let blob = treeBlobs.removeValue(forKey: file.path)
+            if let blob {
                 // Cheapest proof first: git's index vouches for the bytes; then a size that differs.
                 if stamps.blob(at: file.path, stat: file.stat) != blob {
                     let size = try git("reading \(file.path)'s size in the last commit") { try repository.objectSize(blob) }
@@ -82,7 +86,8 @@ extension Workspace {
                 }
             }
             guard file.document.hasItems else { continue }
-            guard treePaths.contains(file.path) else { return nil }
+            guard let blob else { return nil }
+            listBlobs[file.path] = blob
             for id in file.document.nodeIDs {
                 guard let id, ids.insert(id).inserted else { return nil }
             }
@@ -93,10 +98,36 @@ extension Workspace {
             let bytes = try git("reading \(path) from the last commit") { try repository.blob(blob) }
             if ListDocument(path: path, bytes: bytes).hasItems { return nil }
         }
-        let head = HeadSnapshot(commit: headTree.commit, base: .empty, files: [:])
-        let working = WorkingSnapshot(lists: ListSet(), readBytes: [:])
-        return PendingUnit(
+        if diagnostics.isEmpty { recordCheckedHead(commit: headTree.commit.id, blobs: listBlobs) }
+        return .nothingChanged(diagnostics: diagnostics)
+    }
+
+    /// The cheapest answer, for the common case right after a commit: HEAD's lists were
+    /// checked before (see `CheckedHead`), git's index vouches for each of them by stat, and no
+    /// other candidate holds items. No list is read or parsed. nil: look closer.
+    func unchangedByCheckedHead(_ paths: [String]) throws(TodoSyncError) -> PendingUnit? {
+        guard case .branch(_, let commit) = try git("reading HEAD", { try repository.head() }),
+            let note = readCheckedHead(commit: commit)
+        else { return nil }
+        let candidates = Set(paths)
+        guard note.blobs.keys.allSatisfy(candidates.contains) else { return nil }
+        let stamps = try git("reading git's index") { try repository.indexStamps(for: Array(note.blobs.keys)) }
+        for (path, blob) in note.blobs {
+            guard let stat = FileSystem.regularFileStat(root + "/" + path), stamps.blob(at: path, stat: stat) == blob else { return nil }
+        }
+        for path in paths where note.blobs[path] == nil {
+            guard let bytes = try FileSystem.read(root + "/" + path) else { continue }
+            if ListDocument(path: path, bytes: bytes).hasItems { return nil }
+        }
+        return .nothingChanged(diagnostics: [])
+    }
+}
+
+extension PendingUnit {
+    static func nothingChanged(diagnostics: [Diagnostic]) -> PendingUnit {
+        PendingUnit(
             changes: [], idsToWrite: 0, idsAdopted: 0, diagnostics: diagnostics, changedPaths: [],
-            head: head, working: working, assigned: .unchanged, finalBytes: [:])
+            head: HeadSnapshot(commit: nil, base: .empty, files: [:]), working: WorkingSnapshot(lists: ListSet(), readBytes: [:]),
+            assigned: .unchanged, finalBytes: [:])
     }
 }

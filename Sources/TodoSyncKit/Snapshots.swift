@@ -78,9 +78,9 @@ extension Workspace {
 
     /// Reads and parses every candidate file of the working tree once; both the fast check and
     /// the full comparison use the result.
-    func readWorkingFiles() throws(TodoSyncError) -> [WorkingFile] {
+    func readWorkingFiles(_ paths: [String]) throws(TodoSyncError) -> [WorkingFile] {
         var result: [WorkingFile] = []
-        for path in try candidateFiles() {
+        for path in paths {
             guard let (bytes, stat) = try FileSystem.readWithStat(root + "/" + path) else { continue }
             result.append(WorkingFile(path: path, bytes: bytes, stat: stat, document: ListDocument(path: path, bytes: bytes)))
         }

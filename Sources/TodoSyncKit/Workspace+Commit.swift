@@ -61,6 +61,14 @@ extension Workspace {
         try Trace.phase("update git's index") { () throws(TodoSyncError) in
             try updateIndex(treeChanges, stats: stats, removing: removed)
         }
+        if unit.diagnostics.isEmpty {
+            // Assignment left every item with an id of its own: the next status need not look.
+            var blobs: [String: OID] = [:]
+            for (path, document) in unit.assigned.lists.documents where document.hasItems {
+                if case .write(let blob, _) = treeChanges[path] { blobs[path] = blob } else { blobs[path] = unit.head.blobs[path] }
+            }
+            recordCheckedHead(commit: commitID, blobs: blobs)
+        }
         return CommitOutcome(commit: commitID, message: message, unit: unit, identityWarning: identity.warning)
     }
 }

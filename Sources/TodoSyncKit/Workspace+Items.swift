@@ -4,7 +4,7 @@ extension Workspace {
     /// The items of the working files as they are now (edits not yet committed included), in
     /// path and file order, and how many items have no id yet.
     public func items() throws(TodoSyncError) -> (items: [TodoItem], withoutID: Int) {
-        let files = try readWorkingFiles()
+        let files = try readWorkingFiles(candidateFiles())
         let lists = ListSet(files.map(\.document).filter(\.hasItems))
         let items = Array(lists.items.values)
         let nodes = lists.documents.values.reduce(0) { $0 + $1.nodeCount }
