@@ -28,8 +28,12 @@ struct Commit: ParsableCommand {
     }
 
     func run() throws {
-        let workspace = try repository.openWorkspace()
-        let outcome = try runReportingErrors { try workspace.commit(summary: message) }
+        try Self.perform(in: repository.directory, summary: message)
+    }
+
+    static func perform(in directory: String, summary: String?) throws {
+        let workspace = try RepositoryOption.openWorkspace(at: directory)
+        let outcome = try runReportingErrors { try workspace.commit(summary: summary) }
         Console.warn(outcome.unit.diagnostics)
         if let warning = outcome.identityWarning { Console.warn(warning) }
         guard let commit = outcome.commit else {

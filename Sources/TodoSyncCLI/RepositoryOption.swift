@@ -7,6 +7,10 @@ struct RepositoryOption: ParsableArguments {
     var directory: String = "."
 
     func openWorkspace() throws -> Workspace {
+        try Self.openWorkspace(at: directory)
+    }
+
+    static func openWorkspace(at directory: String) throws -> Workspace {
         try runReportingErrors { try Workspace.open(at: directory) }
     }
 }

@@ -12,11 +12,15 @@ struct Status: ParsableCommand {
     @OptionGroup var repository: RepositoryOption
 
     func run() throws {
-        let workspace = try repository.openWorkspace()
+        try Self.perform(in: repository.directory)
+    }
+
+    static func perform(in directory: String) throws {
+        let workspace = try RepositoryOption.openWorkspace(at: directory)
         let unit = try runReportingErrors { try workspace.pending() }
         let branch = (try? workspace.branch()) ?? nil
         Console.out(branch.map { "On branch \($0)" } ?? "HEAD is detached")
-        if let divergence = try? workspace.divergence() { Console.out(Self.describe(divergence)) }
+        if let divergence = try? workspace.divergence() { Console.out(describe(divergence)) }
         Console.warn(unit.diagnostics)
         if unit.isEmpty {
             Console.out("Nothing changed since the last commit.")

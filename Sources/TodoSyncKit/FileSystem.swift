@@ -168,7 +168,7 @@ enum FileSystem {
     }
 
     static func absolute(_ path: String) -> String {
-        path.hasPrefix("/") ? path : currentDirectory() + "/" + path
+        path.hasPrefix("/") ? path : path == "." ? currentDirectory() : currentDirectory() + "/" + path
     }
 
     static func parentDirectory(of path: String) -> String {

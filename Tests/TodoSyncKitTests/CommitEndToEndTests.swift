@@ -67,6 +67,28 @@ import TestSupport
         #expect(try fixture.todosync("status").stdout.contains("Nothing changed"))
     }
 
+    /// `todosync` and `todosync status` skip argument parsing; they must act as the parsed forms do.
+    @Test func theArgumentlessRunsActAsTheParsedCommands() throws {
+        let fixture = try Fixture()
+        try fixture.write("TODO.md", "- [ ] a\n")
+        let parsedStatus = try fixture.todosync("status", "-C", ".").stdout
+        #expect(parsedStatus.contains("Add \"a\""))
+        #expect(try fixture.todosync("status").stdout == parsedStatus)
+        let plain = try fixture.todosync().stdout
+        try fixture.write("TODO.md", try fixture.read("TODO.md") + "- [ ] b\n")
+        let parsed = try fixture.todosync("commit").stdout
+        #expect(plain.hasPrefix("[main ") && plain.hasSuffix("] Add \"a\"\n"))
+        #expect(parsed.hasPrefix("[main ") && parsed.hasSuffix("] Add \"b\"\n"))
+        #expect(fixture.commitCount == 2)
+        #expect(try fixture.todosync("status").stdout == fixture.todosync("status", "-C", ".").stdout)
+        // Outside a repository both fail the same way, with status 1.
+        let outside = Scratch()
+        let fast = try run(todosyncBinary, [], in: outside.path)
+        let slow = try run(todosyncBinary, ["commit"], in: outside.path)
+        #expect(fast.status == 1 && slow.status == 1)
+        #expect(fast.stderr.contains("not a git repository") && fast.stderr == slow.stderr)
+    }
+
     @Test func aDamagedIdIsRepairedInTheFileEvenWhenNothingElseChanged() throws {
         let fixture = try Fixture()
         try fixture.write("TODO.md", "- [ ] a\n- [ ] b\n")
