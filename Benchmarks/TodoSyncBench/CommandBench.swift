@@ -48,9 +48,7 @@ extension Bench {
     mutating func memory() throws {
         let largest = listSizes.last!
         let repo = work + "/memory"
-        let text = Generate.list(items: largest)
-        try Generate.repository(at: repo, commits: 2, listText: text)
-        try text.replacingOccurrences(of: "Task 1:", with: "Task 1 (edited):").write(toFile: repo + "/TODO.md", atomically: false, encoding: .utf8)
+        let text = try MemoryBench.prepare(repo, items: largest)
         let memory = try Measure.spawn([todosync, "status"], in: repo)
         let fileKB = text.utf8.count / 1024
         row("peak memory, `todosync status` with an edit, \(largest) items", "\(memory.maxRSSKilobytes / 1024) MB",
@@ -62,5 +60,16 @@ extension Bench {
     mutating func compare(_ work: String, _ ours: [Double], _ git: [Double], git what: String, target: Double? = 1.0) {
         let (a, b) = (Measure.median(ours), Measure.median(git))
         row(work, ms(a), ms(b) + " (\(what))", ratio(a, b), target.map { "≤ \($0)" } ?? "(reference)", target.map { verdict(a / b <= $0) } ?? "")
+    }
+}
+
+enum MemoryBench {
+    /// A list of `items` items committed, then one title edited in the working file.
+    @discardableResult
+    static func prepare(_ repo: String, items: Int) throws -> String {
+        let text = Generate.list(items: items)
+        try Generate.repository(at: repo, commits: 2, listText: text)
+        try text.replacingOccurrences(of: "Task 1:", with: "Task 1 (edited):").write(toFile: repo + "/TODO.md", atomically: false, encoding: .utf8)
+        return text
     }
 }

@@ -15,6 +15,7 @@ import TodoModel
 //   --merge-only [N]   merge N-item lists (default 100,000; 1% edited per side) 3 times
 //   --sync-state DIR   write the sync row's starting state (remote.git, bob) into DIR
 //   --commit-state DIR write the commit / status rows' repository into DIR
+//   --memory-state DIR write the memory row's repository (100,000 items, one edit) into DIR
 
 let option = CommandLine.arguments.dropFirst().first.map { String($0.drop { $0 == "-" }) } ?? "full"
 if option == "merge-only" {
@@ -35,6 +36,11 @@ if option == "parse-only" {
 if option == "commit-state", CommandLine.arguments.count > 2 {
     // The commit and status rows' repository: a 10,000-item list after 1,000 commits.
     try Generate.repository(at: CommandLine.arguments[2], commits: 1_000, listText: Generate.list(items: 10_000))
+    exit(0)
+}
+if option == "memory-state", CommandLine.arguments.count > 2 {
+    // The memory row's repository: a 100,000-item list, committed, then one title edited.
+    try MemoryBench.prepare(CommandLine.arguments[2], items: 100_000)
     exit(0)
 }
 if option == "sync-state", CommandLine.arguments.count > 2 {

@@ -16,17 +16,34 @@ public enum LineRole: Hashable, Sendable {
 }
 
 /// A task item as found in the file, before it is turned into a `TodoItem`.
+///
+/// NB: 64 bytes (32-bit fields, no per-item array of children), for the reason `TaskHead` gives.
 struct ItemNode: Hashable, Sendable {
     var head: TaskHead
-    var line: Int
-    var parent: Int?
-    var children: [Int] = []
-    /// One past the last line of the item, its notes and its descendants.
-    var subtreeEnd: Int
-    /// The nearest ATX heading above the item, if any (line index).
-    var headingLine: Int?
+    private var storedLine: Int32
+    /// -1: a top-level item.
+    private var storedParent: Int32
+    private var storedSubtreeEnd: Int32
+    /// -1: no heading above.
+    private var storedHeadingLine: Int32
 
-    var id: ItemID? {
-        if case .valid(let id, _) = head.idComment { id } else { nil }
+    init(head: TaskHead, line: Int, parent: Int?, subtreeEnd: Int, headingLine: Int?) {
+        self.head = head
+        storedLine = Int32(line)
+        storedParent = Int32(parent ?? -1)
+        storedSubtreeEnd = Int32(subtreeEnd)
+        storedHeadingLine = Int32(headingLine ?? -1)
     }
+
+    var line: Int { Int(storedLine) }
+    var parent: Int? { storedParent < 0 ? nil : Int(storedParent) }
+    /// One past the last line of the item, its notes and its descendants.
+    var subtreeEnd: Int {
+        get { Int(storedSubtreeEnd) }
+        set { storedSubtreeEnd = Int32(newValue) }
+    }
+    /// The nearest ATX heading above the item, if any (line index).
+    var headingLine: Int? { storedHeadingLine < 0 ? nil : Int(storedHeadingLine) }
+
+    var id: ItemID? { head.id }
 }

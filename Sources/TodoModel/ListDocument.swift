@@ -13,10 +13,15 @@ public struct ListDocument: Sendable, Equatable {
     /// The file's path relative to the repository root.
     public let path: String
     public internal(set) var lines: [ListLine]
-    private(set) var roles: [LineRole]
+    private(set) var roles: LineRoles
     private(set) var nodes: [ItemNode]
 
+    /// The largest file a document holds: offsets are kept in 32 bits (see `TaskHead`).
+    public static let maximumSize = Int(Int32.max)
+
+    /// - Precondition: `bytes.count <= ListDocument.maximumSize`.
     public init(path: String, bytes: [UInt8]) {
+        precondition(bytes.count <= Self.maximumSize, "\(path): a list file is limited to 2 GB")
         self.init(path: path, lines: ListLine.split(bytes))
     }
 
@@ -134,7 +139,18 @@ public struct ListDocument: Sendable, Equatable {
 
     func roleOfLine(_ line: Int) -> LineRole { roles[line] }
 
-    func children(ofNode node: Int) -> [Int] { nodes[node].children }
+    /// The item's children, in order: the nodes inside its subtree whose parent it is.
+    ///
+    /// - Complexity: O(subtree); used by single-item edits, never per item.
+    func children(ofNode node: Int) -> [Int] {
+        var result: [Int] = []
+        var next = node + 1
+        while next < nodes.count, nodes[next].line < nodes[node].subtreeEnd {
+            if nodes[next].parent == node { result.append(next) }
+            next += 1
+        }
+        return result
+    }
 
     var topLevelNodes: [Int] { nodes.indices.filter { nodes[$0].parent == nil } }
 

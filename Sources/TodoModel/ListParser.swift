@@ -3,7 +3,7 @@
 ///
 /// - Complexity: O(lines × nesting depth).
 struct ListParser {
-    private(set) var roles: [LineRole] = []
+    private(set) var roles = LineRoles(count: 0)
     private(set) var nodes: [ItemNode] = []
 
     private var stack: [Int] = []
@@ -13,14 +13,14 @@ struct ListParser {
     private var htmlCommentRole: LineRole?
     private var lastHeading: Int?
 
-    static func parse(_ lines: [ListLine]) -> (roles: [LineRole], nodes: [ItemNode]) {
+    static func parse(_ lines: [ListLine]) -> (roles: LineRoles, nodes: [ItemNode]) {
         var parser = ListParser()
         parser.run(lines)
         return (parser.roles, parser.nodes)
     }
 
     private mutating func run(_ lines: [ListLine]) {
-        roles = [LineRole](repeating: .prose, count: lines.count)
+        roles = LineRoles(count: lines.count)
         var index = frontMatterEnd(lines)
         while index < lines.count {
             classify(lines[index], at: index, skippingBOM: index == 0)
@@ -62,7 +62,6 @@ struct ListParser {
             flushBlanks(to: parent.map(LineRole.note) ?? .prose)
             let node = nodes.count
             nodes.append(ItemNode(head: head, line: index, parent: parent, subtreeEnd: index + 1, headingLine: lastHeading))
-            if let parent { nodes[parent].children.append(node) }
             roles[index] = .head(node)
             stack.append(node)
             lastWasParagraph = true

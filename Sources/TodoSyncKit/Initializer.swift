@@ -47,7 +47,7 @@ extension Workspace {
 
         let hasLists = try workspace.candidateFiles().contains { path in
             (try? FileSystem.read(workspace.root + "/" + path)).flatMap { $0 }.map {
-                ListDocument(path: path, bytes: $0).hasItems
+                (try? ListDocument.parsing(path, $0))?.hasItems ?? true
             } ?? false
         }
         var wroteExample = false

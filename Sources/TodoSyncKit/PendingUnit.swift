@@ -96,7 +96,7 @@ extension Workspace {
         // Files of HEAD that are gone from the working tree: fine only if they held no items.
         for (path, blob) in treeBlobs {
             let bytes = try git("reading \(path) from the last commit") { try repository.blob(blob) }
-            if ListDocument(path: path, bytes: bytes).hasItems { return nil }
+            if try ListDocument.parsing(path, bytes).hasItems { return nil }
         }
         if diagnostics.isEmpty { recordCheckedHead(commit: headTree.commit.id, blobs: listBlobs) }
         return .nothingChanged(diagnostics: diagnostics)
@@ -117,7 +117,7 @@ extension Workspace {
         }
         for path in paths where note.blobs[path] == nil {
             guard let bytes = try FileSystem.read(root + "/" + path) else { continue }
-            if ListDocument(path: path, bytes: bytes).hasItems { return nil }
+            if try ListDocument.parsing(path, bytes).hasItems { return nil }
         }
         return .nothingChanged(diagnostics: [])
     }

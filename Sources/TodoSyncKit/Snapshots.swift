@@ -56,7 +56,7 @@ extension Workspace {
         var blobs: [String: OID] = [:]
         for file in headTree.files {
             let bytes = try git("reading \(file.path) from the last commit") { try repository.blob(file.blob) }
-            let document = ListDocument(path: file.path, bytes: bytes)
+            let document = try ListDocument.parsing(file.path, bytes)
             guard document.hasItems else { continue }
             documents.append(document)
             files[file.path] = (bytes, file.mode)
@@ -82,7 +82,7 @@ extension Workspace {
         var result: [WorkingFile] = []
         for path in paths {
             guard let (bytes, stat) = try FileSystem.readWithStat(root + "/" + path) else { continue }
-            result.append(WorkingFile(path: path, bytes: bytes, stat: stat, document: ListDocument(path: path, bytes: bytes)))
+            result.append(WorkingFile(path: path, bytes: bytes, stat: stat, document: try ListDocument.parsing(path, bytes)))
         }
         return result
     }
@@ -133,5 +133,17 @@ extension Workspace {
 
     private func isIgnored(_ path: String) throws(TodoSyncError) -> Bool {
         try git("checking .gitignore for \(path)") { try repository.isIgnored(path) }
+    }
+}
+
+extension ListDocument {
+    /// Parses a list file, refusing one too large to hold (rather than stopping on the precondition).
+    static func parsing(_ path: String, _ bytes: [UInt8]) throws(TodoSyncError) -> ListDocument {
+        guard bytes.count <= maximumSize else {
+            throw TodoSyncError(
+                "\(path) holds \(bytes.count / 1_048_576) MB; todosync reads list files of up to 2 GB",
+                hint: "split it into several list files, or exclude it: git config --add todosync.exclude \(path)")
+        }
+        return ListDocument(path: path, bytes: bytes)
     }
 }

@@ -29,7 +29,7 @@ extension Workspace {
             guard case .end(let file?) = request.destination, before[file] == nil,
                 let bytes = try FileSystem.read(root + "/" + file)
             else { continue }
-            before[file] = ListDocument(path: file, bytes: bytes)
+            before[file] = try ListDocument.parsing(file, bytes)
             head.files[file] = (bytes, TreeChange.regularFileMode)
         }
         var lists = before
