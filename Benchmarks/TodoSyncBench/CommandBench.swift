@@ -52,7 +52,7 @@ extension Bench {
         let memory = try Measure.spawn([todosync, "status"], in: repo)
         let fileKB = text.utf8.count / 1024
         row("peak memory, `todosync status` with an edit, \(largest) items", "\(memory.maxRSSKilobytes / 1024) MB",
-            "file \(fileKB / 1024 > 0 ? "\(fileKB / 1024) MB" : "\(fileKB) KB")", String(format: "%.1f× the file", Double(memory.maxRSSKilobytes) / Double(fileKB)),
+            "file \(fileKB >= 1024 ? String(format: "%.1f MB", Double(fileKB) / 1024) : "\(fileKB) KB")", String(format: "%.1f× the file", Double(memory.maxRSSKilobytes) / Double(fileKB)),
             "< 10× the file", verdict(Double(memory.maxRSSKilobytes) < 10 * Double(fileKB)))
     }
 
