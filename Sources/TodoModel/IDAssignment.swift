@@ -85,20 +85,31 @@ public enum IDAssignment {
         }
         var diagnostics: [Diagnostic] = []
 
-        // Where each readable id stands in the working files.
-        var occurrences: [ItemID: [(path: String, node: Int)]] = [:]
+        // Where each readable id first stands in the working files, and every place of an id
+        // that stands in more than one (rare). NB: not an array per id: at 100,000 items those
+        // allocations were most of the time.
+        var firstPlace: [ItemID: (path: String, node: Int)] = [:]
+        firstPlace.reserveCapacity(working.documents.values.reduce(0) { $0 + $1.nodeCount })
+        var repeated: [ItemID: [(path: String, node: Int)]] = [:]
         for (path, document) in working.documents {
             for (node, id) in document.nodeIDs.enumerated() {
-                if let id { occurrences[id, default: []].append((path, node)) }
+                guard let id else { continue }
+                if let earlier = firstPlace[id] {
+                    repeated[id, default: [earlier]].append((path, node))
+                } else {
+                    firstPlace[id] = (path, node)
+                }
             }
         }
-        var used = Set(occurrences.keys)
+        // Ids in use: those in the files plus those handed out below.
+        var handedOut = Set<ItemID>()
+        func isUsed(_ id: ItemID) -> Bool { firstPlace[id] != nil || handedOut.contains(id) }
         var updates: [String: [(Int, ItemID)]] = [:]
 
         func fresh() -> ItemID {
             var id = ItemID.random(using: &generator)
-            while used.contains(id) { id = ItemID.random(using: &generator) }
-            used.insert(id)
+            while isUsed(id) { id = ItemID.random(using: &generator) }
+            handedOut.insert(id)
             return id
         }
         // Paths and nodes below come from `working` itself, so the lookups find their document.
@@ -106,7 +117,7 @@ public enum IDAssignment {
         func title(_ path: String, _ node: Int) -> String { working.documents[path]?.title(ofNode: node) ?? "" }
 
         // A pasted copy: the occurrence that matches the last commit keeps the id.
-        for (id, places) in occurrences where places.count > 1 {
+        for (id, places) in repeated {
             let baseItems = baseItemsNow()
             // max(by:) keeps the first of equal candidates: the earlier copy wins a tie.
             let keeper = places.indices.max { a, b in
@@ -133,8 +144,8 @@ public enum IDAssignment {
             for (node, id) in document.nodeIDs.enumerated() where id == nil {
                 let itemTitle = title(path, node)
                 if case .damaged = document.idComment(ofNode: node) {
-                    var orphans = orphansIfNeeded ?? baseItemsNow().values.filter { occurrences[$0.id] == nil }
-                    orphans.removeAll { used.contains($0.id) }
+                    var orphans = orphansIfNeeded ?? baseItemsNow().values.filter { firstPlace[$0.id] == nil }
+                    orphans.removeAll { isUsed($0.id) }
                     defer { orphansIfNeeded = orphans }
                     let ordinal = node
                     let match = orphans.firstIndex { $0.file == path && $0.title == itemTitle }
@@ -142,7 +153,7 @@ public enum IDAssignment {
                         ?? orphans.firstIndex { $0.file == path && $0.line - 1 == document.nodeLine(ordinal) }
                     if let match {
                         let recovered = orphans.remove(at: match).id
-                        used.insert(recovered)
+                        handedOut.insert(recovered)
                         updates[path, default: []].append((node, recovered))
                         diagnostics.append(Diagnostic(
                             file: path, line: line(path, node),
@@ -156,8 +167,8 @@ public enum IDAssignment {
                     continue
                 }
                 // Committed without an id (plain git): the id derived from that commit.
-                if let derived = adoptable[path]?[itemTitle]?.popLast(), !used.contains(derived) {
-                    used.insert(derived)
+                if let derived = adoptable[path]?[itemTitle]?.popLast(), !isUsed(derived) {
+                    handedOut.insert(derived)
                     updates[path, default: []].append((node, derived))
                     continue
                 }
