@@ -9,7 +9,7 @@ import Synchronization
 /// for that (a definition in the executable comes before the shared library's), declines the
 /// call during set-up, keeps the path, and loads that file the first time a remote that is not
 /// on this machine is used. With a libgit2 built on another TLS library this is never called.
-public enum CertificateBundle {
+enum CertificateBundle {
     enum State: Equatable {
         case notAsked
         case deferred(path: String)
@@ -24,11 +24,11 @@ public enum CertificateBundle {
     static let lastParseResult = Atomic<Int32>(0)
 
     /// The CA bundle libgit2 asked for at set-up, and whether it has been loaded since.
-    public static var deferredPath: String? {
+    static var deferredPath: String? {
         state.withLock { if case .deferred(let path) = $0 { path } else { nil } }
     }
 
-    public static var loadedPath: String? {
+    static var loadedPath: String? {
         state.withLock { if case .loaded(let path) = $0 { path } else { nil } }
     }
 
@@ -46,7 +46,7 @@ public enum CertificateBundle {
 private let mbedtlsFileIOError: Int32 = -0x2900
 
 /// libgit2's call into mbedTLS to read a CA bundle: declined (path kept) during set-up,
-/// passed on to mbedTLS's own function at any other time.
+/// passed on to mbedTLS's own function at any other time. Public so the linker exports it.
 @_cdecl("mbedtls_x509_crt_parse_file")
 public func todosyncParseCertificateFile(_ chain: UnsafeMutableRawPointer?, _ path: UnsafePointer<CChar>?) -> Int32 {
     if CertificateBundle.settingUp.load(ordering: .acquiring), let path {

@@ -6,7 +6,7 @@ struct Status: ParsableCommand {
         commandName: "status",
         abstract: "Show, item by item, what changed since the last commit.",
         discussion: """
-            Writes nothing. Each line names what happened to one item and where it stands (file:line). Run `todosync` to commit what it shows.
+            Changes no list and makes no commit. Each line names what happened to one item and where it stands (file:line). Run `todosync` to commit what it shows.
             """)
 
     @OptionGroup var repository: RepositoryOption

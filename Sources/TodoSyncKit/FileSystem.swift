@@ -66,30 +66,15 @@ enum FileSystem {
         try expect(path, holds: expected)
         var info = stat()
         let mode: mode_t = stat(path, &info) == 0 ? info.st_mode & 0o7777 : 0o644
-        let directory = parentDirectory(of: path)
-        // NB: the template is never empty, so its baseAddress exists.
-        var template = Array((directory + "/.todosync-XXXXXX").utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { throw failure("cannot create a temporary file in \(directory)") }
-        let temporary = decodeCString(template)
+        let temporary = try temporaryFile(beside: path, holding: bytes, mode: mode)
+        let fd = temporary.fd
         var ok = false
         defer {
-            if !ok { unlink(temporary) }
+            if !ok { unlink(temporary.path) }
         }
         defer { close(fd) }
-        _ = fchmod(fd, mode)
-        var written = 0
-        // NB: baseAddress! below cannot fail: the loop runs only while bytes is not empty.
-        while written < bytes.count {
-            let count = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + written, $0.count - written) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw failure("cannot write \(path)")
-            }
-            written += count
-        }
         guard fsync(fd) == 0 else { throw failure("cannot flush \(path) to disk") }
-        guard rename(temporary, path) == 0 else { throw failure("cannot replace \(path)") }
+        guard rename(temporary.path, path) == 0 else { throw failure("cannot replace \(path)") }
         ok = true
         // After the rename, which changes the ctime git compares. A write made before this stat
         // would not show in it: the bytes are read back to rule that out.
@@ -101,13 +86,37 @@ enum FileSystem {
     /// Writes a file that only caches what can be worked out again: a temporary file renamed
     /// over it, not flushed to disk, failures ignored.
     static func writeCache(_ path: String, _ bytes: [UInt8]) {
-        var template = Array((path + ".XXXXXX").utf8CString)
+        guard let temporary = try? temporaryFile(beside: path, holding: bytes, mode: 0o644) else { return }
+        close(temporary.fd)
+        if rename(temporary.path, path) != 0 { unlink(temporary.path) }
+    }
+
+    /// A new file in `path`'s folder holding `bytes`, still open: the caller renames it over
+    /// `path` (or removes it) and closes it. On failure nothing is left behind.
+    private static func temporaryFile(
+        beside path: String, holding bytes: [UInt8], mode: mode_t
+    ) throws(TodoSyncError) -> (fd: Int32, path: String) {
+        let directory = parentDirectory(of: path)
+        // NB: the template is never empty, so its baseAddress exists.
+        var template = Array((directory + "/.todosync-XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { return }
+        guard fd >= 0 else { throw failure("cannot create a temporary file in \(directory)") }
         let temporary = decodeCString(template)
-        let count = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
-        close(fd)
-        if count != bytes.count || rename(temporary, path) != 0 { unlink(temporary) }
+        _ = fchmod(fd, mode)
+        var written = 0
+        // NB: baseAddress! below cannot fail: the loop runs only while bytes is not empty.
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + written, $0.count - written) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                let error = failure("cannot write \(path)")
+                close(fd)
+                unlink(temporary)
+                throw error
+            }
+            written += count
+        }
+        return (fd, temporary)
     }
 
     /// The stat of a regular file (not followed through a symbolic link), or nil.

@@ -26,7 +26,8 @@ public struct PendingUnit {
 }
 
 extension Workspace {
-    /// Reads the last commit and the working tree and works out the next unit, writing nothing.
+    /// Reads the last commit and the working tree and works out the next unit. Writes no list and
+    /// no object; only the checked-head note (a cache in the git directory) when all is in order.
     public func pending() throws(TodoSyncError) -> PendingUnit {
         let paths = try Trace.phase("find candidate files") { () throws(TodoSyncError) in try candidateFiles() }
         if let unchanged = try Trace.phase("compare with HEAD's checked note (index stats)", { () throws(TodoSyncError) in try unchangedByCheckedHead(paths) }) {
