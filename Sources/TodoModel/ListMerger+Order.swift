@@ -29,6 +29,8 @@ extension ListMerger {
 
     /// The merged container's tokens in order, and whether a clash was marked.
     mutating func mergedOrder(of key: ContainerKey, members: [ItemID]) -> (tokens: [Token], clashed: Bool) {
+        // Most items hold no notes and no children in any version: nothing to order.
+        if members.isEmpty, layouts.allSatisfy({ $0.containers[key]?.entries.isEmpty ?? true }) { return ([], false) }
         let sides = sides(of: key)
         var children: [MergeSide: [Anchor: Token]] = [.ours: [:], .theirs: [:]]
         for side in [MergeSide.ours, .theirs] {

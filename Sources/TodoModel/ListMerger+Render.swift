@@ -56,6 +56,7 @@ extension ListMerger {
         if clashed { reports.append(MergeReport(.linesClash, file: path, item: owner)) }
         if case .item(let id) = key, let note = titleClashNotes[id] { tokens.insert(.marker(note), at: 0) }
         var previous: Token?
+        var lineSides: ContainerSides?  // NB: fetched once per container, not per line.
         for token in tokens {
             defer { previous = token }
             let afterChild: Bool = if case .item? = previous { true } else { false }
@@ -63,7 +64,8 @@ extension ListMerger {
             case .marker(let index):
                 output.append(OutputLine(content: prefix + markers[index], ending: .lf, sourceEndings: []))
             case .line:
-                let line = renderLine(token, key, prefix: prefix, afterChild: afterChild)
+                if lineSides == nil { lineSides = sides(of: key) }
+                let line = renderLine(token, key, lineSides!, prefix: prefix, afterChild: afterChild)
                 if afterChild, Self.wouldContinueParagraph(line.content), let last = output.last?.content[...],
                     TaskHead.parse(last, from: last.startIndex) != nil || Self.wouldContinueParagraph(Array(last)),
                     let previous, !adjacentInSomeVersion(previous, token, key)
@@ -86,12 +88,13 @@ extension ListMerger {
     ///
     /// NB: a note written lazily (without the indentation) that the merge put right after a
     /// child item would continue the child's paragraph; it is indented instead.
-    private mutating func renderLine(_ token: Token, _ key: ContainerKey, prefix: [UInt8], afterChild: Bool) -> OutputLine {
+    private func renderLine(
+        _ token: Token, _ key: ContainerKey, _ sides: ContainerSides, prefix: [UInt8], afterChild: Bool
+    ) -> OutputLine {
         guard case .line(let side, let index) = token else { return OutputLine(content: prefix, ending: .lf, sourceEndings: []) }
-        var versions: [MergeSide: MergeLayout.Line] = [:]
-        var underPrefix: [MergeSide: RawLine] = [:]
+        var versions = BySide<MergeLayout.Line>()
+        var underPrefix = BySide<RawLine>()
         if side == .base {
-            let sides = sides(of: key)
             for (version, match) in [(MergeSide.ours, sides.oursMatch[index]), (.theirs, sides.theirsMatch[index]), (.base, index)] {
                 guard let match, let container = layout(version).containers[key] else { continue }
                 versions[version] = container.lines[match]
@@ -164,7 +167,7 @@ extension ListMerger {
         relative += pick(old?.tail, ours.tail, theirs.tail) ?? ours.tail
 
         // A version whose line reads the same under the same indentation gives its bytes.
-        var same: [MergeSide: RawLine] = [:]
+        var same = BySide<RawLine>()
         for side in [MergeSide.ours, .theirs, .base] {
             guard let version = layout(side).items[id], version.head.relative.elementsEqual(relative),
                 layout(side).containers[version.container]?.prefix == prefix

@@ -36,16 +36,22 @@ struct MergeLayout {
 
     /// An item's first line in parts: `lead` (marker and `[`), `box`, `middle` (`] `), `title`,
     /// `tail` (the id comment and trailing white space).
+    ///
+    /// NB: the parts are cut from the line when asked: a merge copies items often, and each
+    /// stored slice was a reference to count.
     struct Item {
         var path: String
         var container: ContainerKey
         var head: Line
-        var lead: ArraySlice<UInt8>
-        var box: UInt8
-        var middle: ArraySlice<UInt8>
-        var title: ArraySlice<UInt8>
-        var tail: ArraySlice<UInt8>
+        /// Where the box and the title sit in `head.original.content`.
+        var checkbox: Int
+        var titleRange: Range<Int>
 
+        var lead: ArraySlice<UInt8> { head.relative.dropLast(head.original.content.endIndex - checkbox) }
+        var box: UInt8 { head.original.content[checkbox] }
+        var middle: ArraySlice<UInt8> { head.original.content[(checkbox + 1)..<titleRange.lowerBound] }
+        var title: ArraySlice<UInt8> { head.original.content[titleRange] }
+        var tail: ArraySlice<UInt8> { head.original.content[titleRange.upperBound...] }
         var isDone: Bool { box != UInt8(ascii: " ") }
     }
 
@@ -105,12 +111,9 @@ struct MergeLayout {
                 let head = document.headParts(ofNode: node)
                 let relative = relativeContent(line.content, in: key)
                 // Stripping indentation only touches leading white space: the parts after it are exact.
-                let lead = relative.dropLast(line.content.endIndex - head.checkbox)
                 items[id] = Item(
                     path: path, container: key, head: Line(original: line, relative: relative, fileEnding: ending),
-                    lead: lead, box: line.content[head.checkbox],
-                    middle: line.content[(head.checkbox + 1)..<head.title.lowerBound],
-                    title: line.content[head.title], tail: line.content[head.title.upperBound...])
+                    checkbox: head.checkbox, titleRange: head.title)
                 containers[key, default: Container(prefix: [], column: 0)].entries.append(.item(id))
                 let (prefix, column) = Self.bodyIndent(of: line.content, head: head)
                 containers[.item(id)] = Container(prefix: prefix, column: column)

@@ -25,12 +25,13 @@ struct StableRuns {
         // copies of base's, so a repeat among them repeats in base too: base is checked whole,
         // each folded version for a folded id it still shows (below).
         guard let taken = Self.uniqueIDs(base) else { return nil }
+        // Base's nodes (numbered across its files as `taken` numbers them) that a run folds away.
+        var hiddenNodes = [Bool](repeating: false, count: taken.nodeCount)
         var folded: [[ListDocument]] = [[], [], []]
-        var hidden: [ItemID] = []
         for (path, baseDocument) in base.documents {
             guard let oursDocument = ours[path], let theirsDocument = theirs[path] else { continue }
             let versions = [baseDocument, oursDocument, theirsDocument]
-            let found = Self.findRuns(versions, path: path, taken: taken)
+            let found = Self.findRuns(versions, path: path, taken: taken.node)
             guard !found.isEmpty else { continue }
             let foldedVersions = versions.enumerated().map { index, version in
                 Self.fold(version, found.map { ($0.ranges[index], $0.run.placeholder) })
@@ -39,16 +40,19 @@ struct StableRuns {
             guard foldedVersions.allSatisfy({ $0.dominantEnding == baseDocument.dominantEnding }) else { continue }
             for index in folded.indices { folded[index].append(foldedVersions[index]) }
             runs += found.map(\.run)
-            for run in found { hidden += run.hidden }
+            let first = taken.firstNode[path] ?? 0  // NB: every base file is numbered.
+            for run in found { for node in run.nodes { hiddenNodes[first + node] = true } }
         }
         guard !runs.isEmpty else { return nil }
         var versions = [base, ours, theirs]
         for index in versions.indices {
             for document in folded[index] { versions[index][document.path] = document }
-            // Every id still shown, in every file: small once folded.
-            var shown = Set<ItemID>()
-            for document in versions[index].documents.values { for case let id? in document.nodeIDs { shown.insert(id) } }
-            guard !hidden.contains(where: shown.contains) else { return nil }
+            // Every id still shown, in every file (few once folded), must be no folded one.
+            for document in versions[index].documents.values {
+                for case let id? in document.nodeIDs {
+                    if let node = taken.node[id], hiddenNodes[node] { return nil }
+                }
+            }
         }
         (self.base, self.ours, self.theirs) = (versions[0], versions[1], versions[2])
     }
@@ -88,11 +92,11 @@ struct StableRuns {
 
     // MARK: - Finding runs
 
-    /// A run, where it sits in each version (line ranges), and the ids it holds.
+    /// A run, where it sits in each version (line ranges), and base's nodes it holds.
     private struct Found {
         var run: Run
         var ranges: [Range<Int>]
-        var hidden: [ItemID]
+        var nodes: Range<Int>
     }
 
     /// A top-level block of one version: its item and its lines.
@@ -116,6 +120,8 @@ struct StableRuns {
                 next += 1
                 return next - 1
             }
+            // NB: the block that ended a run is asked for again, as the start of the next one.
+            if next > 0, blocks[next - 1].id == id { return next - 1 }
             if table == nil {
                 table = Dictionary(blocks.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
             }
@@ -125,7 +131,7 @@ struct StableRuns {
         }
     }
 
-    private static func findRuns(_ versions: [ListDocument], path: String, taken: Set<ItemID>) -> [Found] {
+    private static func findRuns(_ versions: [ListDocument], path: String, taken: [ItemID: Int]) -> [Found] {
         // Endings decide how the merge writes lines it changes: folding must not shift them.
         let ending = versions[0].dominantEnding
         guard versions.allSatisfy({ $0.dominantEnding == ending }) else { return [] }
@@ -172,7 +178,7 @@ struct StableRuns {
                 let nodes = blocks[0][k].nodes.lowerBound..<blocks[0][last - 1].nodes.upperBound
                 found.append(Found(
                     run: Run(path: path, id: id, placeholder: placeholder, lines: versions[0].lines[ranges[0]]),
-                    ranges: ranges, hidden: nodes.compactMap { baseIDs[$0] }))
+                    ranges: ranges, nodes: nodes))
             }
             k = end
         }
@@ -211,23 +217,35 @@ struct StableRuns {
             || ListMerger.wouldContinueParagraph(Array(line.content))
     }
 
-    /// Every id of the lists; nil if one repeats.
-    private static func uniqueIDs(_ lists: ListSet) -> Set<ItemID>? {
-        var ids = Set<ItemID>(minimumCapacity: lists.documents.values.reduce(0) { $0 + $1.nodeCount })
-        for document in lists.documents.values {
-            for case let id? in document.nodeIDs { guard ids.insert(id).inserted else { return nil } }
+    /// Every id of the lists with its node, numbered across the files; nil if an id repeats.
+    private struct Numbering {
+        var node: [ItemID: Int] = [:]
+        var firstNode: [String: Int] = [:]
+        var nodeCount = 0
+    }
+
+    private static func uniqueIDs(_ lists: ListSet) -> Numbering? {
+        var result = Numbering()
+        result.node.reserveCapacity(lists.documents.values.reduce(0) { $0 + $1.nodeCount })
+        for (path, document) in lists.documents {
+            result.firstNode[path] = result.nodeCount
+            for (node, id) in document.nodeIDs.enumerated() {
+                guard let id else { continue }
+                guard result.node.updateValue(result.nodeCount + node, forKey: id) == nil else { return nil }
+            }
+            result.nodeCount += document.nodeCount
         }
-        return ids
+        return result
     }
 
     /// An id base does not hold (nor, being name-based and private, any side), the same for the
     /// same run every time: one name-based id per file, counted on from (a SHA-1 per run was a
     /// tenth of a large merge).
-    private static func placeholderID(fileSpace: ItemID, number: Int, taken: Set<ItemID>) -> ItemID {
+    private static func placeholderID(fileSpace: ItemID, number: Int, taken: [ItemID: Int]) -> ItemID {
         var attempt: UInt64 = 0
         while true {
             let id = ItemID(high: fileSpace.high ^ (attempt << 32), low: fileSpace.low &+ UInt64(number))
-            if !taken.contains(id) { return id }
+            if taken[id] == nil { return id }
             attempt += 1
         }
     }
@@ -243,6 +261,8 @@ struct StableRuns {
             next = range.upperBound
         }
         lines += document.lines[next...]
-        return ListDocument(path: document.path, lines: lines)
+        // NB: into bytes of its own: the merge then reads a small file, not lines scattered
+        // over a large one (at 100,000 items, those reads missed the caches).
+        return ListDocument(path: document.path, bytes: ListLine.join(lines))
     }
 }

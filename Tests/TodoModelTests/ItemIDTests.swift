@@ -32,4 +32,19 @@ import Testing
         #expect(Set(ids).count == 100)
         #expect(ids.allSatisfy { Array($0.description)[14] == "4" })
     }
+
+    @Test func tableHashesSpreadIdsThatDifferInEitherHalf() {
+        // Sets and dictionaries file ids by the low bits of `_rawHashValue`: ids differing only
+        // in one half (hand-written, counted) must still land apart, and equal ids alike.
+        let highOnly = (0..<4_096).map { ItemID(high: UInt64($0), low: 0x8000_0000_0000_0000) }
+        let lowOnly = (0..<4_096).map { ItemID(high: 0x4000, low: UInt64($0)) }
+        for ids in [highOnly, lowOnly] {
+            let buckets = Set(ids.map { $0._rawHashValue(seed: 12_345) & 0xFFFF })
+            #expect(buckets.count > 3_900)
+            #expect(Set(ids).count == ids.count)
+        }
+        let id = ItemID(high: 0x1234, low: 0x5678)
+        #expect(id._rawHashValue(seed: 7) == ItemID(high: 0x1234, low: 0x5678)._rawHashValue(seed: 7))
+        #expect(id._rawHashValue(seed: 7) != id._rawHashValue(seed: 8))
+    }
 }
