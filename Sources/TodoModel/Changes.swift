@@ -15,7 +15,7 @@ extension ListSet {
         for (index, ref) in oldRefs.enumerated() { oldIndex[ref.id] = Int32(index) }
         // Each new file's index among the old files (-1: a new file).
         let oldFile = new.documents.keys.map { path in old.documents.index(forKey: path).map(Int32.init) ?? -1 }
-        let reordered = reorderedItems(oldRefs, oldIndex, newRefs, oldFile)
+        let reordered = reorderedItems(oldRefs, oldIndex, newRefs, oldFile, in: new)
         var kept = [Bool](repeating: false, count: oldRefs.count)
 
         var result: [Change] = []
@@ -60,32 +60,45 @@ extension ListSet {
 
     /// For each new ref: whether the item kept file and parent but changed place among its siblings.
     private static func reorderedItems(
-        _ old: [ItemRef], _ oldIndex: [ItemID: Int32], _ new: [ItemRef], _ oldFile: [Int32]
+        _ old: [ItemRef], _ oldIndex: [ItemID: Int32], _ new: [ItemRef], _ oldFile: [Int32], in lists: ListSet
     ) -> [Bool] {
         var moved = [Bool](repeating: false, count: new.count)
-        // `new` comes file by file: sibling groups are keyed by parent within one file's run.
-        var groups: [ItemID?: [(newIndex: Int32, oldPosition: Int32)]] = [:]
-        var file: Int32 = -1
-        func flush() {
-            for members in groups.values where members.count > 1 {
-                // Usually nothing moved: positions still increase, and no subsequence search is needed.
-                if zip(members, members.dropFirst()).allSatisfy({ $0.oldPosition < $1.oldPosition }) { continue }
-                let kept = longestIncreasingRun(members.map { Int($0.oldPosition) })
-                for (index, member) in members.enumerated() where !kept.contains(index) { moved[Int(member.newIndex)] = true }
+        // `new` comes file by file. Within a file, a sibling group is keyed by its parent's node
+        // (slot 0: the top level); only a group whose old positions do not increase needs a
+        // longest run worked out, which is rare: the first pass only compares neighbours.
+        var start = 0
+        while start < new.count {
+            let file = new[start].file
+            var end = start
+            while end < new.count, new[end].file == file { end += 1 }
+            let document = lists.documents.values[Int(file)]
+            var lastPosition = [Int32](repeating: -1, count: document.nodeCount + 1)
+            var disordered: Set<Int> = []
+            func slot(_ ref: ItemRef) -> Int? {
+                guard let index = oldIndex[ref.id] else { return nil }
+                let before = old[Int(index)]
+                guard before.file == oldFile[Int(file)], before.parent == ref.parent else { return nil }
+                return document.parent(ofNode: Int(ref.node)).map { $0 + 1 } ?? 0
             }
-            groups.removeAll(keepingCapacity: true)
-        }
-        for (newIndex, ref) in new.enumerated() {
-            if ref.file != file {
-                flush()
-                file = ref.file
+            for ref in new[start..<end] {
+                guard let slot = slot(ref) else { continue }
+                let position = old[Int(oldIndex[ref.id]!)].position  // NB: slot() found it.
+                if position <= lastPosition[slot] { disordered.insert(slot) }
+                lastPosition[slot] = position
             }
-            guard let index = oldIndex[ref.id] else { continue }
-            let before = old[Int(index)]
-            guard before.file == oldFile[Int(ref.file)], before.parent == ref.parent else { continue }
-            groups[ref.parent, default: []].append((Int32(newIndex), before.position))
+            if !disordered.isEmpty {
+                var groups: [Int: [(newIndex: Int, oldPosition: Int)]] = [:]
+                for newIndex in start..<end {
+                    guard let slot = slot(new[newIndex]), disordered.contains(slot) else { continue }
+                    groups[slot, default: []].append((newIndex, Int(old[Int(oldIndex[new[newIndex].id]!)].position)))
+                }
+                for members in groups.values {
+                    let kept = longestIncreasingRun(members.map(\.oldPosition))
+                    for (index, member) in members.enumerated() where !kept.contains(index) { moved[member.newIndex] = true }
+                }
+            }
+            start = end
         }
-        flush()
         return moved
     }
 

@@ -15,9 +15,9 @@ public enum IDAssignment {
 
         public static let empty = Base(lists: ListSet(), adopted: [:])
 
-        init(lists: ListSet, adopted: [String: [(id: ItemID, title: String)]]) {
+        init(lists: ListSet, adopted: [String: [(id: ItemID, title: String)]], ids: Set<ItemID>? = nil) {
             self.lists = lists
-            self.ids = lists.ids
+            self.ids = ids ?? lists.ids
             self.adopted = adopted
         }
     }
@@ -42,7 +42,8 @@ public enum IDAssignment {
     public static func resolveBase(_ lists: ListSet, commit: String) -> Base {
         var resolved = lists
         var adopted: [String: [(ItemID, String)]] = [:]
-        var seen = Set<ItemID>()
+        // Every id of the result: the first copy of each id read, and each id derived.
+        var seen = Set<ItemID>(minimumCapacity: lists.documents.values.reduce(0) { $0 + $1.nodeCount })
         for (path, document) in lists.documents {
             var updates: [(Int, ItemID)] = []
             var ordinal = 0
@@ -68,7 +69,7 @@ public enum IDAssignment {
                 resolved[path] = copy
             }
         }
-        return Base(lists: resolved, adopted: adopted)
+        return Base(lists: resolved, adopted: adopted, ids: seen)
     }
 
     /// Identifies the working lists against the last commit's, writing ids into the documents.

@@ -16,11 +16,12 @@ extension ListSet {
     ///
     /// - Complexity: O(n) and no strings built: cheap enough to run on every command.
     func itemRefs() -> [ItemRef] {
+        let nodeCount = documents.values.reduce(0) { $0 + $1.nodeCount }
         var result: [ItemRef] = []
-        var seen = Set<ItemID>()
+        result.reserveCapacity(nodeCount)
+        var seen = Set<ItemID>(minimumCapacity: nodeCount)
         for (file, document) in documents.values.enumerated() {
             let ids = document.nodeIDs
-            result.reserveCapacity(result.count + ids.count)
             // Positions among siblings: the count so far per parent node (the last slot: top level).
             var siblingCount = [Int32](repeating: 0, count: ids.count + 1)
             for (node, id) in ids.enumerated() {
@@ -38,7 +39,7 @@ extension ListSet {
 
     /// Every id carried by an item of these lists.
     public var ids: Set<ItemID> {
-        var result = Set<ItemID>()
+        var result = Set<ItemID>(minimumCapacity: documents.values.reduce(0) { $0 + $1.nodeCount })
         for document in documents.values { for id in document.nodeIDs { if let id { result.insert(id) } } }
         return result
     }

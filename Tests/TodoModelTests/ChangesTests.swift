@@ -32,6 +32,22 @@ import Testing
         #expect(changes { $0 = line(4) + "\n" + $0.replacingAll(line(4) + "\n", with: "") } == ["Move \"Old idea\""])
     }
 
+    @Test func reorderingChildrenMovesOnlyTheOneTakenOut() {
+        // Siblings are compared within their parent: the top level and each item's children
+        // apart, in two files at once.
+        let nested = identified("- [ ] Trip\n  - [ ] Pack\n  - [ ] Book\n  - [ ] Leave\n- [ ] Home\n  - [ ] Sweep\n  - [ ] Cook\n")
+        let other = identified("- [ ] One\n- [ ] Two\n", path: "b.md")
+        let lines = nested.text.split(separator: "\n").map(String.init)
+        // Leave goes first among Trip's children; Cook and Sweep swap; b.md is unchanged.
+        let text = [lines[0], lines[3], lines[1], lines[2], lines[4], lines[6], lines[5]].joined(separator: "\n") + "\n"
+        let found = ListSet.changes(
+            from: ListSet([nested, other]), to: ListSet([ListDocument(path: "TODO.md", bytes: Array(text.utf8)), other])
+        ).map(\.phrase)
+        #expect(found.count == 2)
+        #expect(found.first == "Move \"Leave\"")
+        #expect(found.last == "Move \"Cook\"" || found.last == "Move \"Sweep\"")
+    }
+
     @Test func nestingUnderAnotherItemIsAMove() {
         #expect(changes { $0 = $0.replacingAll(line(4), with: "  " + line(4)) } == ["Move \"Old idea\""])
     }
