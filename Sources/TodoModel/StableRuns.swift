@@ -24,7 +24,7 @@ struct StableRuns {
         // Ids must be unique for a folded id to be nowhere else. A side's stable blocks are
         // copies of base's, so a repeat among them repeats in base too: base is checked whole,
         // each folded version for a folded id it still shows (below).
-        guard let taken = Self.uniqueIDs(base) else { return nil }
+        guard let taken = Self.numbering(base) else { return nil }
         // Base's nodes (numbered across its files as `taken` numbers them) that a run folds away.
         var hiddenNodes = [Bool](repeating: false, count: taken.nodeCount)
         var folded: [[ListDocument]] = [[], [], []]
@@ -217,14 +217,15 @@ struct StableRuns {
             || ListMerger.wouldContinueParagraph(Array(line.content))
     }
 
-    /// Every id of the lists with its node, numbered across the files; nil if an id repeats.
+    /// Base's items numbered across its files: each id's node, and each file's first number.
     private struct Numbering {
         var node: [ItemID: Int] = [:]
         var firstNode: [String: Int] = [:]
         var nodeCount = 0
     }
 
-    private static func uniqueIDs(_ lists: ListSet) -> Numbering? {
+    /// The numbering of every identified item; nil if an id repeats.
+    private static func numbering(_ lists: ListSet) -> Numbering? {
         var result = Numbering()
         result.node.reserveCapacity(lists.documents.values.reduce(0) { $0 + $1.nodeCount })
         for (path, document) in lists.documents {
