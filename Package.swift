@@ -5,7 +5,10 @@ let package = Package(
     name: "todosync",
     platforms: [.macOS(.v14)],
     products: [
-        .executable(name: "todosync", targets: ["TodoSyncCLI"]),
+        // What users run: answers a clean `status` itself, hands everything else to todosync-core.
+        .executable(name: "todosync", targets: ["TodoSyncFront"]),
+        // The whole tool (libgit2 linked); found beside `todosync`.
+        .executable(name: "todosync-core", targets: ["TodoSyncCLI"]),
         .library(name: "TodoModel", targets: ["TodoModel"]),
         .library(name: "TodoSyncKit", targets: ["TodoSyncKit"]),
     ],
@@ -28,14 +31,23 @@ let package = Package(
         ),
         // libgit2 wrapped in owning Swift types. Knows nothing about TODO items.
         .target(name: "GitStore", dependencies: ["CLibGit2"]),
+        // "Nothing changed" from file stamps alone: no libgit2, no list read. Plain POSIX.
+        .target(name: "QuickStatus"),
         // The engine: working files <-> history. All writes go through it.
-        .target(name: "TodoSyncKit", dependencies: ["TodoModel", "GitStore"]),
+        .target(name: "TodoSyncKit", dependencies: ["TodoModel", "GitStore", "QuickStatus"]),
         .executableTarget(
             name: "TodoSyncCLI",
             dependencies: [
                 "TodoSyncKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
+        ),
+        // Starts in ~1 ms (no libgit2, no Swift libraries loaded: a static executable on Linux),
+        // where loading libgit2 and its 15 libraries alone takes longer than `git status`.
+        .executableTarget(
+            name: "TodoSyncFront",
+            dependencies: ["QuickStatus"],
+            linkerSettings: [.unsafeFlags(["-static-executable"], .when(platforms: [.linux]))]
         ),
         // Benchmarks: run with scripts/bench.sh (release); not part of the test run.
         .executableTarget(name: "todosync-bench", dependencies: ["TodoModel", "TestSupport"], path: "Benchmarks/TodoSyncBench"),
@@ -45,6 +57,6 @@ let package = Package(
             dependencies: ["TodoModel", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(name: "GitStoreTests", dependencies: ["GitStore", "TestSupport"]),
-        .testTarget(name: "TodoSyncKitTests", dependencies: ["TodoSyncKit", "TestSupport"]),
+        .testTarget(name: "TodoSyncKitTests", dependencies: ["TodoSyncKit", "QuickStatus", "TestSupport"]),
     ]
 )

@@ -10,7 +10,7 @@ scripts/ensure-libgit2.sh
 # Release builds link the Swift runtime statically: it starts 2-4 ms faster (docs/PERFORMANCE.md).
 flags=(-c release --static-swift-stdlib)
 if [ "${1:-}" = "--smoke" ]; then flags=(-c debug); fi
-for product in todosync todosync-bench; do
+for product in todosync-core todosync todosync-bench; do
   if ! out=$(swift build "${flags[@]}" --product "$product" 2>&1); then echo "$out" >&2; exit 1; fi
 done
 "$(swift build "${flags[@]}" --show-bin-path)/todosync-bench" "$@"

@@ -6,6 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/ensure-libgit2.sh
+swift build -c release --static-swift-stdlib --product todosync-core 2>&1 | tail -n 1
 swift build -c release --static-swift-stdlib --product todosync 2>&1 | tail -n 1
 TODOSYNC="$PWD/.build/release/todosync"
 DEMO=$(mktemp -d "${TMPDIR:-/tmp}/todosync-demo-XXXXXX")

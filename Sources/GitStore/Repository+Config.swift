@@ -52,4 +52,19 @@ extension Repository {
         defer { git_config_free(config) }
         return try body(config)
     }
+
+    /// The config files outside the repository that libgit2 reads and that exist now (global,
+    /// XDG, system), as it finds them.
+    public static func outsideConfigFiles() -> [String] {
+        Libgit2.ensureInitialized()
+        let finders: [(UnsafeMutablePointer<git_buf>) -> Int32] = [
+            git_config_find_global, git_config_find_xdg, git_config_find_system,
+        ]
+        return finders.compactMap { find in
+            var buffer = git_buf()
+            defer { git_buf_dispose(&buffer) }
+            guard find(&buffer) == 0 else { git_error_clear(); return nil }
+            return string(buffer.ptr)
+        }
+    }
 }

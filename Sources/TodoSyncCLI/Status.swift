@@ -19,13 +19,16 @@ struct Status: ParsableCommand {
         let workspace = try RepositoryOption.openWorkspace(at: directory)
         let unit = try runReportingErrors { try workspace.pending() }
         let branch = (try? workspace.branch()) ?? nil
-        Console.out(branch.map { "On branch \($0)" } ?? "HEAD is detached")
-        if let divergence = try? workspace.divergence() { Console.out(describe(divergence)) }
+        var report = [branch.map { "On branch \($0)" } ?? "HEAD is detached"]
+        if let divergence = try? workspace.divergence() { report.append(describe(divergence)) }
         Console.warn(unit.diagnostics)
         if unit.isEmpty {
-            Console.out("Nothing changed since the last commit.")
+            report.append("Nothing changed since the last commit.")
+            report.forEach(Console.out)
+            workspace.recordCleanState(unit, report: report)
             return
         }
+        report.forEach(Console.out)
         if unit.changes.isEmpty {
             Console.out("No item changed.")
         } else {

@@ -32,10 +32,11 @@ struct TodoSync: ParsableCommand {
         typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
         if let mallopt = dlsym(nil, "mallopt") { _ = unsafeBitCast(mallopt, to: Mallopt.self)(-3, 1024 * 1024) }
         #endif
-        let body: (() throws -> Void)? = switch Array(CommandLine.arguments.dropFirst()) {
-        case []: { try Commit.perform(in: ".", summary: nil) }
-        case ["status"]: { try Status.perform(in: ".") }
-        default: nil
+        let body: (() throws -> Void)?
+        switch Array(CommandLine.arguments.dropFirst()) {
+        case []: body = { try Commit.perform(in: ".", summary: nil) }
+        case ["status"]: body = { try Status.perform(in: ".") }
+        default: body = nil
         }
         guard let body else { return main(nil) }
         do { try body() } catch { exit(withError: error) }

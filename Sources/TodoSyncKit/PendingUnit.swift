@@ -20,6 +20,8 @@ public struct PendingUnit {
     /// For each path that changed since HEAD or gets ids written, the bytes it will hold (nil:
     /// the file is gone). Rendered once: a list file can be megabytes.
     var finalBytes: [String: [UInt8]?]
+    /// Where the list files were looked for: what a clean-state note stamps.
+    var scan = CandidateScan()
 
     /// Nothing to commit: every list file holds what the last commit holds.
     public var isEmpty: Bool { changedPaths.isEmpty }
@@ -29,7 +31,13 @@ extension Workspace {
     /// Reads the last commit and the working tree and works out the next unit. Writes no list and
     /// no object; only the checked-head note (a cache in the git directory) when all is in order.
     public func pending() throws(TodoSyncError) -> PendingUnit {
-        let paths = try Trace.phase("find candidate files") { () throws(TodoSyncError) in try candidateFiles() }
+        let scan = try Trace.phase("find candidate files") { () throws(TodoSyncError) in try scanCandidates() }
+        var unit = try pending(scan.files)
+        unit.scan = scan
+        return unit
+    }
+
+    private func pending(_ paths: [String]) throws(TodoSyncError) -> PendingUnit {
         if let unchanged = try Trace.phase("compare with HEAD's checked note (index stats)", { () throws(TodoSyncError) in try unchangedByCheckedHead(paths) }) {
             return unchanged
         }

@@ -111,24 +111,34 @@ extension Workspace {
     /// Files of the working tree that may be lists: selected by name, not ignored by git,
     /// not symbolic links (git stores a link, not the list), not inside nested repositories.
     func candidateFiles() throws(TodoSyncError) -> [String] {
-        var result: [String] = []
+        try scanCandidates().files
+    }
+
+    /// The candidate files and the folders looked through to find them.
+    func scanCandidates() throws(TodoSyncError) -> CandidateScan {
+        var scan = CandidateScan()
         var folders = [""]
         while let folder = folders.popLast() {
+            scan.folders.append(folder)
             let absolute = folder.isEmpty ? root : root + "/" + folder
             for name in FileSystem.contents(of: absolute) where name != ".git" {
                 let path = folder.isEmpty ? name : folder + "/" + name
                 switch FileSystem.kind(of: root + "/" + path) {
                 case .directory:
-                    if FileSystem.exists(root + "/" + path + "/.git") { continue }
-                    if try !isIgnored(path + "/") { folders.append(path) }
+                    if FileSystem.exists(root + "/" + path + "/.git") {
+                        scan.nestedRepositories.append(path)
+                    } else if try !isIgnored(path + "/") {
+                        folders.append(path)
+                    }
                 case .file:
-                    if selector.matches(path), try !isIgnored(path) { result.append(path) }
+                    if selector.matches(path), try !isIgnored(path) { scan.files.append(path) }
                 default:
                     continue
                 }
             }
         }
-        return result.sorted()
+        scan.files.sort()
+        return scan
     }
 
     private func isIgnored(_ path: String) throws(TodoSyncError) -> Bool {
@@ -146,4 +156,14 @@ extension ListDocument {
         }
         return ListDocument(path: path, bytes: bytes)
     }
+}
+
+/// What a search of the working tree for list files found, and where it looked.
+struct CandidateScan {
+    /// Files that may be lists, sorted.
+    var files: [String] = []
+    /// Every folder searched ("" is the root); ignored folders are not searched.
+    var folders: [String] = []
+    /// Folders skipped because they hold a repository of their own.
+    var nestedRepositories: [String] = []
 }

@@ -1,4 +1,5 @@
 import GitStore
+import QuickStatus
 import TodoModel
 
 /// A repository of lists and its working tree: the engine every command goes through.
@@ -9,6 +10,9 @@ public final class Workspace {
     /// The working tree's root, without a trailing slash.
     public let root: String
     let selector: ListFileSelector
+    /// When this workspace was opened (file-clock nanoseconds): stamps of files changed after
+    /// it was opened cannot vouch for what it read.
+    let openedAt = FileStamp.now()
     /// Tests only: runs after a sync merge is computed and before any file is written, so a
     /// test can save a list "while the merge runs".
     var willWriteMerge: (() -> Void)?

@@ -1,0 +1,123 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A note in the git directory that the working tree was found clean (nothing to commit, no
+/// warning), with what `todosync status` then said and a stamp of every file and folder the
+/// answer was drawn from: list files, Markdown files without items, every folder searched for
+/// lists (a new file changes its folder's stamp), ignore files, git config, HEAD and the refs
+/// behind it, the todosync executable. While every stamp still matches, the same answer holds,
+/// and `status` gives it without starting libgit2 or reading a list.
+///
+/// A cache, never the truth: a note that is missing, damaged, written by another build or
+/// about another folder, or any stamp that differs, only means the slow path runs.
+public struct CleanState: Equatable, Sendable {
+    public static let fileName = "todosync-clean-state"
+    static let format = "todosync clean-state 1"
+
+    /// The working tree's root (absolute), as the engine saw it.
+    public var root: String
+    /// Each variable that steers where git looks for config (`HOME=/home/ann`).
+    public var environment: [String]
+    public var stamps: [FileStamp]
+    /// The lines `status` printed.
+    public var report: [String]
+
+    public init(root: String, environment: [String], stamps: [FileStamp], report: [String]) {
+        self.root = root
+        self.environment = environment
+        self.stamps = stamps
+        self.report = report
+    }
+
+    /// The variables a note records: HOME and XDG_CONFIG_HOME (where git finds config) and
+    /// every GIT_ variable, sorted; nil when TODOSYNC_TRACE is set (which wants the slow path).
+    public static func currentEnvironment() -> [String]? {
+        var found: [String] = []
+        var entry = environ
+        while let pointer = entry.pointee {
+            if strncmp(pointer, "TODOSYNC_TRACE=", 15) == 0 { return nil }
+            if strncmp(pointer, "GIT_", 4) == 0 { found.append(String(cString: pointer)) }
+            entry += 1
+        }
+        let places = ["HOME", "XDG_CONFIG_HOME"].map { name in name + "=" + (getenv(name).map { String(cString: $0) } ?? "") }
+        return places + found.sorted()
+    }
+
+    /// The report, if the note in `root`'s git directory still holds; nil: take the slow path.
+    public static func report(forRoot root: String) -> [String]? {
+        guard let environment = currentEnvironment(),
+            let bytes = readSmallFile(root + "/.git/" + fileName), let note = CleanState(decoding: bytes),
+            note.root == root, note.environment == environment,
+            note.stamps.allSatisfy({ FileStamp.take($0.path) == $0 })
+        else { return nil }
+        return note.report
+    }
+
+    /// The report for the repository whose root is the current folder; nil: take the slow path.
+    public static func reportForCurrentDirectory() -> [String]? {
+        var directory = [CChar](repeating: 0, count: 4096)
+        guard getcwd(&directory, directory.count) != nil else { return nil }
+        return report(forRoot: String(decoding: directory.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+    }
+
+    /// One record per line; nil if a path or line would need a line break (never written).
+    public func encoded() -> [UInt8]? {
+        var lines = [Self.format, "root " + root]
+        lines += environment.map { "env " + $0 }
+        for stamp in stamps {
+            guard let status = stamp.status else { lines.append("none " + stamp.path); continue }
+            let fields = [status.size, status.modified, status.changed].map(String.init)
+                + [String(status.inode), String(status.device), String(status.mode)]
+            lines.append("stat " + fields.joined(separator: " ") + " " + stamp.path)
+        }
+        lines += report.map { "say " + $0 }
+        guard !lines.contains(where: { $0.contains("\n") }) else { return nil }
+        return Array((lines.joined(separator: "\n") + "\n").utf8)
+    }
+
+    public init?(decoding bytes: [UInt8]) {
+        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        guard lines.count >= 3, lines[0] == Self.format, lines[1].hasPrefix("root "), lines.last == "" else { return nil }
+        self.init(root: String(lines[1].dropFirst(5)), environment: [], stamps: [], report: [])
+        for line in lines[2...].dropLast() {
+            let (key, rest) = (line.prefix { $0 != " " }, line.drop { $0 != " " }.dropFirst())
+            switch key {
+            case "env": environment.append(String(rest))
+            case "none": stamps.append(FileStamp(path: String(rest), status: nil))
+            case "stat":
+                let fields = rest.split(separator: " ", maxSplits: 6, omittingEmptySubsequences: false)
+                guard fields.count == 7, let size = Int64(fields[0]), let modified = Int64(fields[1]),
+                    let changed = Int64(fields[2]), let inode = UInt64(fields[3]), let device = UInt64(fields[4]),
+                    let mode = UInt32(fields[5])
+                else { return nil }
+                stamps.append(FileStamp(path: String(fields[6]), status: FileStamp.Status(
+                    size: size, modified: modified, changed: changed, inode: inode, device: device, mode: mode)))
+            case "say": report.append(String(rest))
+            default: return nil
+            }
+        }
+    }
+
+    /// A file of at most 1 MB, or nil.
+    static func readSmallFile(_ path: String) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_size < 1 << 20 else { return nil }
+        // One byte more than the stat says, to see the end in one read.
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size) + 1)
+        var filled = 0
+        while filled < bytes.count {
+            let count = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + filled, $0.count - filled) }
+            if count < 0, errno == EINTR { continue }
+            guard count >= 0 else { return nil }
+            if count == 0 { return Array(bytes[..<filled]) }
+            filled += count
+        }
+        return nil
+    }
+}

@@ -1,0 +1,76 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import GitStore
+import QuickStatus
+
+extension Workspace {
+    /// How long a file must have been left alone before a clean-state note relies on its stamp.
+    /// A change within the same tick of a file system's clock can leave the stamp as it was;
+    /// 2 s is the coarsest tick in use (FAT), and covers a write still under way.
+    public static let settleTime: Int64 = 2_000_000_000
+
+    /// Records that the working tree is clean and that `status` said `report`, so that the
+    /// next `status` can say it again from stamps alone (see `CleanState`). Best effort and
+    /// only when safe: never for a unit with anything to commit or warn about, nor when a file
+    /// it stamps changed within `settleTime` before this workspace was opened, nor when git
+    /// config includes other files (their paths are not known here).
+    public func recordCleanState(_ unit: PendingUnit, report: [String], settleTime: Int64 = Workspace.settleTime) {
+        guard unit.isEmpty, unit.diagnostics.isEmpty, unit.idsToWrite == 0,
+            let environment = CleanState.currentEnvironment(), let paths = cleanStatePaths(unit.scan)
+        else { return }
+        var stamps: [FileStamp] = []
+        for path in paths {
+            guard let stamp = FileStamp.take(path), stamp.isSettled(before: openedAt - settleTime) else { return }
+            stamps.append(stamp)
+        }
+        let note = CleanState(root: root, environment: environment, stamps: stamps, report: report)
+        guard let bytes = note.encoded() else { return }
+        FileSystem.writeCache(repository.gitDirectory + CleanState.fileName, bytes)
+    }
+
+    /// Every path whose stamp a clean-state note needs, absolute; nil when the answer depends on
+    /// something a stamp cannot show.
+    func cleanStatePaths(_ scan: CandidateScan) -> [String]? {
+        let gitDirectory = repository.gitDirectory
+        // A linked worktree or reftable keeps refs where these stamps do not look.
+        guard !scan.folders.isEmpty, gitDirectory == root + "/.git/", !FileSystem.exists(gitDirectory + "reftable") else { return nil }
+        var paths: [String] = []
+        #if os(Linux)
+        var executable = [CChar](repeating: 0, count: 4096)
+        let length = readlink("/proc/self/exe", &executable, executable.count - 1)
+        if length > 0 { paths.append(decodeCString(executable)) }
+        #endif
+        for name in ["HEAD", "config", "packed-refs", "commondir", "info/exclude"] {
+            paths.append(gitDirectory + name)
+        }
+        if let branch = try? branch() { paths.append(gitDirectory + "refs/heads/" + branch) }
+        if let upstream = try? upstream() { paths.append(gitDirectory + upstream.trackingRef) }
+
+        let home = getenv("HOME").map { String(cString: $0) } ?? ""
+        let xdg = getenv("XDG_CONFIG_HOME").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.config"
+        var configFiles = [gitDirectory + "config", home + "/.gitconfig", xdg + "/git/config", "/etc/gitconfig"]
+        configFiles += Repository.outsideConfigFiles().filter { !configFiles.contains($0) }
+        for file in configFiles {
+            // [include] and [includeIf] name files found only by reading config: no note then.
+            if let bytes = try? FileSystem.read(file), String(decoding: bytes, as: UTF8.self).lowercased().contains("include") {
+                return nil
+            }
+        }
+        paths += configFiles.dropFirst()
+        paths.append(xdg + "/git/ignore")
+        if let excludes = try? repository.configString("core.excludesFile") {
+            paths.append(excludes.hasPrefix("~/") ? home + excludes.dropFirst() : excludes)
+        }
+
+        for folder in scan.folders {
+            let absolute = folder.isEmpty ? root : root + "/" + folder
+            paths += [absolute, absolute + "/.gitignore"]
+        }
+        paths += scan.nestedRepositories.map { root + "/" + $0 }
+        paths += scan.files.map { root + "/" + $0 }
+        return paths
+    }
+}

@@ -1,0 +1,148 @@
+import Foundation
+import QuickStatus
+import Testing
+import TestSupport
+@testable import TodoSyncKit
+
+/// The clean-state note lets `todosync status` answer from file stamps alone: it must never
+/// give the old answer after anything it was drawn from changed.
+@Suite struct CleanStateTests {
+    /// A committed repository: lists at the root and in a folder, a Markdown file without
+    /// items, an ignored folder holding a list, an empty folder, a nested repository.
+    private func committed() throws -> Fixture {
+        let fixture = try Fixture()
+        try fixture.write("TODO.md", "# Home\n- [ ] Buy milk\n- [x] Call Bob\n")
+        try fixture.write("work/PLAN.md", "- [ ] Ship it\n")
+        try fixture.write("notes.md", "No items here.\n")
+        try fixture.write(".gitignore", "private/\n")
+        try fixture.write("private/SECRET.md", "- [ ] Hidden\n")
+        try FileManager.default.createDirectory(atPath: fixture.path + "/empty", withIntermediateDirectories: false)
+        _ = try TestSupport.git("init", "-q", "vendor", in: fixture.path)
+        try fixture.write("vendor/LIST.md", "- [ ] Theirs\n")
+        try fixture.todosync()
+        return fixture
+    }
+
+    /// Records a note as `status` would, trusting stamps up to the moment the workspace opens
+    /// (the tool waits 2 s; tests wait one clock tick instead).
+    private func record(_ fixture: Fixture) throws -> String {
+        usleep(30_000)
+        let workspace = try Workspace.open(at: fixture.path)
+        let unit = try workspace.pending()
+        #expect(unit.isEmpty)
+        workspace.recordCleanState(unit, report: ["On branch main", "Nothing changed since the last commit."], settleTime: 0)
+        return workspace.root
+    }
+
+    enum Edit: String, CaseIterable, Sendable {
+        case itemCheckedSameSize, listAddedAtRoot, listAddedInFolder, listAddedInEmptyFolder,
+            itemsAddedToPlainMarkdown, listRemoved, ignoreRuleDropped, nestedRepositoryUnmade,
+            plainGitCommit, branchSwitched, configExcludesAList, remoteTrackingRefMoved
+    }
+
+    private func apply(_ edit: Edit, to fixture: Fixture) throws {
+        switch edit {
+        case .itemCheckedSameSize: try fixture.write("TODO.md", try fixture.read("TODO.md").replacingOccurrences(of: "[ ] Buy", with: "[x] Buy"))
+        case .listAddedAtRoot: try fixture.write("NEW.md", "- [ ] New\n")
+        case .listAddedInFolder: try fixture.write("work/NEW.md", "- [ ] New\n")
+        case .listAddedInEmptyFolder: try fixture.write("empty/NEW.md", "- [ ] New\n")
+        case .itemsAddedToPlainMarkdown: try fixture.write("notes.md", "- [ ] Now a list\n")
+        case .listRemoved: try FileManager.default.removeItem(atPath: fixture.path + "/work/PLAN.md")
+        case .ignoreRuleDropped: try fixture.write(".gitignore", "privat/\n")
+        case .nestedRepositoryUnmade: try FileManager.default.removeItem(atPath: fixture.path + "/vendor/.git")
+        case .plainGitCommit: _ = try fixture.git("commit", "-q", "--allow-empty", "-m", "plain git")
+        case .branchSwitched: _ = try fixture.git("switch", "-q", "-c", "other")
+        case .configExcludesAList: _ = try fixture.git("config", "--add", "todosync.exclude", "PLAN.md")
+        case .remoteTrackingRefMoved: _ = try fixture.git("update-ref", "refs/remotes/origin/main", "HEAD")
+        }
+    }
+
+    @Test func aCleanTreeIsAnsweredFromStamps() throws {
+        let fixture = try committed()
+        let root = try record(fixture)
+        #expect(CleanState.report(forRoot: root) == ["On branch main", "Nothing changed since the last commit."])
+        // Reading a list or running git status does not disturb it.
+        _ = try fixture.read("TODO.md")
+        _ = try fixture.git("status", "--porcelain")
+        #expect(CleanState.report(forRoot: root) != nil)
+        #expect(CleanState.report(forRoot: root + "/work") == nil)
+    }
+
+    @Test(arguments: Edit.allCases) func anyEditItWasDrawnFromVoidsTheNote(_ edit: Edit) throws {
+        let fixture = try committed()
+        // "Up to date with origin/main" comes from the tracking ref: stamped when there is a remote.
+        if edit == .remoteTrackingRefMoved { _ = try fixture.git("remote", "add", "origin", fixture.path) }
+        let root = try record(fixture)
+        #expect(CleanState.report(forRoot: root) != nil)
+        try apply(edit, to: fixture)
+        #expect(CleanState.report(forRoot: root) == nil, "\(edit)")
+    }
+
+    @Test func filesChangedJustBeforeAreNotTrusted() throws {
+        let fixture = try committed()
+        let workspace = try Workspace.open(at: fixture.path)
+        let unit = try workspace.pending()
+        workspace.recordCleanState(unit, report: ["clean"])
+        #expect(!FileManager.default.fileExists(atPath: fixture.path + "/.git/" + CleanState.fileName))
+    }
+
+    @Test func aTreeWithSomethingToCommitIsNeverRecorded() throws {
+        let fixture = try committed()
+        try fixture.write("TODO.md", "- [ ] Buy milk\n- [ ] Without an id\n")
+        usleep(30_000)
+        let workspace = try Workspace.open(at: fixture.path)
+        let unit = try workspace.pending()
+        workspace.recordCleanState(unit, report: ["clean"], settleTime: 0)
+        #expect(!FileManager.default.fileExists(atPath: fixture.path + "/.git/" + CleanState.fileName))
+    }
+
+    @Test func aNoteForAnotherEnvironmentOrFolderIsIgnored() throws {
+        let fixture = try committed()
+        let root = try record(fixture)
+        let path = fixture.path + "/.git/" + CleanState.fileName
+        let bytes = try #require(FileManager.default.contents(atPath: path))
+        let note = try #require(CleanState(decoding: Array(bytes)))
+        #expect(note.encoded().flatMap(CleanState.init(decoding:)) == note)
+        var elsewhere = note
+        elsewhere.environment[0] = "HOME=/elsewhere"
+        try Data(#require(elsewhere.encoded())).write(to: URL(fileURLWithPath: path))
+        #expect(CleanState.report(forRoot: root) == nil)
+        var moved = note
+        moved.root = "/somewhere/else"
+        try Data(try #require(moved.encoded())).write(to: URL(fileURLWithPath: path))
+        #expect(CleanState.report(forRoot: root) == nil)
+        try Data("todosync clean-state 0\n".utf8).write(to: URL(fileURLWithPath: path))
+        #expect(CleanState.report(forRoot: root) == nil)
+    }
+
+    @Test func theInstalledCommandAnswersTheSecondStatusFromTheNoteAndSeesTheNextEdit() throws {
+        let fixture = try committed()
+        // Past the 2 s a file must stand still before its stamp is trusted.
+        usleep(2_100_000)
+        let first = try fixture.todosync("status").stdout
+        #expect(first == "On branch main\nNothing changed since the last commit.\n")
+        let path = fixture.path + "/.git/" + CleanState.fileName
+        let bytes = try #require(FileManager.default.contents(atPath: path))
+        var note = try #require(CleanState(decoding: Array(bytes)))
+        #expect(note.report == ["On branch main", "Nothing changed since the last commit."])
+        // A note whose words differ shows which program answered.
+        note.report = ["answered from the note"]
+        try Data(try #require(note.encoded())).write(to: URL(fileURLWithPath: path))
+        #expect(try fixture.todosync("status").stdout == "answered from the note\n")
+        try fixture.write("TODO.md", try fixture.read("TODO.md").replacingOccurrences(of: "[ ] Buy", with: "[x] Buy"))
+        let afterEdit = try fixture.todosync("status").stdout
+        #expect(afterEdit.contains("Changes since the last commit (1):"))
+        let porcelain = try fixture.git("status", "--porcelain")
+        #expect(porcelain == " M TODO.md\n?? .gitignore\n?? notes.md\n?? vendor/\n", "\(porcelain)")
+    }
+
+    @Test func withoutTodosyncCoreBesideItTheCommandSaysWhatToDo() throws {
+        let scratch = Scratch()
+        let lonely = scratch.path + "/todosync"
+        try FileManager.default.copyItem(atPath: todosyncBinary, toPath: lonely)
+        let result = try run(lonely, ["log"], in: scratch.path)
+        #expect(result.status == 127)
+        #expect(result.stderr.contains("/todosync-core: No such file or directory"))
+        #expect(result.stderr.contains("keep todosync-core beside todosync"))
+    }
+}
