@@ -63,6 +63,8 @@ if option == "sync-only" {
     try bench.sync()
 } else if option == "undo-only" {
     try bench.undoRedoLog()
+} else if option == "commands-only" {
+    try bench.commands()
 } else {
     bench.parseAndRender()
     try bench.commands()
