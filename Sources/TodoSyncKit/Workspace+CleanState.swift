@@ -53,12 +53,8 @@ extension Workspace {
         let xdg = getenv("XDG_CONFIG_HOME").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.config"
         var configFiles = [gitDirectory + "config", home + "/.gitconfig", xdg + "/git/config", "/etc/gitconfig"]
         configFiles += Repository.outsideConfigFiles().filter { !configFiles.contains($0) }
-        for file in configFiles {
-            // [include] and [includeIf] name files found only by reading config: no note then.
-            if let bytes = try? FileSystem.read(file), String(decoding: bytes, as: UTF8.self).lowercased().contains("include") {
-                return nil
-            }
-        }
+        // [include] and [includeIf] sections name files found only by reading config: no note then.
+        guard !configFiles.contains(where: includesOtherFiles) else { return nil }
         paths += configFiles.dropFirst()
         paths.append(xdg + "/git/ignore")
         if let excludes = try? repository.configString("core.excludesFile") {
@@ -72,5 +68,14 @@ extension Workspace {
         paths += scan.nestedRepositories.map { root + "/" + $0 }
         paths += scan.files.map { root + "/" + $0 }
         return paths
+    }
+}
+
+/// Whether a git config file has an `[include]` or `[includeIf ...]` section (any case).
+func includesOtherFiles(_ configFile: String) -> Bool {
+    guard let bytes = try? FileSystem.read(configFile) else { return false }
+    return String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isNewline).contains { line in
+        let section = line.drop { $0 == " " || $0 == "\t" }.lowercased()
+        return section.hasPrefix("[include]") || section.hasPrefix("[include ") || section.hasPrefix("[includeif")
     }
 }

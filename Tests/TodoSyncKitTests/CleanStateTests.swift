@@ -86,6 +86,17 @@ import TestSupport
         #expect(!FileManager.default.fileExists(atPath: fixture.path + "/.git/" + CleanState.fileName))
     }
 
+    @Test func configThatIncludesOtherFilesKeepsTheNoteUnwrittenButTodosyncIncludeDoesNot() throws {
+        let fixture = try committed()
+        _ = try fixture.git("config", "--add", "todosync.include", "*.md")
+        let root = try record(fixture)
+        #expect(CleanState.report(forRoot: root) != nil)
+        try FileManager.default.removeItem(atPath: fixture.path + "/.git/" + CleanState.fileName)
+        _ = try fixture.git("config", "include.path", "../shared.gitconfig")
+        _ = try record(fixture)
+        #expect(!FileManager.default.fileExists(atPath: fixture.path + "/.git/" + CleanState.fileName))
+    }
+
     @Test func aTreeWithSomethingToCommitIsNeverRecorded() throws {
         let fixture = try committed()
         try fixture.write("TODO.md", "- [ ] Buy milk\n- [ ] Without an id\n")
