@@ -26,18 +26,10 @@ let message = """
 _ = message.utf8CString.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count - 1) }
 exit(127)
 
-/// todosync-core in the folder this program was started from (on Linux with symbolic links
-/// followed; `command`, argv[0], only if the system cannot say).
+/// todosync-core in the folder this program was started from (`command`, argv[0], only if the
+/// system cannot say where that is).
 func coreExecutable(startedAs command: String) -> String {
-    var path = [CChar](repeating: 0, count: 4096)
-    #if os(Linux)
-    let length = readlink("/proc/self/exe", &path, path.count - 1)
-    let own = length > 0 ? String(decoding: path.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self) : command
-    #else
-    var size = UInt32(path.count)
-    let own = _NSGetExecutablePath(&path, &size) == 0
-        ? String(decoding: path.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : command
-    #endif
+    let own = RunningProgram.path ?? command
     let folder = own.contains("/") ? String(own[..<own.lastIndex(of: "/")!]) : "."
     return folder + "/todosync-core"
 }

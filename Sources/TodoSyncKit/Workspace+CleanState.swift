@@ -37,12 +37,8 @@ extension Workspace {
         let gitDirectory = repository.gitDirectory
         // A linked worktree or reftable keeps refs where these stamps do not look.
         guard !scan.folders.isEmpty, gitDirectory == root + "/.git/", !FileSystem.exists(gitDirectory + "reftable") else { return nil }
-        var paths: [String] = []
-        #if os(Linux)
-        var executable = [CChar](repeating: 0, count: 4096)
-        let length = readlink("/proc/self/exe", &executable, executable.count - 1)
-        if length > 0 { paths.append(decodeCString(executable)) }
-        #endif
+        // Another build of todosync-core may word its answer differently.
+        var paths = RunningProgram.path.map { [$0] } ?? []
         for name in ["HEAD", "config", "packed-refs", "commondir", "info/exclude"] {
             paths.append(gitDirectory + name)
         }
