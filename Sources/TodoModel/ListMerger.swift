@@ -197,12 +197,11 @@ struct ListMerger {
             }
         }
         for (position, token) in result.base.enumerated() { result.basePosition[token] = position }
-        let baseRelatives = base?.lines.map(\.relative) ?? []
         for side in [MergeSide.ours, .theirs] {
             var match: [Int?]
             var tokens: [Token]
             if let mine = layout(side).containers[key] {
-                match = matchSequences(baseRelatives, mine.lines.map(\.relative))
+                match = ContainerMatch.lines(base: base, side: mine)
                 var baseOf = [Int?](repeating: nil, count: mine.lines.count)
                 for (baseIndex, sideIndex) in match.enumerated() { if let sideIndex { baseOf[sideIndex] = baseIndex } }
                 tokens = mine.entries.map { entry in
@@ -213,7 +212,7 @@ struct ListMerger {
                 }
             } else {
                 // The side removed the container (an item or a file) that the merge may keep: as in base.
-                match = baseRelatives.indices.map { $0 }
+                match = (base?.lines ?? []).indices.map { $0 }
                 tokens = result.base
             }
             let positions = tokens.compactMap { result.basePosition[$0] }

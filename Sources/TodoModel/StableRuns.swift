@@ -33,9 +33,12 @@ struct StableRuns {
             let versions = [baseDocument, oursDocument, theirsDocument]
             let found = Self.findRuns(versions, path: path, taken: taken.node)
             guard !found.isEmpty else { continue }
-            let foldedVersions = versions.enumerated().map { index, version in
+            let foldedVersions = versions.enumerated().compactMap { index, version in
                 Self.fold(version, found.map { ($0.ranges[index], $0.run.placeholder) })
             }
+            guard foldedVersions.count == versions.count,
+                foldedVersions.allSatisfy({ Self.holdsAlone($0, placeholders: Set(found.map(\.run.id))) })
+            else { continue }
             // The merge writes changed lines with the file's dominant ending: folding must not shift it.
             guard foldedVersions.allSatisfy({ $0.dominantEnding == baseDocument.dominantEnding }) else { continue }
             for index in folded.indices { folded[index].append(foldedVersions[index]) }
@@ -251,8 +254,23 @@ struct StableRuns {
         }
     }
 
-    /// The document with each range replaced by its placeholder line.
-    private static func fold(_ document: ListDocument, _ replacements: [(Range<Int>, ListLine)]) -> ListDocument {
+    /// Whether each placeholder reads back as a top-level item with nothing under it. The line
+    /// after a run starts a top-level item, but one indented past the placeholder's marker
+    /// (`  - [ ] b` after `1. [ ] a`) would become its child.
+    private static func holdsAlone(_ document: ListDocument, placeholders: Set<ItemID>) -> Bool {
+        var seen = 0
+        for (node, id) in document.nodeIDs.enumerated() {
+            guard let id, placeholders.contains(id) else { continue }
+            guard document.parent(ofNode: node) == nil, document.subtree(ofNode: node).count == 1 else { return false }
+            seen += 1
+        }
+        return seen == placeholders.count
+    }
+
+    /// The document with each range replaced by its placeholder line; nil if its bytes do not
+    /// read back as those lines (a document edited line by line can hold a lone CR before an
+    /// empty line, which reads back as one CRLF line: the merge of the whole lists keeps both).
+    private static func fold(_ document: ListDocument, _ replacements: [(Range<Int>, ListLine)]) -> ListDocument? {
         var lines: [ListLine] = []
         var next = 0
         // NB: a side may hold the runs in another order than base.
@@ -264,6 +282,7 @@ struct StableRuns {
         lines += document.lines[next...]
         // NB: into bytes of its own: the merge then reads a small file, not lines scattered
         // over a large one (at 100,000 items, those reads missed the caches).
-        return ListDocument(path: document.path, bytes: ListLine.join(lines))
+        let folded = ListDocument(path: document.path, bytes: ListLine.join(lines))
+        return folded.lines.count == lines.count ? folded : nil
     }
 }

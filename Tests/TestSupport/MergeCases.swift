@@ -251,5 +251,17 @@ public let mergeCases: [MergeCase] = [
         ours: "---\ntitle: y\n---\n- [ ] A ^a\n```\n- [ ] not an item\n```\n",
         theirs: "---\ntitle: x\n---\n- [x] A ^a\n```\n- [ ] not an item\ncode\n```\n",
         merged: "---\ntitle: y\n---\n- [x] A ^a\n```\n- [ ] not an item\ncode\n```\n"),
+    MergeCase(
+        name: "a blank line added after a different item on each side: both stay",
+        base: "# List\n\n- [ ] A ^a\n- [ ] B ^b\n- [ ] C ^c\n  note c\n- [ ] D ^d\n\n## Later\n\n- [ ] E ^e\n",
+        ours: "# List\n\n- [ ] A ^a\n\n- [ ] B ^b\n- [ ] C ^c\n  note c\n- [ ] D ^d\n\n## Later\n\n- [ ] E ^e\n",
+        theirs: "# List\n\n- [ ] A ^a\n- [ ] B ^b\n- [ ] C ^c\n  note c\n\n- [ ] D ^d\n\n## Later\n\n- [ ] E ^e\n",
+        merged: "# List\n\n- [ ] A ^a\n\n- [ ] B ^b\n- [ ] C ^c\n  note c\n\n- [ ] D ^d\n\n## Later\n\n- [ ] E ^e\n"),
+    MergeCase(
+        name: "a heading moved past items on one side, reworded on the other",
+        base: "## Now\n- [ ] A ^a\n## Later\n- [ ] B ^b\n- [ ] C ^c\n",
+        ours: "## Now\n- [ ] A ^a\n- [ ] B ^b\n## Later\n- [ ] C ^c\n",
+        theirs: "## Now\n- [ ] A ^a\n## Some day\n- [ ] B ^b\n- [ ] C ^c\n",
+        merged: "## Now\n- [ ] A ^a\n- [ ] B ^b\n## Some day\n- [ ] C ^c\n"),
 ]
 

@@ -74,6 +74,40 @@ import Testing
         #expect(result.folded.lists.texts == result.whole.lists.texts)
     }
 
+    @Test func aVersionWhoseBytesReadBackOtherwiseIsNotFolded() throws {
+        // Removing an item line by line can leave a lone CR ending before an empty line: those
+        // bytes read back as one CRLF line. Folding re-reads a version's bytes, so it must not
+        // fold that file (the whole merge keeps both lines).
+        let base = lists(["TODO.md": "Intro\r- [ ] Milk ^m\n\n" + Self.bigList(30)])
+        var ours = base
+        var document = try #require(ours["TODO.md"])
+        try document.remove(shortID("m"))
+        ours["TODO.md"] = document
+        #expect(String(decoding: document.render(), as: UTF8.self).hasPrefix("Intro\r\n# List"))
+        var theirs = base
+        document = try #require(theirs["TODO.md"])
+        try document.update(shortID("i20"), isDone: true)
+        theirs["TODO.md"] = document
+        #expect(StableRuns(base: base, ours: ours, theirs: theirs) == nil)
+        let folded = ListMerge.mergeItemByItem(base: base, ours: ours, theirs: theirs)
+        let whole = ListMerge.mergeItemByItem(base: base, ours: ours, theirs: theirs, folding: false)
+        #expect(folded.lists.texts == whole.lists.texts)
+    }
+
+    @Test func anItemIndentedPastThePlaceholdersMarkerIsNotTakenAsItsChild() {
+        // `  - [ ] Nested` is no child of `1. [ ] A` (content at column 3), but would be of a
+        // `- [ ]` placeholder standing for A (column 2): that file must not be folded.
+        let base = "- [ ] Milk ^m\n1. [ ] A ^a\n1. [ ] B ^b\n  - [ ] Nested ^n\n- [ ] End ^e\n"
+        let ours = "- [x] Milk ^m\n1. [ ] A ^a\n1. [ ] B ^b\n- [ ] End ^e\n"
+        let theirs = "- [ ] Milk ^m\n1. [ ] B ^b\n1. [ ] A ^a\n  - [ ] Nested ^n\n- [ ] End ^e\n"
+        let result = Self.folded(base, ours, theirs)
+        #expect(result.runs == 0)
+        #expect(result.folded.lists.texts == result.whole.lists.texts)
+        #expect(result.folded.reports.isEmpty)
+        let text = withShortIDs(String(decoding: result.folded.lists["TODO.md"]!.render(), as: UTF8.self))
+        #expect(text == "- [x] Milk ^m\n1. [ ] B ^b\n1. [ ] A ^a\n- [ ] End ^e\n")
+    }
+
     @Test(arguments: mergeCases)
     func theTableMergesAlikeFoldedOrNot(_ example: MergeCase) {
         let result = Self.folded(example.base, example.ours, example.theirs)
@@ -83,11 +117,31 @@ import Testing
 
     @Test func randomEditsMergeAlikeFoldedOrNot() async {
         await propertyCheck(count: 300, input: markdownGenerator, Gen.int(in: 0...1_000_000)) { text, seed in
-            let (base, ours, theirs) = MergeLawTests.twoSides(text + Self.bigList(12).replacingAll("^", with: "^r\(seed % 7)"), seed: seed)
-            let folded = ListMerge.mergeItemByItem(base: base, ours: ours, theirs: theirs)
-            let whole = ListMerge.mergeItemByItem(base: base, ours: ours, theirs: theirs, folding: false)
-            #expect(folded.lists.texts == whole.lists.texts)
-            #expect(folded.reports.map(\.description) == whole.reports.map(\.description))
+            Self.expectAlikeFoldedOrNot(text, seed: seed)
         }
+    }
+
+    /// Inputs the property above once failed on (found by running it 20,000 times), kept.
+    static let foundByThePropertyTest: [(String, Int)] = [
+        // A lone CR ending before an empty line (`aVersionWhoseBytesReadBackOtherwiseIsNotFolded`).
+        ("    indented code\r- [ ] Buy milk\n    indented code", 512569),
+        // A blank line added after a different item on each side (a merge case of the table).
+        ("", 117026),
+        // `  - [ ] nested` under a run's last item `1. [ ] first` (`anItemIndentedPast...`).
+        ("- [ ] Buy milk\n1. [ ] first\n1. [ ] first\n  - [ ] nested\n```\n", 714822),
+        ("\t- [x] tabbed\n1. [ ] first\n2) [X] second- [ ] Buy milk\n  - [ ] nested\n- [ ] Buy milk\n```\n", 824394),
+    ]
+
+    @Test(arguments: foundByThePropertyTest)
+    func casesThePropertyTestFoundMergeAlikeFoldedOrNot(_ text: String, _ seed: Int) {
+        Self.expectAlikeFoldedOrNot(text, seed: seed)
+    }
+
+    static func expectAlikeFoldedOrNot(_ text: String, seed: Int) {
+        let (base, ours, theirs) = MergeLawTests.twoSides(text + Self.bigList(12).replacingAll("^", with: "^r\(seed % 7)"), seed: seed)
+        let folded = ListMerge.mergeItemByItem(base: base, ours: ours, theirs: theirs)
+        let whole = ListMerge.mergeItemByItem(base: base, ours: ours, theirs: theirs, folding: false)
+        #expect(folded.lists.texts == whole.lists.texts)
+        #expect(folded.reports.map(\.description) == whole.reports.map(\.description))
     }
 }
