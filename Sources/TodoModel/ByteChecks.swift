@@ -57,11 +57,16 @@ extension ArraySlice<UInt8> {
     }
 
     /// Byte equality by `memcmp`: several times faster than `==`, which compares element by element.
-    func sameBytes(as other: ArraySlice<UInt8>) -> Bool {
+    public func sameBytes(as other: ArraySlice<UInt8>) -> Bool {
         guard count == other.count else { return false }
         guard count > 0 else { return true }
         return withUnsafeBufferPointer { mine in
             other.withUnsafeBufferPointer { theirs in memcmp(mine.baseAddress!, theirs.baseAddress!, mine.count) == 0 }
         }
     }
+}
+
+extension [UInt8] {
+    /// Byte equality by `memcmp` (see the slice's).
+    public func sameBytes(as other: [UInt8]) -> Bool { self[...].sameBytes(as: other[...]) }
 }

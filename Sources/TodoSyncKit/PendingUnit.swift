@@ -30,24 +30,31 @@ public struct PendingUnit {
 extension Workspace {
     /// Reads the last commit and the working tree and works out the next unit. Writes no list and
     /// no object; only the checked-head note (a cache in the git directory) when all is in order.
-    public func pending() throws(TodoSyncError) -> PendingUnit {
+    ///
+    /// `writingBlobsAhead`: a commit will follow, so each changed list file's blob is written
+    /// (not yet named) on another thread meanwhile; see `BlobWriteAhead`.
+    public func pending(writingBlobsAhead: Bool = false) throws(TodoSyncError) -> PendingUnit {
         let scan = try Trace.phase("find candidate files") { () throws(TodoSyncError) in try scanCandidates() }
-        var unit = try pending(scan.files)
+        var unit = try pending(scan.files, writingBlobsAhead: writingBlobsAhead)
         unit.scan = scan
         return unit
     }
 
-    private func pending(_ paths: [String]) throws(TodoSyncError) -> PendingUnit {
+    private func pending(_ paths: [String], writingBlobsAhead: Bool) throws(TodoSyncError) -> PendingUnit {
         if let unchanged = try Trace.phase("compare with HEAD's checked note (index stats)", { () throws(TodoSyncError) in try unchangedByCheckedHead(paths) }) {
             return unchanged
         }
-        let files = try Trace.phase("read and parse working lists") { () throws(TodoSyncError) in try readWorkingFiles(paths) }
         let headTree = try Trace.phase("read HEAD's tree") { () throws(TodoSyncError) in try readHeadTree() }
+        let read = try Trace.phase("read working lists") { () throws(TodoSyncError) in try readWorkingBytes(paths) }
+        // Started before parsing: compressing a large list takes longer than all the rest.
+        let blobsAhead = writingBlobsAhead ? startBlobWrites(read, listsOf: headTree) : [:]
+        let files = try Trace.phase("parse working lists") { () throws(TodoSyncError) in try parseWorkingFiles(read) }
         if let unchanged = try Trace.phase("compare with HEAD (index, size, hash)", { () throws(TodoSyncError) in try unchangedSinceHead(files, headTree) }) {
             return unchanged
         }
         let head = try Trace.phase("read and parse HEAD's lists") { () throws(TodoSyncError) in try readHead(headTree) }
-        let working = workingSnapshot(files, head: head)
+        var working = workingSnapshot(files, head: head)
+        working.blobsAhead = blobsAhead
         var generator = SystemRandomNumberGenerator()
         let assigned = Trace.phase("assign ids") { IDAssignment.assign(working.lists, base: head.base, using: &generator) }
         let changes = Trace.phase("changes") { ListSet.changes(from: head.base.lists, to: assigned.lists) }
@@ -57,7 +64,7 @@ extension Workspace {
         let rewritten = Set(assigned.changedPaths)
         for path in working.readBytes.keys.sorted() {
             let final = assigned.lists[path]?.render()
-            let changed = final != head.files[path]?.bytes
+            let changed = !sameBytes(final, head.files[path]?.bytes)
             if changed { changedPaths.append(path) }
             // A repaired id can bring a file back to HEAD's bytes: written, not committed.
             if changed || rewritten.contains(path) { finalBytes[path] = final }
@@ -70,6 +77,20 @@ extension Workspace {
 }
 
 extension Workspace {
+    /// Blob writes started for the files of the last commit that git's index does not vouch
+    /// for (edited since). Best effort: a blob not started here (a new list file, or a thread
+    /// that could not start) is written the usual way when committing.
+    func startBlobWrites(_ files: [WorkingFile.Read], listsOf headTree: HeadTree?) -> [String: BlobWriteAhead] {
+        let committed = Set(headTree?.files.map(\.path) ?? [])
+        let candidates = files.filter { committed.contains($0.path) }
+        guard !candidates.isEmpty, let stamps = try? repository.indexStamps(for: candidates.map(\.path)) else { return [:] }
+        var result: [String: BlobWriteAhead] = [:]
+        for file in candidates where stamps.blob(at: file.path, stat: file.stat) == nil {
+            result[file.path] = try? repository.writeBlobAhead(file.bytes)
+        }
+        return result
+    }
+
     /// The common case, answered cheaply: every list file hashes to the blob HEAD's tree holds
     /// for it, every item already carries an id of its own, and no other file holds items.
     /// Then nothing needs committing, and HEAD's lists are never read or parsed. nil: look closer.
@@ -139,4 +160,10 @@ extension PendingUnit {
             head: HeadSnapshot(commit: nil, base: .empty, files: [:]), working: WorkingSnapshot(lists: ListSet(), readBytes: [:]),
             assigned: .unchanged, finalBytes: [:])
     }
+}
+
+/// Whether two files hold the same bytes (nil: no file); by `memcmp`, list files are megabytes.
+func sameBytes(_ a: [UInt8]?, _ b: [UInt8]?) -> Bool {
+    guard let a, let b else { return a == nil && b == nil }
+    return a.sameBytes(as: b)
 }

@@ -24,10 +24,19 @@ struct WorkingSnapshot {
     var readBytes: [String: [UInt8]?]
     /// Each file's stat as it was read, for git's index.
     var readStats: [String: FileStat] = [:]
+    /// Blobs of the bytes read, being written ahead of a commit (edited list files only).
+    var blobsAhead: [String: BlobWriteAhead] = [:]
 }
 
 /// A candidate file of the working tree, read and parsed.
 struct WorkingFile {
+    /// A candidate file as read, not yet parsed.
+    struct Read {
+        var path: String
+        var bytes: [UInt8]
+        var stat: FileStat
+    }
+
     var path: String
     var bytes: [UInt8]
     var stat: FileStat
@@ -79,10 +88,23 @@ extension Workspace {
     /// Reads and parses every candidate file of the working tree once; both the fast check and
     /// the full comparison use the result.
     func readWorkingFiles(_ paths: [String]) throws(TodoSyncError) -> [WorkingFile] {
-        var result: [WorkingFile] = []
+        try parseWorkingFiles(readWorkingBytes(paths))
+    }
+
+    /// Every candidate file's bytes and stat; a file gone meanwhile is skipped.
+    func readWorkingBytes(_ paths: [String]) throws(TodoSyncError) -> [WorkingFile.Read] {
+        var result: [WorkingFile.Read] = []
         for path in paths {
             guard let (bytes, stat) = try FileSystem.readWithStat(root + "/" + path) else { continue }
-            result.append(WorkingFile(path: path, bytes: bytes, stat: stat, document: try ListDocument.parsing(path, bytes)))
+            result.append(WorkingFile.Read(path: path, bytes: bytes, stat: stat))
+        }
+        return result
+    }
+
+    func parseWorkingFiles(_ files: [WorkingFile.Read]) throws(TodoSyncError) -> [WorkingFile] {
+        var result: [WorkingFile] = []
+        for file in files {
+            result.append(WorkingFile(path: file.path, bytes: file.bytes, stat: file.stat, document: try ListDocument.parsing(file.path, file.bytes)))
         }
         return result
     }

@@ -20,7 +20,7 @@ extension Workspace {
     /// ids in the files and no commit; the next run commits them.
     public func commit(summary: String? = nil, kind: UnitKind = .edit) throws(TodoSyncError) -> CommitOutcome {
         try checkReadyToCommit()
-        let unit = try pending()
+        let unit = try pending(writingBlobsAhead: true)
         // A file rewritten below gets the stat of the new bytes; the others keep the one read.
         var stats: [String: FileStat?] = unit.working.readStats.filter { !unit.assigned.changedPaths.contains($0.key) }
         for path in unit.assigned.changedPaths {
@@ -42,7 +42,10 @@ extension Workspace {
         var treeChanges: [String: TreeChange] = [:]
         for path in unit.changedPaths {
             if let bytes = unit.finalBytes[path] ?? nil {
-                let blob = try Trace.phase("write blob") { () throws(TodoSyncError) in try git("storing \(path)") { try repository.writeBlob(bytes) } }
+                let ahead = unit.working.blobsAhead[path].flatMap { $0.bytes.sameBytes(as: bytes) ? $0 : nil }
+                let blob = try Trace.phase("write blob") { () throws(TodoSyncError) in
+                    try git("storing \(path)") { try ahead?.finish() ?? repository.writeBlob(bytes) }
+                }
                 treeChanges[path] = .write(blob: blob, mode: unit.head.files[path]?.mode ?? TreeChange.regularFileMode)
             } else {
                 treeChanges[path] = .delete
@@ -101,7 +104,7 @@ extension Workspace {
         var finalBytes: [String: [UInt8]?] = [:]
         for path in Set(head.files.keys).union(lists.documents.keys).sorted() {
             let bytes = lists[path]?.render()
-            if bytes != head.files[path]?.bytes { finalBytes[path] = bytes }
+            if !sameBytes(bytes, head.files[path]?.bytes) { finalBytes[path] = bytes }
         }
         for path in finalBytes.keys { try FileSystem.expect(root + "/" + path, holds: head.files[path]?.bytes) }
         var treeChanges: [String: TreeChange] = [:]

@@ -11,7 +11,7 @@ import TestSupport
     private func status(_ fixture: Fixture) throws -> (stdout: String, fromNote: Bool) {
         let result = try run(todosyncBinary, ["status"], in: fixture.path, environment: ["TODOSYNC_TRACE": "1"])
         guard result.status == 0 else { throw TestFailure("todosync status failed: \(result.stderr)") }
-        return (result.stdout, !result.stderr.contains("read and parse working lists"))
+        return (result.stdout, !result.stderr.contains("parse working lists"))
     }
 
     private func note(_ fixture: Fixture) throws -> CheckedHead? {

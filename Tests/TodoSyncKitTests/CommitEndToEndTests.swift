@@ -55,6 +55,8 @@ import TestSupport
         for id in newIDs.suffix(2) { stripped = stripped.replacingOccurrences(of: " <!-- id: \(id) -->", with: "") }
         #expect(stripped == edited)
         try fixture.expectCleanAndSound()
+        // The edited bytes' blob, written ahead of the commit, was not used (ids were added).
+        try fixture.expectNoStrayObjects()
     }
 
     @Test func nothingChangedMakesNoCommit() throws {
@@ -247,6 +249,7 @@ import TestSupport
             #expect(entry.size == file.size)
             #expect(entry.inode == file.inode % (1 << 32))
             try fixture.expectCleanAndSound()
+            try fixture.expectNoStrayObjects()
             try fixture.write("TODO.md", try fixture.read("TODO.md").replacingOccurrences(of: "Call Bob", with: "Call Amy"))
             try fixture.todosync()
         }
@@ -274,5 +277,6 @@ import TestSupport
         #expect(try fixture.todosync("status").stdout.contains("Nothing changed"))
         try fixture.todosync()
         #expect(fixture.commitCount == 1)
+        try fixture.expectNoStrayObjects()
     }
 }

@@ -45,11 +45,23 @@ final class Fixture {
     var lastSubject: String { (try? git("log", "-1", "--format=%s"))?.trimmingCharacters(in: .newlines) ?? "" }
     var lastBody: String { (try? git("log", "-1", "--format=%b")) ?? "" }
 
-    /// `git status --porcelain` is empty and `git fsck --strict` finds nothing.
+    /// `git status --porcelain` is empty, `git fsck --strict` finds nothing, and no temporary
+    /// file is left among the objects.
     func expectCleanAndSound() throws {
         let status = try git("status", "--porcelain")
         guard status.isEmpty else { throw TestFailure("git status is not clean:\n\(status)") }
         _ = try git("fsck", "--strict")
+        let objects = path + "/.git/objects"
+        let temporary = (FileManager.default.enumerator(atPath: objects)?.compactMap { $0 as? String } ?? []).filter { $0.contains("tmp_") }
+        guard temporary.isEmpty else { throw TestFailure("temporary files left in .git/objects: \(temporary)") }
+    }
+
+    /// Every object is reachable from a commit: a blob written ahead of a commit and then not
+    /// used (ids were written into the file) must not be left behind. (A sync that stops may
+    /// leave objects, as git's own merges do; this is for commits.)
+    func expectNoStrayObjects() throws {
+        let fsck = try git("fsck", "--strict", "--no-reflogs")
+        guard !fsck.contains("dangling") && !fsck.contains("unreachable") else { throw TestFailure("objects nothing refers to:\n\(fsck)") }
     }
 
     /// The ids written in a file, in order.
