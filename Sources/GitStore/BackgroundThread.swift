@@ -52,3 +52,29 @@ final class BackgroundThread {
 
     deinit { join() }
 }
+
+/// A flag one thread raises and another checks now and then: a mutex, as `Atomic` needs macOS 15.
+final class StopFlag: @unchecked Sendable {
+    // NB: @unchecked: `raised` is read and written only under the mutex.
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private var raised = false
+
+    init() { pthread_mutex_init(mutex, nil) }
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
+
+    var isRaised: Bool {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return raised
+    }
+
+    func raise() {
+        pthread_mutex_lock(mutex)
+        raised = true
+        pthread_mutex_unlock(mutex)
+    }
+}

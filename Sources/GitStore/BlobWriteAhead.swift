@@ -1,5 +1,4 @@
 import CLibGit2
-import Synchronization
 
 /// A blob written on a thread of its own while the caller works on: compressing a list file
 /// of a megabyte took a third of a commit, and the bytes are known long before the commit is.
@@ -30,7 +29,7 @@ public final class BlobWriteAhead: Sendable {
     }
 
     deinit {
-        writer.stopping.store(true, ordering: .relaxed)
+        writer.stopping.raise()
         worker?.join()
     }
 
@@ -40,7 +39,7 @@ public final class BlobWriteAhead: Sendable {
         // caller only after. The database is this writer's own: libgit2 handles are one thread's.
         let database: OpaquePointer
         let bytes: [UInt8]
-        let stopping = Atomic<Bool>(false)
+        let stopping = StopFlag()
         var stream: UnsafeMutablePointer<git_odb_stream>?
         var failure: GitError?
 
@@ -61,7 +60,7 @@ public final class BlobWriteAhead: Sendable {
             let piece = 65_536
             failure = bytes.withUnsafeBytes { buffer -> GitError? in
                 var offset = 0
-                while offset < buffer.count, !stopping.load(ordering: .relaxed) {
+                while offset < buffer.count, !stopping.isRaised {
                     let count = min(piece, buffer.count - offset)
                     let start = buffer.baseAddress!.advanced(by: offset).assumingMemoryBound(to: CChar.self)
                     let written = git_odb_stream_write(opened, start, count)

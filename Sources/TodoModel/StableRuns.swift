@@ -36,9 +36,10 @@ struct StableRuns {
             let foldedVersions = versions.enumerated().compactMap { index, version in
                 Self.fold(version, found.map { ($0.ranges[index], $0.run.placeholder) })
             }
-            guard foldedVersions.count == versions.count,
-                foldedVersions.allSatisfy({ Self.holdsAlone($0, placeholders: Set(found.map(\.run.id))) })
-            else { continue }
+            let placeholders = Set(found.map(\.run.id))
+            guard foldedVersions.count == versions.count, foldedVersions.allSatisfy({ Self.holdsAlone($0, placeholders: placeholders) }) else {
+                continue
+            }
             // The merge writes changed lines with the file's dominant ending: folding must not shift it.
             guard foldedVersions.allSatisfy({ $0.dominantEnding == baseDocument.dominantEnding }) else { continue }
             for index in folded.indices { folded[index].append(foldedVersions[index]) }

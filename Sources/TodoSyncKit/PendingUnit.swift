@@ -31,8 +31,9 @@ extension Workspace {
     /// Reads the last commit and the working tree and works out the next unit. Writes no list and
     /// no object; only the checked-head note (a cache in the git directory) when all is in order.
     ///
-    /// `writingBlobsAhead`: a commit will follow, so each changed list file's blob is written
-    /// (not yet named) on another thread meanwhile; see `BlobWriteAhead`.
+    /// `writingBlobsAhead`: a commit will follow, so each edited list file's blob is written on
+    /// another thread meanwhile, as a temporary file that only the commit names (or that goes
+    /// when the unit is released); see `BlobWriteAhead`.
     public func pending(writingBlobsAhead: Bool = false) throws(TodoSyncError) -> PendingUnit {
         let scan = try Trace.phase("find candidate files") { () throws(TodoSyncError) in try scanCandidates() }
         var unit = try pending(scan.files, writingBlobsAhead: writingBlobsAhead)
