@@ -42,15 +42,19 @@ extension Workspace {
     }
 
     private func pending(_ paths: [String], writingBlobsAhead: Bool) throws(TodoSyncError) -> PendingUnit {
-        if let unchanged = try Trace.phase("compare with HEAD's checked note (index stats)", { () throws(TodoSyncError) in try unchangedByCheckedHead(paths) }) {
+        // Read once: the checked note, the blob writes and the comparison with HEAD all ask it.
+        let stamps = try Trace.phase("read git's index") { () throws(TodoSyncError) in
+            try git("reading git's index") { try repository.indexStamps(for: paths) }
+        }
+        if let unchanged = try Trace.phase("compare with HEAD's checked note (index stats)", { () throws(TodoSyncError) in try unchangedByCheckedHead(paths, stamps) }) {
             return unchanged
         }
         let headTree = try Trace.phase("read HEAD's tree") { () throws(TodoSyncError) in try readHeadTree() }
         let read = try Trace.phase("read working lists") { () throws(TodoSyncError) in try readWorkingBytes(paths) }
         // Started before parsing: compressing a large list takes longer than all the rest.
-        let blobsAhead = writingBlobsAhead ? startBlobWrites(read, listsOf: headTree) : [:]
+        let blobsAhead = writingBlobsAhead ? startBlobWrites(read, listsOf: headTree, stamps) : [:]
         let files = try Trace.phase("parse working lists") { () throws(TodoSyncError) in try parseWorkingFiles(read) }
-        if let unchanged = try Trace.phase("compare with HEAD (index, size, hash)", { () throws(TodoSyncError) in try unchangedSinceHead(files, headTree) }) {
+        if let unchanged = try Trace.phase("compare with HEAD (index, size, hash)", { () throws(TodoSyncError) in try unchangedSinceHead(files, headTree, stamps) }) {
             return unchanged
         }
         let head = try Trace.phase("read and parse HEAD's lists") { () throws(TodoSyncError) in try readHead(headTree) }
@@ -81,12 +85,10 @@ extension Workspace {
     /// Blob writes started for the files of the last commit that git's index does not vouch
     /// for (edited since). Best effort: a blob not started here (a new list file, or a thread
     /// that could not start) is written the usual way when committing.
-    func startBlobWrites(_ files: [WorkingFile.Read], listsOf headTree: HeadTree?) -> [String: BlobWriteAhead] {
+    func startBlobWrites(_ files: [WorkingFile.Read], listsOf headTree: HeadTree?, _ stamps: IndexStamps) -> [String: BlobWriteAhead] {
         let committed = Set(headTree?.files.map(\.path) ?? [])
-        let candidates = files.filter { committed.contains($0.path) }
-        guard !candidates.isEmpty, let stamps = try? repository.indexStamps(for: candidates.map(\.path)) else { return [:] }
         var result: [String: BlobWriteAhead] = [:]
-        for file in candidates where stamps.blob(at: file.path, stat: file.stat) == nil {
+        for file in files where committed.contains(file.path) && stamps.blob(at: file.path, stat: file.stat) == nil {
             result[file.path] = try? repository.writeBlobAhead(file.bytes)
         }
         return result
@@ -96,12 +98,11 @@ extension Workspace {
     /// for it, every item already carries an id of its own, and no other file holds items.
     /// Then nothing needs committing, and HEAD's lists are never read or parsed. nil: look closer.
     func unchangedSinceHead(
-        _ files: [WorkingFile], _ headTree: HeadTree?
+        _ files: [WorkingFile], _ headTree: HeadTree?, _ stamps: IndexStamps
     ) throws(TodoSyncError) -> PendingUnit? {
         guard let headTree else { return nil }
         var treeBlobs: [String: OID] = [:]
         for file in headTree.files { treeBlobs[file.path] = file.blob }
-        let stamps = try git("reading git's index") { try repository.indexStamps(for: files.map(\.path)) }
         var ids = Set<ItemID>()
         var diagnostics: [Diagnostic] = []
         var listBlobs: [String: OID] = [:]
@@ -136,13 +137,12 @@ extension Workspace {
     /// The cheapest answer, for the common case right after a commit: HEAD's lists were
     /// checked before (see `CheckedHead`), git's index vouches for each of them by stat, and no
     /// other candidate holds items. No list is read or parsed. nil: look closer.
-    func unchangedByCheckedHead(_ paths: [String]) throws(TodoSyncError) -> PendingUnit? {
+    func unchangedByCheckedHead(_ paths: [String], _ stamps: IndexStamps) throws(TodoSyncError) -> PendingUnit? {
         guard case .branch(_, let commit) = try git("reading HEAD", { try repository.head() }),
             let note = readCheckedHead(commit: commit)
         else { return nil }
         let candidates = Set(paths)
         guard note.blobs.keys.allSatisfy(candidates.contains) else { return nil }
-        let stamps = try git("reading git's index") { try repository.indexStamps(for: Array(note.blobs.keys)) }
         for (path, blob) in note.blobs {
             guard let stat = FileSystem.regularFileStat(root + "/" + path), stamps.blob(at: path, stat: stat) == blob else { return nil }
         }
