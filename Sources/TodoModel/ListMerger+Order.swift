@@ -158,7 +158,9 @@ extension ListMerger {
 
     /// What orders two entries with one anchor: items by id, lines by text; in a file, items
     /// before lines (a new item continues the list it follows; new prose after it starts
-    /// something else); in an item, lines before items (notes come before children).
+    /// something else); in an item, lines before items (notes come before children), and
+    /// blank lines after the other lines: a note line one side wrote without indentation
+    /// continues the item's paragraph only while no blank line comes between.
     private func orderKey(_ token: Token, _ key: ContainerKey) -> [UInt8] {
         switch token {
         case .item(let id):
@@ -167,7 +169,9 @@ extension ListMerger {
             withUnsafeBytes(of: id.low.bigEndian) { bytes += $0 }
             return bytes
         case .line:
-            return [1] + (lineContent(token, key)?.relative ?? [])
+            let text = lineContent(token, key)?.relative ?? []
+            let blankInItem = !key.isFile && text.allSatisfy(\.isSpaceOrTab)
+            return [blankInItem ? 3 : 1] + text
         case .marker:
             return [2]
         }

@@ -263,5 +263,11 @@ public let mergeCases: [MergeCase] = [
         ours: "## Now\n- [ ] A ^a\n- [ ] B ^b\n## Later\n- [ ] C ^c\n",
         theirs: "## Now\n- [ ] A ^a\n## Some day\n- [ ] B ^b\n- [ ] C ^c\n",
         merged: "## Now\n- [ ] A ^a\n- [ ] B ^b\n## Some day\n- [ ] C ^c\n"),
+    MergeCase(
+        name: "a note line without indentation on one side, a blank line under the same item on the other",
+        base: "- [ ] A ^a\n  - [ ] B ^b\n",
+        ours: "- [ ] A ^a\nlazy note\n  - [ ] B ^b\n",
+        theirs: "- [ ] A ^a\n\n  - [ ] B ^b\n",
+        merged: "- [ ] A ^a\nlazy note\n\n  - [ ] B ^b\n"),
 ]
 

@@ -78,10 +78,12 @@ import Testing
                 guard let old = baseItems[id], let mine = oursItems[id], let other = theirsItems[id] else { continue }
                 if mine.isDone != old.isDone { #expect(item.isDone == mine.isDone) }
                 if other.isDone != old.isDone { #expect(item.isDone == other.isDone) }
-                // A field only one side changed takes that side's value.
-                for (changed, unchanged) in [(mine, other), (other, mine)] {
+                // A field only one side changed takes that side's value. (Notes: unchanged means
+                // the same note lines; a blank line added around them does not show in `notes`.)
+                let baseNotes = base.noteLines(of: id)
+                for (changed, unchanged, lines) in [(mine, other, theirs.noteLines(of: id)), (other, mine, ours.noteLines(of: id))] {
                     if changed.title != old.title, unchanged.title == old.title { #expect(item.title == changed.title) }
-                    if changed.notes != old.notes, unchanged.notes == old.notes, !item.notes.contains("todosync clash") {
+                    if changed.notes != old.notes, lines == baseNotes, !item.notes.contains("todosync clash") {
                         #expect(item.notes == changed.notes)
                     }
                 }
@@ -91,6 +93,14 @@ import Testing
 }
 
 extension ListSet {
+    /// An item's note lines as written, blank ones included.
+    func noteLines(of id: ItemID) -> [ArraySlice<UInt8>]? {
+        for document in documents.values {
+            if let node = document.node(for: id) { return document.noteLines(ofNode: node).map { document.lines[$0].content } }
+        }
+        return nil
+    }
+
     /// Each file's text, lines and endings visible, for readable failures.
     var texts: [String: String] {
         Dictionary(uniqueKeysWithValues: documents.map { ($0.key, String(decoding: $0.value.render(), as: UTF8.self).replacingAll("\r", with: "⏎")) })
