@@ -40,7 +40,10 @@ let package = Package(
             dependencies: [
                 "TodoSyncKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            // Not position-independent on Linux: the loader then has ~40,000 fewer relocations to
+            // apply at every start (~1.5 ms of each command; docs/PERFORMANCE.md, "Start-up").
+            linkerSettings: [.unsafeFlags(["-Xclang-linker", "-no-pie"], .when(platforms: [.linux]))]
         ),
         // Starts in ~1 ms (no libgit2, no Swift libraries loaded: a static executable on Linux),
         // where loading libgit2 and its 15 libraries alone takes longer than `git status`.

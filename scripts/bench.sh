@@ -5,12 +5,16 @@
 #   scripts/bench.sh --smoke   seconds; CI uses it to keep the harness building (no thresholds)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/ensure-libgit2.sh
 
-# Release builds link the Swift runtime statically: it starts 2-4 ms faster (docs/PERFORMANCE.md).
-flags=(-c release --static-swift-stdlib)
-if [ "${1:-}" = "--smoke" ]; then flags=(-c debug); fi
-for product in todosync-core todosync todosync-bench; do
-  if ! out=$(swift build "${flags[@]}" --product "$product" 2>&1); then echo "$out" >&2; exit 1; fi
-done
-"$(swift build "${flags[@]}" --show-bin-path)/todosync-bench" "$@"
+# Measures the programs users run: the release build of scripts/build-release.sh (static Swift
+# runtime and libgit2). The smoke run only checks that the harness builds and runs: debug.
+if [ "${1:-}" = "--smoke" ]; then
+  scripts/ensure-libgit2.sh
+  for product in todosync-core todosync todosync-bench; do
+    if ! out=$(swift build -c debug --product "$product" 2>&1); then echo "$out" >&2; exit 1; fi
+  done
+  bin=$(swift build -c debug --show-bin-path)
+else
+  bin=$(scripts/build-release.sh todosync-core todosync todosync-bench | tail -n 1)
+fi
+"$bin/todosync-bench" "$@"

@@ -5,10 +5,7 @@
 # merging by item.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/ensure-libgit2.sh
-swift build -c release --static-swift-stdlib --product todosync-core 2>&1 | tail -n 1
-swift build -c release --static-swift-stdlib --product todosync 2>&1 | tail -n 1
-TODOSYNC="$PWD/.build/release/todosync"
+TODOSYNC="$(scripts/build-release.sh | tail -n 1)/todosync"
 DEMO=$(mktemp -d "${TMPDIR:-/tmp}/todosync-demo-XXXXXX")
 export GIT_AUTHOR_NAME="${GIT_AUTHOR_NAME:-Demo User}" GIT_AUTHOR_EMAIL="${GIT_AUTHOR_EMAIL:-demo@example.com}"
 export GIT_COMMITTER_NAME="${GIT_COMMITTER_NAME:-$GIT_AUTHOR_NAME}" GIT_COMMITTER_EMAIL="${GIT_COMMITTER_EMAIL:-$GIT_AUTHOR_EMAIL}"

@@ -91,6 +91,11 @@ enum FileSystem {
         if rename(temporary.path, path) != 0 { unlink(temporary.path) }
     }
 
+    /// Removes a file that only caches what can be worked out again; failures ignored.
+    static func removeCache(_ path: String) {
+        unlink(path)
+    }
+
     /// A new file in `path`'s folder holding `bytes`, still open: the caller renames it over
     /// `path` (or removes it) and closes it. On failure nothing is left behind.
     private static func temporaryFile(

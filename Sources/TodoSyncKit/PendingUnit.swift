@@ -68,7 +68,8 @@ extension Workspace {
         var finalBytes: [String: [UInt8]?] = [:]
         let rewritten = Set(assigned.changedPaths)
         for path in working.readBytes.keys.sorted() {
-            let final = assigned.lists[path]?.render()
+            // A file that gets no id holds the bytes read (rendering is lossless): not rendered again.
+            let final = rewritten.contains(path) ? assigned.lists[path]?.render() : working.readBytes[path] ?? nil
             let changed = !sameBytes(final, head.files[path]?.bytes)
             if changed { changedPaths.append(path) }
             // A repaired id can bring a file back to HEAD's bytes: written, not committed.

@@ -63,8 +63,14 @@ extension Workspace {
         var documents: [ListDocument] = []
         var files: [String: (bytes: [UInt8], mode: UInt32)] = [:]
         var blobs: [String: OID] = [:]
+        let copies = blobCopies
         for file in headTree.files {
-            let bytes = try git("reading \(file.path) from the last commit") { try repository.blob(file.blob) }
+            var bytes: [UInt8]
+            if let copy = copies.bytes(of: file.blob) {
+                bytes = copy
+            } else {
+                bytes = try git("reading \(file.path) from the last commit") { try repository.blob(file.blob) }
+            }
             let document = try ListDocument.parsing(file.path, bytes)
             guard document.hasItems else { continue }
             documents.append(document)

@@ -72,6 +72,7 @@ extension Workspace {
             }
             recordCheckedHead(commit: commitID, blobs: blobs)
         }
+        Trace.phase("keep copies of the lists") { keepBlobCopies(over: unit.head, treeChanges, unit.finalBytes) }
         return CommitOutcome(commit: commitID, message: message, unit: unit, identityWarning: identity.warning)
     }
 }
@@ -136,6 +137,7 @@ extension Workspace {
                 hint: "run todosync to commit them")
         }
         try updateIndex(treeChanges, stats: stats, removing: removed)
+        keepBlobCopies(over: head, treeChanges, finalBytes)
         return commitID
     }
 

@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import GitStore
+@testable import TodoSyncKit
+
+/// The uncompressed copies of HEAD's lists a commit keeps for the next one: they must hold
+/// exactly what git holds, and a damaged one must never be believed.
+@Suite struct BlobCopiesTests {
+    private func copies(_ fixture: Fixture) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: fixture.path + "/.git/" + BlobCopies.folderName)) ?? []).sorted()
+    }
+
+    private func blob(_ fixture: Fixture, _ path: String) throws -> String {
+        try fixture.git("rev-parse", "HEAD:" + path).trimmingCharacters(in: .newlines)
+    }
+
+    @Test func aCommitKeepsACopyOfEachListItWroteAndDropsTheOldOnes() throws {
+        let fixture = try Fixture()
+        try fixture.write("TODO.md", "# Home\n- [ ] Buy milk\n")
+        try fixture.write("work.md", "- [ ] Ship it\n")
+        try fixture.todosync()
+        for path in ["TODO.md", "work.md"] {
+            let blob = try blob(fixture, path)
+            let name = try #require(copies(fixture).first { $0.hasPrefix(blob + ".") })
+            let copy = try #require(FileManager.default.contents(atPath: fixture.path + "/.git/\(BlobCopies.folderName)/" + name))
+            #expect(String(decoding: copy, as: UTF8.self) == (try fixture.git("cat-file", "blob", blob)))
+        }
+        #expect(copies(fixture).count == 2)
+
+        try fixture.write("TODO.md", try fixture.read("TODO.md").replacingOccurrences(of: "Buy milk", with: "Buy oat milk"))
+        try fixture.todosync()
+        let kept = Set(copies(fixture).map { String($0.prefix { $0 != "." }) })
+        #expect(kept == [try blob(fixture, "TODO.md"), try blob(fixture, "work.md")])
+        try fixture.expectCleanAndSound()
+    }
+
+    @Test func aDamagedCopyIsNotBelievedAndGoes() throws {
+        let fixture = try Fixture()
+        try fixture.write("TODO.md", "- [ ] Buy milk\n- [ ] Call Bob\n")
+        try fixture.todosync()
+        let name = try #require(copies(fixture).first)
+        let path = fixture.path + "/.git/\(BlobCopies.folderName)/" + name
+        // Same size, one word changed: only the checksum can tell.
+        let damaged = String(decoding: try #require(FileManager.default.contents(atPath: path)), as: UTF8.self)
+            .replacingOccurrences(of: "Buy milk", with: "Buy silk")
+        try Data(damaged.utf8).write(to: URL(fileURLWithPath: path))
+
+        try fixture.write("TODO.md", try fixture.read("TODO.md").replacingOccurrences(of: "Call Bob", with: "Call Bob today"))
+        let output = try fixture.todosync().stdout
+        // Believed, the copy would have made this "Rename "Buy silk" to "Buy milk"" as well.
+        #expect(fixture.lastSubject == "Rename \"Call Bob\" to \"Call Bob today\"", "\(output)")
+        #expect(!copies(fixture).contains(name))
+        try fixture.expectCleanAndSound()
+    }
+
+    @Test func theChecksumSeesAnyOneChangedByte() {
+        var generator = SeededGenerator(seed: 7)
+        let bytes = (0..<301).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        let sum = BlobCopies.checksum(bytes)
+        for offset in bytes.indices {
+            var changed = bytes
+            changed[offset] ^= UInt8.random(in: 1...255, using: &generator)
+            #expect(BlobCopies.checksum(changed) != sum, "byte \(offset)")
+        }
+        #expect(BlobCopies.checksum(Array(bytes.dropLast())) != sum)
+        #expect(BlobCopies.checksum(bytes + [0]) != sum)
+    }
+}
