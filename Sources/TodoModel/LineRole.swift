@@ -7,6 +7,19 @@ public enum LineRole: Hashable, Sendable {
     /// A line of notes (or a blank line inside) of the item with this node index.
     case note(Int)
 
+    var headNode: Int? {
+        if case .head(let node) = self { node } else { nil }
+    }
+
+    /// The same role with its node index moved by `shift`.
+    func shifted(by shift: Int) -> LineRole {
+        switch self {
+        case .prose: .prose
+        case .head(let node): .head(node + shift)
+        case .note(let node): .note(node + shift)
+        }
+    }
+
     var owner: Int? {
         switch self {
         case .prose: nil

@@ -7,6 +7,20 @@ struct LineRoles: Sendable, RandomAccessCollection {
         raw = [Int32](repeating: 0, count: count)
     }
 
+    /// Takes `other`'s roles of `range`, each `lineShift` lines further on and its node index
+    /// moved by `nodeShift`.
+    mutating func copy(_ other: LineRoles, lines range: Range<Int>, movedBy lineShift: Int, renumberedBy nodeShift: Int) {
+        let shift = Int32(nodeShift)
+        raw.withUnsafeMutableBufferPointer { target in
+            other.raw.withUnsafeBufferPointer { source in
+                for line in range {
+                    let value = source[line]
+                    target[line + lineShift] = value > 0 ? value + shift : value < 0 ? value - shift : 0
+                }
+            }
+        }
+    }
+
     var startIndex: Int { 0 }
     var endIndex: Int { raw.count }
 

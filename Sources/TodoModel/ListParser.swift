@@ -30,6 +30,91 @@ struct ListParser {
         computeSubtreeEnds()
     }
 
+    /// Parses `lines` as `parse` does, taking what `known` (another version of the file)
+    /// already worked out wherever the two agree: `prefix` lines at the start and `suffix` at
+    /// the end are the same in both. The result is the one `parse(lines)` gives.
+    ///
+    /// The parser's whole state after a top-level item's first line is that item and the last
+    /// heading seen, so it starts after the last top-level item of the common start (or at the
+    /// start), and stops at the first top-level item of the common end that both versions read
+    /// as one; the rest is `known`'s, renumbered. Without such an item it parses to the end.
+    ///
+    /// - Complexity: O(lines that differ + the distance to the items around them), plus one
+    ///   pass over every line to copy roles and extents.
+    static func parse(
+        _ lines: [ListLine], reusing known: ListDocument, prefix: Int, suffix: Int
+    ) -> (roles: LineRoles, nodes: [ItemNode]) {
+        var parser = ListParser()
+        // NB: front matter is found by looking ahead, possibly past the common start.
+        let frontMatterEnd = parser.frontMatterEnd(lines)
+        guard frontMatterEnd == parser.frontMatterEnd(known.lines) else { return parse(lines) }
+        let suffixStart = lines.count - suffix
+        let lineShift = lines.count - known.lines.count
+        var index: Int
+        if let restart = parser.resume(lines, after: known, before: prefix) {
+            index = restart
+        } else {
+            parser.roles = LineRoles(count: lines.count)
+            index = frontMatterEnd
+        }
+        while index < lines.count {
+            parser.classify(lines[index], at: index, skippingBOM: index == 0)
+            if index >= suffixStart, let node = parser.roles[index].headNode, parser.nodes[node].parent == nil,
+                let knownNode = known.roles[index - lineShift].headNode, known.nodes[knownNode].parent == nil
+            {
+                parser.copyRest(of: known, fromNode: knownNode, asNode: node, lines: lines, lineShift: lineShift)
+                break
+            }
+            index += 1
+        }
+        for blank in parser.pendingBlanks { parser.roles[blank] = .prose }
+        parser.computeSubtreeEnds()
+        return (parser.roles, parser.nodes)
+    }
+
+    /// Takes `known`'s parse up to and including its last top-level item before line `end`,
+    /// with the state the parser had right after it; returns the next line to classify.
+    private mutating func resume(_ lines: [ListLine], after known: ListDocument, before end: Int) -> Int? {
+        var line = min(end, lines.count) - 1
+        while line >= 0 {
+            if let node = known.roles[line].headNode, known.nodes[node].parent == nil { break }
+            line -= 1
+        }
+        guard line >= 0, let node = known.roles[line].headNode else { return nil }
+        roles = LineRoles(count: lines.count)
+        for index in 0...line { roles[index] = known.roles[index] }
+        nodes = Array(known.nodes[...node])
+        for index in nodes.indices { nodes[index].subtreeEnd = nodes[index].line + 1 }
+        // What classifying a top-level item leaves (see `classify`): its own stack, no blank
+        // line waiting, a paragraph open, no fence or comment block.
+        stack = [node]
+        lastWasParagraph = true
+        lastHeading = nodes[node].headingLine
+        return line + 1
+    }
+
+    /// After a top-level item (`known`'s node `knownNode`, this parse's node `node`) both parses
+    /// continue alike: `known`'s roles and nodes from there, renumbered and moved.
+    private mutating func copyRest(of known: ListDocument, fromNode knownNode: Int, asNode node: Int, lines: [ListLine], lineShift: Int) {
+        let syncLine = nodes[node].line
+        let knownSyncLine = syncLine - lineShift
+        let nodeShift = node - knownNode
+        roles.copy(known.roles, lines: (knownSyncLine + 1)..<known.lines.count, movedBy: lineShift, renumberedBy: nodeShift)
+        let headingAtSync = nodes[node].headingLine
+        let knownNodes = known.nodes, knownLines = known.lines
+        nodes.reserveCapacity(nodes.count + knownNodes.count - knownNode - 1)
+        for old in knownNodes[(knownNode + 1)...] {
+            let line = old.line + lineShift
+            // NB: a line's offsets are into its file's bytes; the same line sits elsewhere.
+            let byteShift = lines[line].content.startIndex - knownLines[old.line].content.startIndex
+            let heading = old.headingLine.flatMap { $0 > knownSyncLine ? $0 + lineShift : nil } ?? headingAtSync
+            nodes.append(ItemNode(
+                head: old.head.shifted(by: byteShift), line: line, parent: old.parent.map { $0 + nodeShift },
+                subtreeEnd: line + 1, headingLine: heading))
+        }
+        pendingBlanks.removeAll()
+    }
+
     private mutating func classify(_ line: ListLine, at index: Int, skippingBOM: Bool) {
         let content = line.content
         var start = content.startIndex

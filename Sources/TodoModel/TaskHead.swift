@@ -53,6 +53,20 @@ struct TaskHead: Hashable, Sendable {
 
     var id: ItemID? { commentKind == 1 ? commentID : nil }
 
+    /// The same head read from the same bytes placed `shift` bytes further on in a file.
+    func shifted(by shift: Int) -> TaskHead {
+        var head = self
+        let delta = Int32(shift)
+        head.storedCheckbox += delta
+        head.titleStart += delta
+        head.titleEnd += delta
+        if commentKind != 0 {
+            head.commentStart += delta
+            head.commentEnd += delta
+        }
+        return head
+    }
+
     /// Recognises a GitHub task list item: `-`, `*`, `+`, `1.` or `1)`, one to four spaces,
     /// `[ ]`, `[x]` or `[X]`, white space, then text. Returns nil for any other line.
     static func parse(_ line: ArraySlice<UInt8>, from start: Int) -> TaskHead? {

@@ -20,34 +20,57 @@ struct BlobCopies {
         let prefix = blob.description + "."
         for name in FileSystem.contents(of: folder) where name.hasPrefix(prefix) {
             guard let bytes = try? FileSystem.read(folder + "/" + name) else { continue }
-            if name == Self.name(of: blob, bytes) { return bytes }
+            if name == Self.name(of: blob, checksum: Self.checksum(bytes)) { return bytes }
             FileSystem.removeCache(folder + "/" + name)
         }
         return nil
     }
 
-    /// Keeps copies of the blobs in `kept` only, writing those of `new` (whose bytes are at
-    /// hand) that have none. Best effort: a copy not written only means the next commit reads git.
-    func keep(_ kept: Set<OID>, writing new: [OID: [UInt8]]) {
+    /// A copy written before its blob's id is known (while the blob is being compressed): a
+    /// temporary file in the folder, named by `keep` or removed.
+    struct Prepared {
+        var temporaryPath: String
+        var checksum: UInt64
+    }
+
+    /// Writes `bytes` as a copy still to be named; nil if it could not be written.
+    func prepare(_ bytes: [UInt8]) -> Prepared? {
+        if !FileSystem.exists(folder) { guard (try? FileSystem.createDirectory(folder)) != nil else { return nil } }
+        guard let path = FileSystem.writeTemporaryCache(in: folder, bytes) else { return nil }
+        return Prepared(temporaryPath: path, checksum: Self.checksum(bytes))
+    }
+
+    /// Keeps copies of the blobs in `kept` only: names the prepared copies, writes those of
+    /// `new` (whose bytes are at hand) that have none, removes the rest. Best effort: a copy
+    /// not kept only means the next commit reads git.
+    func keep(_ kept: Set<OID>, writing new: [OID: [UInt8]] = [:], naming prepared: [OID: Prepared] = [:]) {
         let names = FileSystem.contents(of: folder)
         if !new.isEmpty, names.isEmpty, !FileSystem.exists(folder) {
             guard (try? FileSystem.createDirectory(folder)) != nil else { return }
         }
         let keptPrefixes = Set(kept.map(\.description))
+        let preparedPaths = Set(prepared.values.map(\.temporaryPath))
         var present = Set<String>()
-        for name in names {
+        for name in names where !preparedPaths.contains(folder + "/" + name) {
             let blob = String(name.prefix { $0 != "." })
             // NB: also what a run stopped mid-write left (`.todosync-` temporary files).
             if keptPrefixes.contains(blob) { present.insert(blob) } else { FileSystem.removeCache(folder + "/" + name) }
         }
+        for (blob, copy) in prepared {
+            if kept.contains(blob), present.insert(blob.description).inserted {
+                FileSystem.renameCache(copy.temporaryPath, to: folder + "/" + Self.name(of: blob, checksum: copy.checksum))
+            } else {
+                FileSystem.removeCache(copy.temporaryPath)
+            }
+        }
         for (blob, bytes) in new where kept.contains(blob) && !present.contains(blob.description) {
-            FileSystem.writeCache(folder + "/" + Self.name(of: blob, bytes), bytes)
+            FileSystem.writeCache(folder + "/" + Self.name(of: blob, checksum: Self.checksum(bytes)), bytes)
         }
     }
 
     /// `<blob id>.<checksum>`: a copy damaged on disk no longer matches its name.
-    static func name(of blob: OID, _ bytes: [UInt8]) -> String {
-        let sum = String(checksum(bytes), radix: 16)
+    static func name(of blob: OID, checksum: UInt64) -> String {
+        let sum = String(checksum, radix: 16)
         return blob.description + "." + String(repeating: "0", count: 16 - sum.count) + sum
     }
 
@@ -75,14 +98,19 @@ extension Workspace {
     var blobCopies: BlobCopies { BlobCopies(gitDirectory: repository.gitDirectory) }
 
     /// After a commit: copies of its list files, those just written and those kept from before.
-    func keepBlobCopies(over head: HeadSnapshot, _ changes: [String: TreeChange], _ finalBytes: [String: [UInt8]?]) {
+    func keepBlobCopies(
+        over head: HeadSnapshot, _ changes: [String: TreeChange], _ finalBytes: [String: [UInt8]?],
+        prepared: [String: BlobCopies.Prepared] = [:]
+    ) {
         var kept = Set(head.blobs.filter { changes[$0.key] == nil }.values)
-        var new: [OID: [UInt8]] = [:]
+        var new: [OID: [UInt8]] = [:], named: [OID: BlobCopies.Prepared] = [:]
         for (path, change) in changes {
             guard case .write(let blob, _) = change, let bytes = finalBytes[path] ?? nil else { continue }
             kept.insert(blob)
-            new[blob] = bytes
+            if let copy = prepared[path] { named[blob] = copy } else { new[blob] = bytes }
         }
-        blobCopies.keep(kept, writing: new)
+        // NB: a prepared copy of a file that was not committed after all is removed here.
+        for (path, copy) in prepared where changes[path] == nil { FileSystem.removeCache(copy.temporaryPath) }
+        blobCopies.keep(kept, writing: new, naming: named)
     }
 }

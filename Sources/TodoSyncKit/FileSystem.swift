@@ -91,6 +91,18 @@ enum FileSystem {
         if rename(temporary.path, path) != 0 { unlink(temporary.path) }
     }
 
+    /// A new temporary file in `folder` holding `bytes`, not flushed to disk; nil on failure.
+    static func writeTemporaryCache(in folder: String, _ bytes: [UInt8]) -> String? {
+        guard let temporary = try? temporaryFile(beside: folder + "/cache", holding: bytes, mode: 0o644) else { return nil }
+        close(temporary.fd)
+        return temporary.path
+    }
+
+    /// Gives a cache file its name; failures ignored (the file is removed).
+    static func renameCache(_ path: String, to name: String) {
+        if rename(path, name) != 0 { unlink(path) }
+    }
+
     /// Removes a file that only caches what can be worked out again; failures ignored.
     static func removeCache(_ path: String) {
         unlink(path)

@@ -57,13 +57,17 @@ extension Workspace {
     }
 
     /// The lists of HEAD's tree, read and identified.
-    func readHead(_ headTree: HeadTree?) throws(TodoSyncError) -> HeadSnapshot {
+    /// HEAD's lists, read and identified. `working`: the working tree's versions, parsed; HEAD's
+    /// version of such a file is parsed by taking that parse where their lines agree.
+    func readHead(_ headTree: HeadTree?, reusing working: [WorkingFile] = []) throws(TodoSyncError) -> HeadSnapshot {
         guard let headTree else { return HeadSnapshot(commit: nil, base: .empty, files: [:]) }
         let commit = headTree.commit
         var documents: [ListDocument] = []
         var files: [String: (bytes: [UInt8], mode: UInt32)] = [:]
         var blobs: [String: OID] = [:]
         let copies = blobCopies
+        var workingFiles: [String: WorkingFile] = [:]
+        for file in working { workingFiles[file.path] = file }
         for file in headTree.files {
             var bytes: [UInt8]
             if let copy = copies.bytes(of: file.blob) {
@@ -71,7 +75,14 @@ extension Workspace {
             } else {
                 bytes = try git("reading \(file.path) from the last commit") { try repository.blob(file.blob) }
             }
-            let document = try ListDocument.parsing(file.path, bytes)
+            // The working file's parse serves as it is where the bytes are the same, else in part.
+            let working = workingFiles[file.path]
+            let document: ListDocument
+            if let working, working.bytes.sameBytes(as: bytes) {
+                document = working.document
+            } else {
+                document = try ListDocument.parsing(file.path, bytes, reusing: working?.document)
+            }
             guard document.hasItems else { continue }
             documents.append(document)
             files[file.path] = (bytes, file.mode)
@@ -176,13 +187,14 @@ extension Workspace {
 
 extension ListDocument {
     /// Parses a list file, refusing one too large to hold (rather than stopping on the precondition).
-    static func parsing(_ path: String, _ bytes: [UInt8]) throws(TodoSyncError) -> ListDocument {
+    static func parsing(_ path: String, _ bytes: [UInt8], reusing other: ListDocument? = nil) throws(TodoSyncError) -> ListDocument {
         guard bytes.count <= maximumSize else {
             throw TodoSyncError(
                 "\(path) holds \(bytes.count / 1_048_576) MB; todosync reads list files of up to 2 GB",
                 hint: "split it into several list files, or exclude it: git config --add todosync.exclude \(path)")
         }
-        return ListDocument(path: path, bytes: bytes)
+        guard let other else { return ListDocument(path: path, bytes: bytes) }
+        return ListDocument(path: path, bytes: bytes, reusing: other)
     }
 }
 

@@ -39,6 +39,17 @@ extension Workspace {
         let recorded: UnitKind = kind == .edit && unit.changes.isEmpty ? .adopt : kind
         message.trailers = [UnitTrailer.line(recorded.trailer)]
 
+        // Copies for the next commit are written while the blobs are still being compressed:
+        // their bytes are known before their names.
+        var prepared: [String: BlobCopies.Prepared] = [:]
+        Trace.phase("copy the lists") {
+            for path in unit.changedPaths where unit.working.blobsAhead[path] != nil {
+                if let bytes = unit.finalBytes[path] ?? nil { prepared[path] = blobCopies.prepare(bytes) }
+            }
+        }
+        var copiesKept = false
+        defer { if !copiesKept { for copy in prepared.values { FileSystem.removeCache(copy.temporaryPath) } } }
+
         var treeChanges: [String: TreeChange] = [:]
         for path in unit.changedPaths {
             if let bytes = unit.finalBytes[path] ?? nil {
@@ -72,7 +83,8 @@ extension Workspace {
             }
             recordCheckedHead(commit: commitID, blobs: blobs)
         }
-        Trace.phase("keep copies of the lists") { keepBlobCopies(over: unit.head, treeChanges, unit.finalBytes) }
+        Trace.phase("keep copies of the lists") { keepBlobCopies(over: unit.head, treeChanges, unit.finalBytes, prepared: prepared) }
+        copiesKept = true
         return CommitOutcome(commit: commitID, message: message, unit: unit, identityWarning: identity.warning)
     }
 }
