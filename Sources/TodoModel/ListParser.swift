@@ -82,7 +82,7 @@ struct ListParser {
         }
         guard line >= 0, let node = known.roles[line].headNode else { return nil }
         roles = LineRoles(count: lines.count)
-        for index in 0...line { roles[index] = known.roles[index] }
+        roles.copy(known.roles, lines: 0..<(line + 1), movedBy: 0, renumberedBy: 0)
         nodes = Array(known.nodes[...node])
         for index in nodes.indices { nodes[index].subtreeEnd = nodes[index].line + 1 }
         // What classifying a top-level item leaves (see `classify`): its own stack, no blank

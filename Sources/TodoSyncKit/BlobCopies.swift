@@ -15,10 +15,20 @@ struct BlobCopies {
         folder = gitDirectory + Self.folderName
     }
 
-    /// The blob's bytes, if an undamaged copy of it is kept.
-    func bytes(of blob: OID) -> [UInt8]? {
+    /// The copies kept, listed once for the lookups that follow.
+    struct Listing {
+        var copies: BlobCopies
+        var names: [String]
+
+        /// The blob's bytes, if an undamaged copy of it is kept.
+        func bytes(of blob: OID) -> [UInt8]? { copies.bytes(of: blob, among: names) }
+    }
+
+    func listed() -> Listing { Listing(copies: self, names: FileSystem.contents(of: folder)) }
+
+    private func bytes(of blob: OID, among names: [String]) -> [UInt8]? {
         let prefix = blob.description + "."
-        for name in FileSystem.contents(of: folder) where name.hasPrefix(prefix) {
+        for name in names where name.hasPrefix(prefix) {
             guard let bytes = try? FileSystem.read(folder + "/" + name) else { continue }
             if name == Self.name(of: blob, checksum: Self.checksum(bytes)) { return bytes }
             FileSystem.removeCache(folder + "/" + name)

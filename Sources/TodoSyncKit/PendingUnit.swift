@@ -57,7 +57,7 @@ extension Workspace {
         if let unchanged = try Trace.phase("compare with HEAD (index, size, hash)", { () throws(TodoSyncError) in try unchangedSinceHead(files, headTree, stamps) }) {
             return unchanged
         }
-        let head = try Trace.phase("read and parse HEAD's lists") { () throws(TodoSyncError) in try readHead(headTree, reusing: files) }
+        let head = try Trace.phase("read and parse HEAD's lists") { () throws(TodoSyncError) in try readHead(headTree, reusing: files, stamps: stamps) }
         var working = workingSnapshot(files, head: head)
         working.blobsAhead = blobsAhead
         var generator = SystemRandomNumberGenerator()

@@ -57,31 +57,34 @@ extension Workspace {
     }
 
     /// The lists of HEAD's tree, read and identified.
-    /// HEAD's lists, read and identified. `working`: the working tree's versions, parsed; HEAD's
-    /// version of such a file is parsed by taking that parse where their lines agree.
-    func readHead(_ headTree: HeadTree?, reusing working: [WorkingFile] = []) throws(TodoSyncError) -> HeadSnapshot {
+    /// HEAD's lists, read and identified. `working`: the working tree's versions, parsed; a
+    /// file git's index vouches (by `stamps`) holds HEAD's bytes is taken as it is, and HEAD's
+    /// version of an edited one is parsed by taking the working parse where their lines agree.
+    func readHead(
+        _ headTree: HeadTree?, reusing working: [WorkingFile] = [], stamps: IndexStamps? = nil
+    ) throws(TodoSyncError) -> HeadSnapshot {
         guard let headTree else { return HeadSnapshot(commit: nil, base: .empty, files: [:]) }
         let commit = headTree.commit
         var documents: [ListDocument] = []
         var files: [String: (bytes: [UInt8], mode: UInt32)] = [:]
         var blobs: [String: OID] = [:]
-        let copies = blobCopies
+        let copies = blobCopies.listed()
         var workingFiles: [String: WorkingFile] = [:]
         for file in working { workingFiles[file.path] = file }
         for file in headTree.files {
-            var bytes: [UInt8]
-            if let copy = copies.bytes(of: file.blob) {
-                bytes = copy
-            } else {
-                bytes = try git("reading \(file.path) from the last commit") { try repository.blob(file.blob) }
-            }
-            // The working file's parse serves as it is where the bytes are the same, else in part.
             let working = workingFiles[file.path]
-            let document: ListDocument
-            if let working, working.bytes.sameBytes(as: bytes) {
-                document = working.document
+            let bytes: [UInt8], document: ListDocument
+            if let working, stamps?.blob(at: file.path, stat: working.stat) == file.blob {
+                // git's index vouches that the working file holds HEAD's bytes: nothing to read.
+                (bytes, document) = (working.bytes, working.document)
             } else {
-                document = try ListDocument.parsing(file.path, bytes, reusing: working?.document)
+                if let copy = copies.bytes(of: file.blob) { bytes = copy } else { bytes = try committedBytes(file) }
+                // The working parse serves as it is where the bytes are the same, else in part.
+                if let working, working.bytes.sameBytes(as: bytes) {
+                    document = working.document
+                } else {
+                    document = try ListDocument.parsing(file.path, bytes, reusing: working?.document)
+                }
             }
             guard document.hasItems else { continue }
             documents.append(document)
@@ -90,6 +93,10 @@ extension Workspace {
         }
         let base = IDAssignment.resolveBase(ListSet(documents), commit: commit.id.description)
         return HeadSnapshot(commit: commit, base: base, files: files, blobs: blobs)
+    }
+
+    private func committedBytes(_ file: TreeFile) throws(TodoSyncError) -> [UInt8] {
+        try git("reading \(file.path) from the last commit") { try repository.blob(file.blob) }
     }
 
     /// The lists of any commit, read and identified as `readHead` does.
