@@ -21,19 +21,24 @@ public struct ListDocument: Sendable, Equatable {
 
     /// - Precondition: `bytes.count <= ListDocument.maximumSize`.
     public init(path: String, bytes: [UInt8]) {
-        precondition(bytes.count <= Self.maximumSize, "\(path): a list file is limited to 2 GB")
-        self.init(path: path, lines: ListLine.split(bytes))
+        self.init(path: path, bytes: bytes, reusing: nil)
     }
 
     /// The same as `init(path:bytes:)`, only faster when `other` holds most of the same lines
     /// (another version of the file): its parse is taken where the lines agree.
-    public init(path: String, bytes: [UInt8], reusing other: ListDocument) {
+    ///
+    /// - Precondition: `bytes.count <= ListDocument.maximumSize`.
+    public init(path: String, bytes: [UInt8], reusing other: ListDocument?) {
         precondition(bytes.count <= Self.maximumSize, "\(path): a list file is limited to 2 GB")
         let lines = ListLine.split(bytes)
-        let (prefix, suffix) = Self.commonEnds(lines, other.lines)
         self.path = path
         self.lines = lines
-        (roles, nodes) = ListParser.parse(lines, reusing: other, prefix: prefix, suffix: suffix)
+        if let other {
+            let (prefix, suffix) = Self.commonEnds(lines, other.lines)
+            (roles, nodes) = ListParser.parse(lines, reusing: other, prefix: prefix, suffix: suffix)
+        } else {
+            (roles, nodes) = ListParser.parse(lines)
+        }
     }
 
     /// How many lines two versions share at the start, and then at the end.

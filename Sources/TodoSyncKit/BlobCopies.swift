@@ -45,8 +45,7 @@ struct BlobCopies {
 
     /// Writes `bytes` as a copy still to be named; nil if it could not be written.
     func prepare(_ bytes: [UInt8]) -> Prepared? {
-        if !FileSystem.exists(folder) { guard (try? FileSystem.createDirectory(folder)) != nil else { return nil } }
-        guard let path = FileSystem.writeTemporaryCache(in: folder, bytes) else { return nil }
+        guard ensureFolder(), let path = FileSystem.writeTemporaryCache(in: folder, bytes) else { return nil }
         return Prepared(temporaryPath: path, checksum: Self.checksum(bytes))
     }
 
@@ -55,9 +54,7 @@ struct BlobCopies {
     /// not kept only means the next commit reads git.
     func keep(_ kept: Set<OID>, writing new: [OID: [UInt8]] = [:], naming prepared: [OID: Prepared] = [:]) {
         let names = FileSystem.contents(of: folder)
-        if !new.isEmpty, names.isEmpty, !FileSystem.exists(folder) {
-            guard (try? FileSystem.createDirectory(folder)) != nil else { return }
-        }
+        if !new.isEmpty, names.isEmpty, !ensureFolder() { return }
         let keptPrefixes = Set(kept.map(\.description))
         let preparedPaths = Set(prepared.values.map(\.temporaryPath))
         var present = Set<String>()
@@ -76,6 +73,10 @@ struct BlobCopies {
         for (blob, bytes) in new where kept.contains(blob) && !present.contains(blob.description) {
             FileSystem.writeCache(folder + "/" + Self.name(of: blob, checksum: Self.checksum(bytes)), bytes)
         }
+    }
+
+    private func ensureFolder() -> Bool {
+        FileSystem.exists(folder) || (try? FileSystem.createDirectory(folder)) != nil
     }
 
     /// `<blob id>.<checksum>`: a copy damaged on disk no longer matches its name.

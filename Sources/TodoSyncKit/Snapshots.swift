@@ -200,7 +200,6 @@ extension ListDocument {
                 "\(path) holds \(bytes.count / 1_048_576) MB; todosync reads list files of up to 2 GB",
                 hint: "split it into several list files, or exclude it: git config --add todosync.exclude \(path)")
         }
-        guard let other else { return ListDocument(path: path, bytes: bytes) }
         return ListDocument(path: path, bytes: bytes, reusing: other)
     }
 }
