@@ -94,7 +94,7 @@ extension ListSet {
                 }
                 for members in groups.values {
                     let kept = longestIncreasingRun(members.map(\.oldPosition))
-                    for (index, member) in members.enumerated() where !kept.contains(index) { moved[member.newIndex] = true }
+                    for (index, member) in members.enumerated() where !kept[index] { moved[member.newIndex] = true }
                 }
             }
             start = end
@@ -102,8 +102,9 @@ extension ListSet {
         return moved
     }
 
-    /// Indices of one longest strictly increasing subsequence (patience sorting).
-    static func longestIncreasingRun(_ values: [Int]) -> Set<Int> {
+    /// Which values belong to one longest strictly increasing subsequence (patience sorting),
+    /// by index: a mask, not a set (the merge asks this of containers with 100,000 entries).
+    static func longestIncreasingRun(_ values: [Int]) -> [Bool] {
         var tails: [Int] = []  // index into values of the smallest tail for each length
         var previous = [Int](repeating: -1, count: values.count)
         for (index, value) in values.enumerated() {
@@ -115,10 +116,10 @@ extension ListSet {
             if low > 0 { previous[index] = tails[low - 1] }
             if low == tails.count { tails.append(index) } else { tails[low] = index }
         }
-        var result = Set<Int>()
+        var result = [Bool](repeating: false, count: values.count)
         var cursor = tails.last ?? -1
         while cursor >= 0 {
-            result.insert(cursor)
+            result[cursor] = true
             cursor = previous[cursor]
         }
         return result

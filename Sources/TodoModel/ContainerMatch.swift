@@ -48,7 +48,7 @@ enum ContainerMatch {
             if case .item(let id) = entry, let other = sidePosition[id] { pairs.append((position, other)) }
         }
         let kept = ListSet.longestIncreasingRun(pairs.map(\.1))
-        return pairs.indices.filter(kept.contains).map { pairs[$0] }
+        return pairs.indices.filter { kept[$0] }.map { pairs[$0] }
     }
 
     private static func lineIndices(_ entries: ArraySlice<MergeLayout.Entry>) -> [Int] {

@@ -31,18 +31,22 @@ public enum ListMerge {
     }
 
     /// The merge without the shortcuts for an unchanged side (tests check the laws on it).
-    /// Runs of items no side touched are folded away first (`StableRuns`) unless `folding` is off.
+    /// Runs of items no side touched are folded away first (`StableRuns`) unless `folding` is
+    /// off; an item line alike in all three is taken as it is unless `takingAlikeLines` is off.
     static func mergeItemByItem(
-        base: ListSet, ours: ListSet, theirs: ListSet, folding: Bool = true, keepingOurs: Bool = false
+        base: ListSet, ours: ListSet, theirs: ListSet, folding: Bool = true, keepingOurs: Bool = false,
+        takingAlikeLines: Bool = true
     ) -> Outcome {
         if folding, let runs = StableRuns(base: base, ours: ours, theirs: theirs) {
             var merger = ListMerger(base: MergeLayout(runs.base), ours: MergeLayout(runs.ours), theirs: MergeLayout(runs.theirs))
             merger.keepingOurs = keepingOurs
+            merger.takingAlikeLines = takingAlikeLines
             let outcome = merger.run()
             if let unfolded = runs.unfold(outcome, unmoved: merger.isUnmoved) { return unfolded }
         }
         var merger = ListMerger(base: MergeLayout(base), ours: MergeLayout(ours), theirs: MergeLayout(theirs))
         merger.keepingOurs = keepingOurs
+        merger.takingAlikeLines = takingAlikeLines
         return merger.run()
     }
 }

@@ -30,7 +30,7 @@ extension ListMerger {
     /// The merged container's tokens in order, and whether a clash was marked.
     mutating func mergedOrder(of key: ContainerKey, members: [ItemID]) -> (tokens: [Token], clashed: Bool) {
         // Most items hold no notes and no children in any version: nothing to order.
-        if members.isEmpty, layouts.allSatisfy({ $0.containers[key]?.entries.isEmpty ?? true }) { return ([], false) }
+        if members.isEmpty, layouts.allSatisfy({ $0.container(key)?.entries.isEmpty ?? true }) { return ([], false) }
         let sides = sides(of: key)
         var children: [MergeSide: [Anchor: Token]] = [.ours: [:], .theirs: [:]]
         for side in [MergeSide.ours, .theirs] {
@@ -133,8 +133,8 @@ extension ListMerger {
     private func placedBy(_ side: MergeSide, _ token: Token, _ sides: ContainerSides) -> Bool {
         switch token {
         case .item(let id):
-            guard let mine = layout(side).items[id] else { return false }
-            guard let old = layout(.base).items[id] else { return true }
+            guard let mine = layout(side).item(id) else { return false }
+            guard let old = layout(.base).item(id) else { return true }
             return mine.container != old.container || sides.moved(token, on: side)
         case .line: return sides.moved(token, on: side)
         case .marker: return false
@@ -143,7 +143,7 @@ extension ListMerger {
 
     func lineContent(_ token: Token, _ key: ContainerKey) -> MergeLayout.Line? {
         guard case .line(let side, let index) = token else { return nil }
-        return layout(side).containers[key]?.lines[index]
+        return layout(side).container(key)?.lines[index]
     }
 
     private func isLine(_ token: Token) -> Bool {

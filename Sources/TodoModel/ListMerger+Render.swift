@@ -3,6 +3,10 @@
 extension ListMerger {
     private struct OutputLine {
         init(content: [UInt8], ending: LineEnding, sourceEndings: [LineEnding]) {
+            self.init(slice: content[...], ending: ending, sourceEndings: sourceEndings)
+        }
+
+        init(slice content: ArraySlice<UInt8>, ending: LineEnding, sourceEndings: [LineEnding]) {
             self.content = content
             self.ending = ending
             self.sourceEndings = sourceEndings
@@ -10,12 +14,13 @@ extension ListMerger {
 
         /// A version's line as it is, with the file endings of every version that has it alike.
         init<S: Sequence>(_ raw: RawLine, alike versions: S) where S.Element == RawLine {
-            content = Array(raw.line.original.content)
+            content = raw.line.original.content
             ending = raw.line.original.ending
             sourceEndings = versions.filter { $0 == raw }.map(\.line.fileEnding)
         }
 
-        var content: [UInt8]
+        /// NB: a slice of the version's bytes where the line is unchanged, not a copy: most are.
+        var content: ArraySlice<UInt8>
         var ending: LineEnding
         /// The dominant endings of the files the line came from (every version that has these
         /// exact bytes); empty for a line the merge wrote. A line keeps its own ending if one of
@@ -33,11 +38,11 @@ extension ListMerger {
             renderContainer(.file(path), prefix: [], path: path, owner: nil, members: members, into: &output)
             let ending = pick(layout(.base).fileEndings[path], layout(.ours).fileEndings[path], layout(.theirs).fileEndings[path]) ?? .lf
             var lines = output.map { line in
-                ListLine(content: line.content[...], ending: line.sourceEndings.contains(ending) ? line.ending : ending)
+                ListLine(content: line.content, ending: line.sourceEndings.contains(ending) ? line.ending : ending)
             }
             // One ending per file: only the last line may lack one.
             for index in lines.indices.dropLast() where lines[index].ending == .none { lines[index].ending = ending }
-            if pick(hasBOM(.base, path), hasBOM(.ours, path), hasBOM(.theirs, path)) == true, !lines.isEmpty { lines[0].content = ArraySlice([0xEF, 0xBB, 0xBF] + lines[0].content) }
+            if pick(hasBOM(.base, path), hasBOM(.ours, path), hasBOM(.theirs, path)) == true, !lines.isEmpty { lines[0].content = ArraySlice([0xEF, 0xBB, 0xBF] + Array(lines[0].content)) }
             documents.append(ListDocument(path: path, lines: lines))
         }
         return ListMerge.Outcome(lists: ListSet(documents), reports: reports)
@@ -57,6 +62,7 @@ extension ListMerger {
         if case .item(let id) = key, let note = titleClashNotes[id] { tokens.insert(.marker(note), at: 0) }
         var previous: Token?
         var lineSides: ContainerSides?  // NB: fetched once per container, not per line.
+        var underPrefix: BySide<Bool>?  // Whether each version's container had this indentation.
         for token in tokens {
             defer { previous = token }
             let afterChild: Bool = if case .item? = previous { true } else { false }
@@ -66,8 +72,8 @@ extension ListMerger {
             case .line:
                 if lineSides == nil { lineSides = sides(of: key) }
                 let line = renderLine(token, key, lineSides!, prefix: prefix, afterChild: afterChild)
-                if afterChild, Self.wouldContinueParagraph(line.content), let last = output.last?.content[...],
-                    TaskHead.parse(last, from: last.startIndex) != nil || Self.wouldContinueParagraph(Array(last)),
+                if afterChild, Self.wouldContinueParagraph(line.content), let last = output.last?.content,
+                    TaskHead.parse(last, from: last.startIndex) != nil || Self.wouldContinueParagraph(last),
                     let previous, !adjacentInSomeVersion(previous, token, key)
                 {
                     // NB: plain text right after an item's line would continue that item's
@@ -77,7 +83,11 @@ extension ListMerger {
                 }
                 output.append(line)
             case .item(let id):
-                renderItem(id, prefix: prefix, path: path, members: members, into: &output)
+                if underPrefix == nil {
+                    underPrefix = BySide()
+                    for side in [MergeSide.base, .ours, .theirs] { underPrefix![side] = layout(side).container(key)?.prefix == prefix }
+                }
+                renderItem(id, in: key, underPrefix: underPrefix!, prefix: prefix, path: path, members: members, into: &output)
             }
         }
     }
@@ -96,16 +106,16 @@ extension ListMerger {
         var underPrefix = BySide<RawLine>()
         if side == .base {
             for (version, match) in [(MergeSide.ours, sides.oursMatch[index]), (.theirs, sides.theirsMatch[index]), (.base, index)] {
-                guard let match, let container = layout(version).containers[key] else { continue }
+                guard let match, let container = layout(version).container(key) else { continue }
                 versions[version] = container.lines[match]
                 if container.prefix == prefix { underPrefix[version] = RawLine(container.lines[match]) }
             }
-        } else if let container = layout(side).containers[key] {
+        } else if let container = layout(side).container(key) {
             versions[side] = container.lines[index]
             if container.prefix == prefix { underPrefix[side] = RawLine(container.lines[index]) }
         }
         if let raw = pick(underPrefix[.base], underPrefix[.ours], underPrefix[.theirs]),
-            !(afterChild && raw.line.isLazy(column: layout(.base).containers[key]?.column ?? layout(side).containers[key]?.column ?? 0))
+            !(afterChild && raw.line.isLazy(column: layout(.base).container(key)?.column ?? layout(side).container(key)?.column ?? 0))
         {
             return OutputLine(raw, alike: underPrefix.values)
         }
@@ -127,8 +137,7 @@ extension ListMerger {
         }
     }
 
-    static func wouldContinueParagraph(_ content: [UInt8]) -> Bool {
-        let slice = content[...]
+    static func wouldContinueParagraph(_ slice: ArraySlice<UInt8>) -> Bool {
         let (_, start) = leadingIndent(slice, from: slice.startIndex)
         return start < slice.endIndex && ListParser.isPlainText(slice, start)
     }
@@ -141,12 +150,20 @@ extension ListMerger {
     }
 
     private mutating func renderItem(
-        _ id: ItemID, prefix: [UInt8], path: String, members: [ContainerKey: [ItemID]], into output: inout [OutputLine]
+        _ id: ItemID, in key: ContainerKey, underPrefix: BySide<Bool>, prefix: [UInt8], path: String,
+        members: [ContainerKey: [ItemID]], into output: inout [OutputLine]
     ) {
-        let old = layout(.base).items[id]
+        let old = layout(.base).item(id)
         guard let anyVersion = item(.ours, id) ?? item(.theirs, id) else { return }
         let ours = item(.ours, id) ?? anyVersion, theirs = item(.theirs, id) ?? anyVersion
 
+        if takingAlikeLines, let old, let line = Self.lineAlike(old, ours, theirs, in: key, underPrefix: underPrefix) {
+            // The common case: nothing to merge in the item's line.
+            output.append(line)
+            let titleText = String(decoding: old.title, as: UTF8.self)
+            renderBody(id, line: line, prefix: prefix, path: path, owner: titleText, members: members, into: &output)
+            return
+        }
         let title = mergeTitle(id, old?.title, ours.title, theirs.title)
         let isDone = pick(old?.isDone, ours.isDone, theirs.isDone) ?? ours.isDone
         var box = pick(old?.box, ours.box, theirs.box) ?? ours.box
@@ -169,8 +186,8 @@ extension ListMerger {
         // A version whose line reads the same under the same indentation gives its bytes.
         var same = BySide<RawLine>()
         for side in [MergeSide.ours, .theirs, .base] {
-            guard let version = layout(side).items[id], version.head.relative.elementsEqual(relative),
-                layout(side).containers[version.container]?.prefix == prefix
+            guard let version = layout(side).item(id), version.head.relative.elementsEqual(relative),
+                layout(side).container(version.container)?.prefix == prefix
             else { continue }
             same[side] = RawLine(version.head)
         }
@@ -178,12 +195,36 @@ extension ListMerger {
             ?? OutputLine(content: prefix + relative, ending: ours.head.original.ending, sourceEndings: [ours.head.fileEnding])
         output.append(line)
 
-        let titleText = String(decoding: title, as: UTF8.self)
-        for kind in itemReports[id] ?? [] { reports.append(MergeReport(kind, file: path, item: titleText)) }
-        let content = line.content[...]
+        renderBody(id, line: line, prefix: prefix, path: path, owner: String(decoding: title, as: UTF8.self), members: members, into: &output)
+    }
+
+    /// The item's reports, then its notes and children under the indentation its merged line gives.
+    private mutating func renderBody(
+        _ id: ItemID, line: OutputLine, prefix: [UInt8], path: String, owner: String,
+        members: [ContainerKey: [ItemID]], into output: inout [OutputLine]
+    ) {
+        for kind in itemReports[id] ?? [] { reports.append(MergeReport(kind, file: path, item: owner)) }
+        let content = line.content
         let bodyPrefix = TaskHead.parse(content, from: content.startIndex).map { MergeLayout.bodyIndent(of: content, head: $0).prefix }
             ?? prefix + Array("  ".utf8)
-        renderContainer(.item(id), prefix: bodyPrefix, path: path, owner: titleText, members: members, into: &output)
+        renderContainer(.item(id), prefix: bodyPrefix, path: path, owner: owner, members: members, into: &output)
+    }
+
+    /// The item's line when all three versions hold it with the same bytes, in the container
+    /// being written, under the same indentation (what the general path would give, found
+    /// without building the line from its parts).
+    private static func lineAlike(
+        _ old: MergeLayout.Item, _ ours: MergeLayout.Item, _ theirs: MergeLayout.Item, in key: ContainerKey,
+        underPrefix: BySide<Bool>
+    ) -> OutputLine? {
+        guard underPrefix[.base] == true, underPrefix[.ours] == true, underPrefix[.theirs] == true,
+            old.container == key, ours.container == key, theirs.container == key,
+            ours.head.original == old.head.original, theirs.head.original == old.head.original,
+            ours.head.relative.elementsEqual(old.head.relative), theirs.head.relative.elementsEqual(old.head.relative)
+        else { return nil }
+        return OutputLine(
+            slice: old.head.original.content, ending: old.head.original.ending,
+            sourceEndings: [old.head.fileEnding, ours.head.fileEnding, theirs.head.fileEnding])
     }
 
     /// The merged title: word by word; where the edits clash, ours, with theirs kept in a note.

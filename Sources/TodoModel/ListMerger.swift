@@ -11,7 +11,7 @@ struct ListMerger {
     }
 
     /// The tokens of a container in each version, and which base lines each side kept.
-    struct ContainerSides {
+    final class ContainerSides {
         var base: [Token] = []
         var ours: [Token] = []
         var theirs: [Token] = []
@@ -55,6 +55,9 @@ struct ListMerger {
     var mergedFiles: [String] = []
     /// Clashes keep ours only (reported, not marked): the policy of undo.
     var keepingOurs = false
+    /// An item line alike in all three versions is written as it is, not rebuilt from its
+    /// parts (the same bytes; tests turn it off to check that).
+    var takingAlikeLines = true
 
     init(base: MergeLayout, ours: MergeLayout, theirs: MergeLayout) {
         layouts = [base, ours, theirs]
@@ -64,7 +67,7 @@ struct ListMerger {
 
     /// A side's version of an item; a side that removed an item the merge keeps shows base's.
     func item(_ side: MergeSide, _ id: ItemID) -> MergeLayout.Item? {
-        layout(side).items[id] ?? layout(.base).items[id]
+        layout(side).item(id) ?? layout(.base).item(id)
     }
 
     /// Whether the merge keeps an item of base where base had it.
@@ -79,21 +82,23 @@ struct ListMerger {
     // MARK: - Which items stay, and where
 
     private mutating func decideItems() {
-        var all = Set(layout(.base).items.keys)
-        all.formUnion(layout(.ours).items.keys)
-        all.formUnion(layout(.theirs).items.keys)
-        for id in all {
-            let inBase = layout(.base).items[id] != nil
-            let inOurs = layout(.ours).items[id] != nil
-            let inTheirs = layout(.theirs).items[id] != nil
-            if !inBase || (inOurs && inTheirs) {
-                kept.insert(id)
+        // In file order (base's items, then each side's new ones): the layouts are arrays in that order.
+        var inOrder: [ItemID] = []
+        inOrder.reserveCapacity(layout(.base).itemIDs.count)
+        for id in layout(.base).itemIDs {
+            let inOurs = layout(.ours).holds(id)
+            let inTheirs = layout(.theirs).holds(id)
+            if inOurs && inTheirs {
+                inOrder.append(id)
             } else if inOurs != inTheirs, changed(id, on: inOurs ? .ours : .theirs) {
-                kept.insert(id)
+                inOrder.append(id)
                 itemReports[id, default: []].append(.keptRemovedItem)
             }
         }
-        for id in kept { placement[id] = place(id) }
+        inOrder += layout(.ours).itemIDs.filter { !layout(.base).holds($0) }
+        inOrder += layout(.theirs).itemIDs.filter { !layout(.base).holds($0) && !layout(.ours).holds($0) }
+        kept = Set(inOrder)
+        for id in inOrder { placement[id] = place(id) }
         // An item stays where it was put; if that is under an item removed on one side, that item stays too.
         var queue = Array(kept)
         while let id = queue.popLast() {
@@ -108,21 +113,21 @@ struct ListMerger {
 
     /// Whether a side changed an item: a field, its note lines, or its place.
     private mutating func changed(_ id: ItemID, on side: MergeSide) -> Bool {
-        guard let mine = layout(side).items[id], let old = layout(.base).items[id] else { return true }
+        guard let mine = layout(side).item(id), let old = layout(.base).item(id) else { return true }
         if mine.title != old.title || mine.isDone != old.isDone || mine.container != old.container { return true }
         if sides(of: old.container).moved(.item(id), on: side) { return true }
-        let mineLines = layout(side).containers[.item(id)]?.lines.map(\.relative) ?? []
-        let oldLines = layout(.base).containers[.item(id)]?.lines.map(\.relative) ?? []
+        let mineLines = layout(side).container(.item(id))?.lines.map(\.relative) ?? []
+        let oldLines = layout(.base).container(.item(id))?.lines.map(\.relative) ?? []
         return mineLines != oldLines
     }
 
     /// The container an item goes to and whose place it takes: the side that moved it (ours if
     /// both did), else where base had it. A new item goes where its side put it.
     private mutating func place(_ id: ItemID) -> (container: ContainerKey, side: MergeSide) {
-        guard let old = layout(.base).items[id] else {
-            if let mine = layout(.ours).items[id] { return (mine.container, .ours) }
+        guard let old = layout(.base).item(id) else {
+            if let mine = layout(.ours).item(id) { return (mine.container, .ours) }
             // Kept items exist on some side.
-            return (layout(.theirs).items[id]?.container ?? .file(""), .theirs)
+            return (layout(.theirs).item(id)?.container ?? .file(""), .theirs)
         }
         let ours = item(.ours, id)?.container ?? old.container
         let theirs = item(.theirs, id)?.container ?? old.container
@@ -186,8 +191,8 @@ struct ListMerger {
     /// The tokens of a container in the three versions, with line matches and stable runs.
     mutating func sides(of key: ContainerKey) -> ContainerSides {
         if let cached = sidesCache[key] { return cached }
-        var result = ContainerSides()
-        let base = layout(.base).containers[key]
+        let result = ContainerSides()
+        let base = layout(.base).container(key)
         if let base {
             result.base = base.entries.map { entry in
                 switch entry {
@@ -200,7 +205,7 @@ struct ListMerger {
         for side in [MergeSide.ours, .theirs] {
             var match: [Int?]
             var tokens: [Token]
-            if let mine = layout(side).containers[key] {
+            if let mine = layout(side).container(key) {
                 match = ContainerMatch.lines(base: base, side: mine)
                 var baseOf = [Int?](repeating: nil, count: mine.lines.count)
                 for (baseIndex, sideIndex) in match.enumerated() { if let sideIndex { baseOf[sideIndex] = baseIndex } }
@@ -218,7 +223,7 @@ struct ListMerger {
             let positions = tokens.compactMap { result.basePosition[$0] }
             let run = ListSet.longestIncreasingRun(positions)
             var moved = Set<Token>()
-            for index in positions.indices where !run.contains(index) { moved.insert(result.base[positions[index]]) }
+            for index in positions.indices where !run[index] { moved.insert(result.base[positions[index]]) }
             if side == .ours {
                 result.ours = tokens
                 result.oursMatch = match

@@ -12,7 +12,7 @@ enum ContainerKey: Hashable, Sendable {
 /// indentation removed), so moving an item to another depth, or a formatter re-indenting one
 /// side, does not make lines differ. Rendering puts them back under the merged container's
 /// indentation, and uses the original bytes wherever that indentation is unchanged.
-struct MergeLayout {
+final class MergeLayout {
     struct Line {
         var original: ListLine
         /// The content without the container's indentation: what the merge compares.
@@ -55,8 +55,16 @@ struct MergeLayout {
         var isDone: Bool { box != UInt8(ascii: " ") }
     }
 
-    var containers: [ContainerKey: Container] = [:]
-    var items: [ItemID: Item] = [:]
+    /// Items in file order, each with its body (its own container), found through `slots`.
+    ///
+    /// NB: arrays in file order, not tables keyed by id: a merge walks items in file order, and
+    /// at 100,000 items lookups into tables of large values missed the caches (a merge 10x
+    /// larger took 16x longer to lay out).
+    private var itemList: [Item] = []
+    private var bodies: [Container] = []
+    private(set) var itemIDs: [ItemID] = []
+    private var slots: [ItemID: Int] = [:]
+    private var files: [String: Container] = [:]
     /// Per file: its dominant line ending.
     var fileEndings: [String: LineEnding] = [:]
     /// Per file: its bytes, for whole-file comparisons.
@@ -66,19 +74,42 @@ struct MergeLayout {
     var filesWithBOM: Set<String> = []
 
     init(_ lists: ListSet) {
-        // NB: sized up front; growing these (large values, 100,000 entries) was a tenth of a merge.
         let nodes = lists.documents.values.reduce(0) { $0 + $1.nodeCount }
-        items.reserveCapacity(nodes)
-        containers.reserveCapacity(nodes + lists.documents.count)
+        itemList.reserveCapacity(nodes)
+        bodies.reserveCapacity(nodes)
+        itemIDs.reserveCapacity(nodes)
+        slots.reserveCapacity(nodes)
         for (path, document) in lists.documents { add(document, path: path) }
     }
 
-    private mutating func add(_ document: ListDocument, path: String) {
+    func item(_ id: ItemID) -> Item? {
+        guard let slot = slots[id] else { return nil }
+        return itemList[slot]
+    }
+
+    func holds(_ id: ItemID) -> Bool { slots[id] != nil }
+
+    func container(_ key: ContainerKey) -> Container? {
+        switch key {
+        case .file(let path): files[path]
+        case .item(let id): slots[id].map { bodies[$0] }
+        }
+    }
+
+    private func modifyContainer(_ key: ContainerKey, _ change: (inout Container) -> Void) {
+        switch key {
+        case .file(let path): change(&files[path, default: Container(prefix: [], column: 0)])
+        // NB: an item's head comes before its body's lines, so its slot exists.
+        case .item(let id): change(&bodies[slots[id]!])
+        }
+    }
+
+    private func add(_ document: ListDocument, path: String) {
         let ending = document.dominantEnding
         fileEndings[path] = ending
         documents[path] = document
         let fileKey = ContainerKey.file(path)
-        containers[fileKey] = Container(prefix: [], column: 0)
+        files[path] = Container(prefix: [], column: 0)
         // The container each node's body lines go to: its own, or (no id) its nearest identified ancestor's.
         var bodyKey: [ContainerKey] = []
         bodyKey.reserveCapacity(document.nodeCount)
@@ -104,32 +135,35 @@ struct MergeLayout {
                 append(line, ending: ending, to: bodyKey[node])
             case .head(let node):
                 let key = document.parent(ofNode: node).map { bodyKey[$0] } ?? fileKey
-                guard let id = ids[node], items[id] == nil else {
+                guard let id = ids[node], slots[id] == nil else {
                     append(line, ending: ending, to: key)
                     continue
                 }
                 let head = document.headParts(ofNode: node)
                 let relative = relativeContent(line.content, in: key)
                 // Stripping indentation only touches leading white space: the parts after it are exact.
-                items[id] = Item(
-                    path: path, container: key, head: Line(original: line, relative: relative, fileEnding: ending),
-                    checkbox: head.checkbox, titleRange: head.title)
-                containers[key, default: Container(prefix: [], column: 0)].entries.append(.item(id))
+                modifyContainer(key) { $0.entries.append(.item(id)) }
                 let (prefix, column) = Self.bodyIndent(of: line.content, head: head)
-                containers[.item(id)] = Container(prefix: prefix, column: column)
+                slots[id] = itemList.count
+                itemIDs.append(id)
+                itemList.append(Item(
+                    path: path, container: key, head: Line(original: line, relative: relative, fileEnding: ending),
+                    checkbox: head.checkbox, titleRange: head.title))
+                bodies.append(Container(prefix: prefix, column: column))
             }
         }
     }
 
-    private mutating func append(_ line: ListLine, ending: LineEnding, to key: ContainerKey) {
+    private func append(_ line: ListLine, ending: LineEnding, to key: ContainerKey) {
         let relative = relativeContent(line.content, in: key)
-        containers[key, default: Container(prefix: [], column: 0)].lines.append(Line(original: line, relative: relative, fileEnding: ending))
-        let index = containers[key]!.lines.count - 1  // NB: appended just above.
-        containers[key]!.entries.append(.line(index))
+        modifyContainer(key) { container in
+            container.lines.append(Line(original: line, relative: relative, fileEnding: ending))
+            container.entries.append(.line(container.lines.count - 1))
+        }
     }
 
     private func relativeContent(_ content: ArraySlice<UInt8>, in key: ContainerKey) -> ArraySlice<UInt8> {
-        guard let container = containers[key], container.column > 0 else { return content }
+        guard let container = container(key), container.column > 0 else { return content }
         return Self.strip(content, prefix: container.prefix, column: container.column)
     }
 

@@ -103,5 +103,5 @@ private func uniqueLineMatch<T: Hashable>(_ a: [T], _ b: [T]) -> [(Int, Int)] {
         if let j = indexB[element] { candidates.append((i, j)) }
     }
     let kept = ListSet.longestIncreasingRun(candidates.map(\.1))
-    return candidates.indices.filter(kept.contains).map { candidates[$0] }
+    return candidates.indices.filter { kept[$0] }.map { candidates[$0] }
 }

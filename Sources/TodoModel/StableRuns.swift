@@ -218,7 +218,7 @@ struct StableRuns {
     /// A line after which the merge treats a following line as the placeholder's (an item's).
     private static func endsLikeAnItem(_ line: ListLine) -> Bool {
         TaskHead.parse(line.content, from: line.content.startIndex) != nil
-            || ListMerger.wouldContinueParagraph(Array(line.content))
+            || ListMerger.wouldContinueParagraph(line.content)
     }
 
     /// Base's items numbered across its files: each id's node, and each file's first number.
