@@ -11,19 +11,29 @@ struct ListMerger {
     }
 
     /// The tokens of a container in each version, and which base lines each side kept.
+    ///
+    /// NB: a class whose fields never change once built: the merge asks for a container's
+    /// sides per entry, and handing out a struct of nine tables copied them (~15% of a merge).
     final class ContainerSides {
-        var base: [Token] = []
-        var ours: [Token] = []
-        var theirs: [Token] = []
+        let base: [Token]
+        let ours: [Token]
+        let theirs: [Token]
         /// Per base line: the matching line of ours / theirs.
-        var oursMatch: [Int?] = []
-        var theirsMatch: [Int?] = []
+        let oursMatch: [Int?]
+        let theirsMatch: [Int?]
         /// Tokens in base order, by position.
-        var basePosition: [Token: Int] = [:]
+        let basePosition: [Token: Int]
         /// Tokens of base that a side holds out of their base order (outside its longest run
         /// that kept the order).
-        var oursMoved: Set<Token> = []
-        var theirsMoved: Set<Token> = []
+        let oursMoved: Set<Token>
+        let theirsMoved: Set<Token>
+
+        init(base: [Token], basePosition: [Token: Int], ours: SideTokens, theirs: SideTokens) {
+            self.base = base
+            self.basePosition = basePosition
+            (self.ours, oursMatch, oursMoved) = (ours.tokens, ours.match, ours.moved)
+            (self.theirs, theirsMatch, theirsMoved) = (theirs.tokens, theirs.match, theirs.moved)
+        }
 
         func sequence(_ side: MergeSide) -> [Token] {
             switch side {
@@ -40,6 +50,13 @@ struct ListMerger {
             case .theirs: theirsMoved.contains(token)
             }
         }
+    }
+
+    /// One side's tokens of a container, its matches for base's lines, and what it moved.
+    struct SideTokens {
+        var tokens: [Token]
+        var match: [Int?]
+        var moved: Set<Token>
     }
 
     let layouts: [MergeLayout]
@@ -191,17 +208,16 @@ struct ListMerger {
     /// The tokens of a container in the three versions, with line matches and stable runs.
     mutating func sides(of key: ContainerKey) -> ContainerSides {
         if let cached = sidesCache[key] { return cached }
-        let result = ContainerSides()
         let base = layout(.base).container(key)
-        if let base {
-            result.base = base.entries.map { entry in
-                switch entry {
-                case .line(let index): .line(.base, index)
-                case .item(let id): .item(id)
-                }
+        let baseTokens: [Token] = base?.entries.map { entry in
+            switch entry {
+            case .line(let index): .line(.base, index)
+            case .item(let id): .item(id)
             }
-        }
-        for (position, token) in result.base.enumerated() { result.basePosition[token] = position }
+        } ?? []
+        var basePosition: [Token: Int] = [:]
+        for (position, token) in baseTokens.enumerated() { basePosition[token] = position }
+        var bySide: [SideTokens] = []
         for side in [MergeSide.ours, .theirs] {
             var match: [Int?]
             var tokens: [Token]
@@ -218,22 +234,15 @@ struct ListMerger {
             } else {
                 // The side removed the container (an item or a file) that the merge may keep: as in base.
                 match = (base?.lines ?? []).indices.map { $0 }
-                tokens = result.base
+                tokens = baseTokens
             }
-            let positions = tokens.compactMap { result.basePosition[$0] }
+            let positions = tokens.compactMap { basePosition[$0] }
             let run = ListSet.longestIncreasingRun(positions)
             var moved = Set<Token>()
-            for index in positions.indices where !run[index] { moved.insert(result.base[positions[index]]) }
-            if side == .ours {
-                result.ours = tokens
-                result.oursMatch = match
-                result.oursMoved = moved
-            } else {
-                result.theirs = tokens
-                result.theirsMatch = match
-                result.theirsMoved = moved
-            }
+            for index in positions.indices where !run[index] { moved.insert(baseTokens[positions[index]]) }
+            bySide.append(SideTokens(tokens: tokens, match: match, moved: moved))
         }
+        let result = ContainerSides(base: baseTokens, basePosition: basePosition, ours: bySide[0], theirs: bySide[1])
         sidesCache[key] = result
         return result
     }

@@ -12,7 +12,7 @@ enum ContainerKey: Hashable, Sendable {
 /// indentation removed), so moving an item to another depth, or a formatter re-indenting one
 /// side, does not make lines differ. Rendering puts them back under the merged container's
 /// indentation, and uses the original bytes wherever that indentation is unchanged.
-final class MergeLayout {
+struct MergeLayout {
     struct Line {
         var original: ListLine
         /// The content without the container's indentation: what the merge compares.
@@ -66,12 +66,12 @@ final class MergeLayout {
     private var slots: [ItemID: Int] = [:]
     private var files: [String: Container] = [:]
     /// Per file: its dominant line ending.
-    var fileEndings: [String: LineEnding] = [:]
+    private(set) var fileEndings: [String: LineEnding] = [:]
     /// Per file: its bytes, for whole-file comparisons.
-    var documents: [String: ListDocument] = [:]
+    private(set) var documents: [String: ListDocument] = [:]
     /// Files that start with a byte order mark. It belongs to the file, not to its first line
     /// (which the merge may move), so lines are kept without it.
-    var filesWithBOM: Set<String> = []
+    private(set) var filesWithBOM: Set<String> = []
 
     init(_ lists: ListSet) {
         let nodes = lists.documents.values.reduce(0) { $0 + $1.nodeCount }
@@ -96,7 +96,7 @@ final class MergeLayout {
         }
     }
 
-    private func modifyContainer(_ key: ContainerKey, _ change: (inout Container) -> Void) {
+    private mutating func modifyContainer(_ key: ContainerKey, _ change: (inout Container) -> Void) {
         switch key {
         case .file(let path): change(&files[path, default: Container(prefix: [], column: 0)])
         // NB: an item's head comes before its body's lines, so its slot exists.
@@ -104,7 +104,7 @@ final class MergeLayout {
         }
     }
 
-    private func add(_ document: ListDocument, path: String) {
+    private mutating func add(_ document: ListDocument, path: String) {
         let ending = document.dominantEnding
         fileEndings[path] = ending
         documents[path] = document
@@ -154,7 +154,7 @@ final class MergeLayout {
         }
     }
 
-    private func append(_ line: ListLine, ending: LineEnding, to key: ContainerKey) {
+    private mutating func append(_ line: ListLine, ending: LineEnding, to key: ContainerKey) {
         let relative = relativeContent(line.content, in: key)
         modifyContainer(key) { container in
             container.lines.append(Line(original: line, relative: relative, fileEnding: ending))
