@@ -154,8 +154,9 @@ extension ListMerger {
         members: [ContainerKey: [ItemID]], into output: inout [OutputLine]
     ) {
         let old = layout(.base).item(id)
-        guard let anyVersion = item(.ours, id) ?? item(.theirs, id) else { return }
-        let ours = item(.ours, id) ?? anyVersion, theirs = item(.theirs, id) ?? anyVersion
+        let mine = item(.ours, id), other = item(.theirs, id)
+        guard let anyVersion = mine ?? other else { return }
+        let ours = mine ?? anyVersion, theirs = other ?? anyVersion
 
         if takingAlikeLines, let old, let line = Self.lineAlike(old, ours, theirs, in: key, underPrefix: underPrefix) {
             // The common case: nothing to merge in the item's line.
