@@ -8,12 +8,18 @@ import Darwin
 extension ArraySlice<UInt8> {
     /// Whether the bytes are well-formed UTF-8 (Unicode's table 3-7: no overlong forms, no
     /// surrogates, nothing above U+10FFFF). A hand loop: the standard library's check was 15%
-    /// of `todosync status` on a list with an emoji on most lines.
+    /// of `todosync status` on a list with an emoji on most lines. Runs of ASCII (most of a
+    /// list: ids, dates, words) are stepped over eight bytes at a time.
     var isValidUTF8: Bool {
         withUnsafeBufferPointer { bytes in
             var index = 0
             let count = bytes.count
+            let raw = UnsafeRawBufferPointer(bytes)
             while index < count {
+                if index + 8 <= count, raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                    index += 8
+                    continue
+                }
                 let lead = bytes[index]
                 if lead < 0x80 {
                     index += 1

@@ -41,20 +41,29 @@ enum FileSystem {
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw failure("cannot read \(path)") }
-        // Read straight into the array, sized from the stat; a file that grows meanwhile is read on.
-        var bytes = [UInt8](repeating: 0, count: Int(info.st_size) + 1)
-        var filled = 0
+        // Read straight into the array, sized from the stat (not zero-filled first: a list can be
+        // megabytes); a file that grows meanwhile is read on.
+        var bytes: [UInt8] = []
+        var capacity = Int(info.st_size) + 1
         while true {
-            if filled == bytes.count { bytes.append(contentsOf: repeatElement(0, count: max(65536, bytes.count))) }
-            let count = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + filled, $0.count - filled) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw failure("cannot read \(path)")
+            let filled = bytes.count
+            var failed = false
+            var grown = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+                if filled > 0 { buffer.baseAddress!.update(from: bytes, count: filled) }
+                count = filled
+                while count < capacity {
+                    let read = Glibc.read(fd, buffer.baseAddress! + count, capacity - count)
+                    if read < 0, errno == EINTR { continue }
+                    if read < 0 { failed = true }
+                    if read <= 0 { break }
+                    count += read
+                }
             }
-            if count == 0 { break }
-            filled += count
+            if failed { throw failure("cannot read \(path)") }
+            swap(&bytes, &grown)
+            if bytes.count < capacity { break }
+            capacity *= 2
         }
-        bytes.removeLast(bytes.count - filled)
         return (bytes, FileStat(info))
     }
 
