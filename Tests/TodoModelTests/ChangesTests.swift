@@ -1,3 +1,4 @@
+import PropertyBased
 import Testing
 @testable import TodoModel
 
@@ -62,6 +63,16 @@ import Testing
 
     @Test func severalFieldsOfOneItem() {
         #expect(changes { $0 = $0.replacingAll("- [ ] Buy milk", with: "- [x] Buy oat milk") } == ["Check \"Buy oat milk\"", "Rename \"Buy milk\" to \"Buy oat milk\""])
+    }
+
+    @Test func aligningItemsByPlaceFindsWhatMatchingThemByIdFinds() async {
+        // Random edits: field edits leave the items aligned (the shortcut), the others do not.
+        await propertyCheck(count: 1500, input: markdownGenerator, Gen.int(in: 0...1_000_000), Gen.int(in: 1...3)) { text, seed, times in
+            let base = MergeLawTests.base(text)
+            var editor = RandomEditor(seed: UInt64(seed))
+            let edited = editor.edit(base, times: times)
+            #expect(ListSet.changes(from: base, to: edited, aligning: true) == ListSet.changes(from: base, to: edited, aligning: false))
+        }
     }
 
     @Test(arguments: [[Int](), [0], [1, 0], [0, 1, 2], [2, 0, 1], [3, 1, 2, 0, 4]])
