@@ -4,6 +4,25 @@ import TestSupport
 @testable import TodoSyncKit
 
 @Suite struct FileSystemTests {
+    @Test(arguments: [0, 1, 65_537, 1_000_003])
+    func readGivesTheFileBytesExactly(size: Int) throws {
+        let scratch = Scratch()
+        var generator = SeededGenerator(seed: UInt64(size))
+        let bytes = (0..<size).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        FileManager.default.createFile(atPath: scratch.path + "/list.md", contents: Data(bytes))
+        #expect(try FileSystem.read(scratch.path + "/list.md") == bytes)
+        #expect(try FileSystem.read(scratch.path + "/missing.md") == nil)
+    }
+
+    #if os(Linux)
+    @Test func readGoesOnPastTheSizeTheStatGave() throws {
+        // The kernel's files say 0 bytes and hold more: the read grows its array as a file that
+        // grows while read would need.
+        let expected: [UInt8] = CommandLine.arguments.flatMap { Array($0.utf8) + [UInt8(0)] }
+        #expect(try FileSystem.read("/proc/self/cmdline") == expected)
+    }
+    #endif
+
     @Test func replaceRefusesAFileThatChangedSinceItWasRead() throws {
         let scratch = Scratch()
         try scratch.write("TODO.md", "- [ ] saved by the editor meanwhile\n")
