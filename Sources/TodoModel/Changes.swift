@@ -25,8 +25,8 @@ extension ListSet {
             oldIndex.reserveCapacity(oldRefs.count)
             for (index, ref) in oldRefs.enumerated() { oldIndex[ref.id] = Int32(index) }
         }
-        let reordered = aligned
-            ? [Bool](repeating: false, count: newRefs.count) : reorderedItems(oldRefs, oldIndex, newRefs, oldFile, in: new)
+        // nil: none reordered (aligned).
+        let reordered = aligned ? nil : reorderedItems(oldRefs, oldIndex, newRefs, oldFile, in: new)
         var kept = [Bool](repeating: false, count: oldRefs.count)
 
         var result: [Change] = []
@@ -42,7 +42,7 @@ extension ListSet {
             let beforeRef = oldRefs[index]
             let sameFile = beforeRef.file == oldFile[Int(ref.file)]
             // NB: most items did not change; comparing their bytes avoids building two TodoItems each.
-            if sameFile, beforeRef.parent == ref.parent, !reordered[newIndex] {
+            if sameFile, beforeRef.parent == ref.parent, reordered?[newIndex] != true {
                 if ref.file != documentsFile {
                     documentsFile = ref.file
                     documents = (old.documents.values[Int(beforeRef.file)], new.documents.values[Int(ref.file)])
@@ -59,7 +59,7 @@ extension ListSet {
             if before.priority != item.priority { result.append(Change(.reprioritized(from: before.priority), item)) }
             if before.due != item.due { result.append(Change(.dueChanged(from: before.due), item)) }
             if before.notes != item.notes { result.append(Change(.notesEdited, item)) }
-            if !sameFile || before.parent != item.parent || reordered[newIndex] {
+            if !sameFile || before.parent != item.parent || reordered?[newIndex] == true {
                 result.append(Change(.moved(fromFile: before.file), item))
             }
         }
