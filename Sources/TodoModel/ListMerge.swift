@@ -41,6 +41,7 @@ public enum ListMerge {
             var merger = ListMerger(base: MergeLayout(runs.base), ours: MergeLayout(runs.ours), theirs: MergeLayout(runs.theirs))
             merger.keepingOurs = keepingOurs
             merger.takingAlikeLines = takingAlikeLines
+            merger.placeholdersEndingClosed = Set(runs.runs.filter { !$0.endsOpen }.map(\.id))
             let outcome = merger.run()
             if let unfolded = runs.unfold(outcome, unmoved: merger.isUnmoved) { return unfolded }
         }

@@ -72,9 +72,8 @@ extension ListMerger {
             case .line:
                 if lineSides == nil { lineSides = sides(of: key) }
                 let line = renderLine(token, key, lineSides!, prefix: prefix, afterChild: afterChild)
-                if afterChild, Self.wouldContinueParagraph(line.content), let last = output.last?.content,
-                    TaskHead.parse(last, from: last.startIndex) != nil || Self.wouldContinueParagraph(last),
-                    let previous, !adjacentInSomeVersion(previous, token, key)
+                if afterChild, Self.wouldContinueParagraph(line.content), let previous, let last = output.last?.content,
+                    wouldContinue(after: previous, writtenAs: last), !adjacentInSomeVersion(previous, token, key)
                 {
                     // NB: plain text right after an item's line would continue that item's
                     // paragraph (CommonMark's lazy continuation) and become its note; a blank
@@ -135,6 +134,18 @@ extension ListMerger {
             guard let index = sequence.firstIndex(of: token), index > 0 else { return false }
             return sequence[index - 1] == previous
         }
+    }
+
+    /// Whether plain text right after a line would continue it (an item's or a paragraph's).
+    static func wouldContinue(after line: ArraySlice<UInt8>) -> Bool {
+        TaskHead.parse(line, from: line.startIndex) != nil || wouldContinueParagraph(line)
+    }
+
+    /// As `wouldContinue(after:)` for the line written last, the line of item `previous` or
+    /// the end of its body; a placeholder answers for the last line of the run it stands for.
+    private func wouldContinue(after previous: Token, writtenAs line: ArraySlice<UInt8>) -> Bool {
+        if case .item(let id) = previous, placeholdersEndingClosed.contains(id) { return false }
+        return Self.wouldContinue(after: line)
     }
 
     static func wouldContinueParagraph(_ slice: ArraySlice<UInt8>) -> Bool {

@@ -75,6 +75,9 @@ struct ListMerger {
     /// An item line alike in all three versions is written as it is, not rebuilt from its
     /// parts (the same bytes; tests turn it off to check that).
     var takingAlikeLines = true
+    /// Placeholders of folded runs (`StableRuns`) whose last line no text continues (a blank
+    /// line, a heading), unlike the placeholder's own item line.
+    var placeholdersEndingClosed = Set<ItemID>()
 
     init(base: MergeLayout, ours: MergeLayout, theirs: MergeLayout) {
         layouts = [base, ours, theirs]

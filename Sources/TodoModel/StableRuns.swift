@@ -14,6 +14,10 @@ struct StableRuns {
         var id: ItemID
         var placeholder: ListLine
         var lines: ArraySlice<ListLine>
+        /// Whether plain text written right after the run would continue its last line's
+        /// paragraph (false after a blank line or a heading): the merge asks the placeholder,
+        /// an item line, and must get the run's answer (`ListMerger.placeholdersEndingClosed`).
+        var endsOpen: Bool
     }
 
     private(set) var runs: [Run] = []
@@ -165,25 +169,19 @@ struct StableRuns {
             }
             var end = k + 1
             while end < blocks[0].count, let (o2, t2) = stable(end), o2 == o + (end - k), t2 == t + (end - k) { end += 1 }
-            // The line after a run is checked against the run's last line (would it continue
-            // that paragraph?); the placeholder must answer as that line would: drop blocks
-            // whose last line is blank or a heading.
-            var last = end
-            while last > k, !Self.endsLikeAnItem(versions[0].lines[blocks[0][last - 1].lines.upperBound - 1]) { last -= 1 }
-            if last > k {
-                let id = Self.placeholderID(fileSpace: fileSpace, number: found.count, taken: taken)
-                let lineEnding = versions[0].lines[blocks[0][last - 1].lines.upperBound - 1].ending
-                let placeholder = ListLine(
-                    content: ArraySlice("- [ ] todosync stable run \(found.count) <!-- id: \(id) -->".utf8), ending: lineEnding)
-                let count = last - k
-                let ranges = [(0, k), (1, o), (2, t)].map { version, first in
-                    blocks[version][first].lines.lowerBound..<blocks[version][first + count - 1].lines.upperBound
-                }
-                let nodes = blocks[0][k].nodes.lowerBound..<blocks[0][last - 1].nodes.upperBound
-                found.append(Found(
-                    run: Run(path: path, id: id, placeholder: placeholder, lines: versions[0].lines[ranges[0]]),
-                    ranges: ranges, nodes: nodes))
+            let id = Self.placeholderID(fileSpace: fileSpace, number: found.count, taken: taken)
+            let lastLine = versions[0].lines[blocks[0][end - 1].lines.upperBound - 1]
+            let placeholder = ListLine(
+                content: ArraySlice("- [ ] todosync stable run \(found.count) <!-- id: \(id) -->".utf8), ending: lastLine.ending)
+            let count = end - k
+            let ranges = [(0, k), (1, o), (2, t)].map { version, first in
+                blocks[version][first].lines.lowerBound..<blocks[version][first + count - 1].lines.upperBound
             }
+            let nodes = blocks[0][k].nodes.lowerBound..<blocks[0][end - 1].nodes.upperBound
+            let run = Run(
+                path: path, id: id, placeholder: placeholder, lines: versions[0].lines[ranges[0]],
+                endsOpen: ListMerger.wouldContinue(after: lastLine.content))
+            found.append(Found(run: run, ranges: ranges, nodes: nodes))
             k = end
         }
         return found
@@ -213,12 +211,6 @@ struct StableRuns {
             result.append(Block(id: id, lines: document.nodeLine(node)..<end, nodes: node..<next))
         }
         return result
-    }
-
-    /// A line after which the merge treats a following line as the placeholder's (an item's).
-    private static func endsLikeAnItem(_ line: ListLine) -> Bool {
-        TaskHead.parse(line.content, from: line.content.startIndex) != nil
-            || ListMerger.wouldContinueParagraph(line.content)
     }
 
     /// Base's items numbered across its files: each id's node, and each file's first number.

@@ -108,6 +108,23 @@ import Testing
         #expect(text == "- [x] Milk ^m\n1. [ ] B ^b\n1. [ ] A ^a\n- [ ] End ^e\n")
     }
 
+    @Test func textTheMergeBringsRightAfterARunEndingInAHeadingStaysAsItWas() {
+        // Ours removes X and the lines after it, theirs adds a line among those: that line
+        // then follows the run, whose last line is a heading. After an item line the merge
+        // would add a blank line (lest the text continue the item); after the heading it must
+        // not: the placeholder standing for the run answers as the heading does.
+        let tail = "## Later\n- [ ] X ^x\n\nProse about X.\n- [ ] Last ^last\n"
+        let base = Self.bigList(30) + tail
+        let ours = base.replacingAll("- [ ] X ^x\n\nProse about X.\n", with: "").replacingAll("Item 2 ^", with: "Item 2 edited ^")
+        let theirs = base.replacingAll("\nProse about X.", with: "\nTheirs' new line.\nProse about X.")
+            .replacingAll("- [ ] Item 5 ^", with: "- [x] Item 5 ^")
+        let result = Self.folded(base, ours, theirs)
+        #expect(result.runs >= 1)
+        #expect(result.folded.lists.texts == result.whole.lists.texts)
+        let text = withShortIDs(String(decoding: result.folded.lists["TODO.md"]!.render(), as: UTF8.self))
+        #expect(text.hasSuffix("- [ ] Item 29 ^i29\n## Later\nTheirs' new line.\n- [ ] Last ^last\n"))
+    }
+
     @Test(arguments: mergeCases)
     func theTableMergesAlikeFoldedOrNot(_ example: MergeCase) {
         let result = Self.folded(example.base, example.ours, example.theirs)
