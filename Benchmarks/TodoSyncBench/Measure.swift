@@ -19,8 +19,8 @@ enum Measure {
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         let previous = FileManager.default.currentDirectoryPath
-        FileManager.default.changeCurrentDirectoryPath(directory)
-        defer { FileManager.default.changeCurrentDirectoryPath(previous) }
+        precondition(FileManager.default.changeCurrentDirectoryPath(directory), "cannot enter \(directory)")
+        defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         let start = DispatchTime.now().uptimeNanoseconds

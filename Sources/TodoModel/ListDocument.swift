@@ -131,6 +131,9 @@ public struct ListDocument: Sendable, Equatable {
 
     func nodeLine(_ node: Int) -> Int { nodes[node].line }
 
+    /// `nodeIDs[node]`, without building the list.
+    func id(ofNode node: Int) -> ItemID? { nodes[node].id }
+
     func idComment(ofNode node: Int) -> IDComment? { nodes[node].head.idComment }
 
     func titleBytes(ofNode node: Int) -> ArraySlice<UInt8> {

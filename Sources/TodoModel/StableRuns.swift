@@ -57,8 +57,8 @@ struct StableRuns {
             for document in folded[index] { versions[index][document.path] = document }
             // Every id still shown, in every file (few once folded), must be no folded one.
             for document in versions[index].documents.values {
-                for case let id? in document.nodeIDs {
-                    if let node = taken.node[id], hiddenNodes[node] { return nil }
+                for node in 0..<document.nodeCount {
+                    if let id = document.id(ofNode: node), let node = taken.node[id], hiddenNodes[node] { return nil }
                 }
             }
         }
@@ -144,7 +144,6 @@ struct StableRuns {
         let ending = versions[0].dominantEnding
         guard versions.allSatisfy({ $0.dominantEnding == ending }) else { return [] }
         let blocks = versions.map(Self.blocks)
-        let baseIDs = versions[0].nodeIDs
         var sides = [BlockLocator(blocks[1]), BlockLocator(blocks[2])]
 
         // Whether base's block k is held alike by both sides: (its block index in ours, in theirs).
@@ -152,7 +151,7 @@ struct StableRuns {
             let block = blocks[0][k]
             guard let o = sides[0].locate(block.id), let t = sides[1].locate(block.id) else { return nil }
             // NB: a block that starts the file may carry its byte order mark: left alone.
-            guard block.lines.lowerBound > 0, block.nodes.allSatisfy({ baseIDs[$0] != nil }) else { return nil }
+            guard block.lines.lowerBound > 0, block.nodes.allSatisfy({ versions[0].id(ofNode: $0) != nil }) else { return nil }
             guard sameLines(versions[0], block.lines, versions[1], blocks[1][o].lines),
                 sameLines(versions[0], block.lines, versions[2], blocks[2][t].lines)
             else { return nil }
@@ -199,15 +198,15 @@ struct StableRuns {
 
     /// The top-level blocks of a file, in order; empty if a top-level item has no id.
     private static func blocks(_ document: ListDocument) -> [Block] {
-        let ids = document.nodeIDs
+        let count = document.nodeCount
         var tops: [Int] = []
-        for node in ids.indices where document.parent(ofNode: node) == nil { tops.append(node) }
+        for node in 0..<count where document.parent(ofNode: node) == nil { tops.append(node) }
         var result: [Block] = []
         result.reserveCapacity(tops.count)
         for (position, node) in tops.enumerated() {
-            guard let id = ids[node] else { return [] }
-            let next = position + 1 < tops.count ? tops[position + 1] : ids.count
-            let end = next < ids.count ? document.nodeLine(next) : document.lines.count
+            guard let id = document.id(ofNode: node) else { return [] }
+            let next = position + 1 < tops.count ? tops[position + 1] : count
+            let end = next < count ? document.nodeLine(next) : document.lines.count
             result.append(Block(id: id, lines: document.nodeLine(node)..<end, nodes: node..<next))
         }
         return result
@@ -226,8 +225,8 @@ struct StableRuns {
         result.node.reserveCapacity(lists.documents.values.reduce(0) { $0 + $1.nodeCount })
         for (path, document) in lists.documents {
             result.firstNode[path] = result.nodeCount
-            for (node, id) in document.nodeIDs.enumerated() {
-                guard let id else { continue }
+            for node in 0..<document.nodeCount {
+                guard let id = document.id(ofNode: node) else { continue }
                 guard result.node.updateValue(result.nodeCount + node, forKey: id) == nil else { return nil }
             }
             result.nodeCount += document.nodeCount
@@ -252,8 +251,8 @@ struct StableRuns {
     /// (`  - [ ] b` after `1. [ ] a`) would become its child.
     private static func holdsAlone(_ document: ListDocument, placeholders: Set<ItemID>) -> Bool {
         var seen = 0
-        for (node, id) in document.nodeIDs.enumerated() {
-            guard let id, placeholders.contains(id) else { continue }
+        for node in 0..<document.nodeCount {
+            guard let id = document.id(ofNode: node), placeholders.contains(id) else { continue }
             guard document.parent(ofNode: node) == nil, document.subtree(ofNode: node).count == 1 else { return false }
             seen += 1
         }
