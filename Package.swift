@@ -24,13 +24,15 @@ let package = Package(
             pkgConfig: "libgit2",
             providers: [.apt(["libgit2-dev"]), .brew(["libgit2"])]
         ),
+        // zlib (a dependency of libgit2-dev): GitStore compresses list blobs in pieces it can reuse.
+        .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
         // Pure core: model, lossless Markdown, changes. No file or git I/O, no Foundation.
         .target(
             name: "TodoModel",
             dependencies: [.product(name: "OrderedCollections", package: "swift-collections")]
         ),
         // libgit2 wrapped in owning Swift types. Knows nothing about TODO items.
-        .target(name: "GitStore", dependencies: ["CLibGit2"]),
+        .target(name: "GitStore", dependencies: ["CLibGit2", "CZlib"]),
         // "Nothing changed" from file stamps alone: no libgit2, no list read. Plain POSIX.
         .target(name: "QuickStatus"),
         // The engine: working files <-> history. All writes go through it.

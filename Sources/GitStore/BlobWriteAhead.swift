@@ -1,11 +1,18 @@
 import CLibGit2
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A blob written on a thread of its own while the caller works on: compressing a list file
 /// of a megabyte took a third of a commit, and the bytes are known long before the commit is.
 ///
-/// Nothing lands in the object database until `finish`: the bytes go into libgit2's write
-/// stream (hashed and compressed as they go, into a temporary file) and only `finish` gives the
-/// object its name. Released unfinished, the work stops and the temporary file is removed.
+/// The bytes are compressed in pieces (`DeflatePieces`) that the next version of the file can
+/// reuse, given the pieces of the version before; where that fails, libgit2's write stream
+/// compresses them whole. Nothing lands in the object database until `finish`: either way the
+/// stream goes to a temporary file and only `finish` gives the object its name. Released
+/// unfinished, the work stops and the temporary file is removed.
 public final class BlobWriteAhead: Sendable {
     private let writer: Writer
     // NB: joined in `finish` or `deinit`, on the caller's thread, before the writer is read.
@@ -13,8 +20,8 @@ public final class BlobWriteAhead: Sendable {
     /// The bytes the blob will hold.
     public var bytes: [UInt8] { writer.bytes }
 
-    init(database: OpaquePointer, bytes: [UInt8]) {
-        let writer = Writer(database: database, bytes: bytes)
+    init(database: OpaquePointer, objects: String, bytes: [UInt8], previousPieces: String?) {
+        let writer = Writer(database: database, objects: objects, bytes: bytes, previousPieces: previousPieces)
         self.writer = writer
         // The worker holds the writer, never this object: releasing this object stops the work.
         worker = BackgroundThread { writer.write() }
@@ -28,6 +35,14 @@ public final class BlobWriteAhead: Sendable {
         return try writer.finish()
     }
 
+    /// After `finish`: the blob's compressed pieces in their stored form, for the next version
+    /// of the file to reuse (`Repository.writeBlobAhead(_:reusingPiecesAt:)`); nil if the blob
+    /// was not written in pieces.
+    public var storedPieces: [UInt8]? {
+        worker?.join()
+        return writer.pieced?.pieces.serialized()
+    }
+
     deinit {
         writer.stopping.raise()
         worker?.join()
@@ -38,17 +53,54 @@ public final class BlobWriteAhead: Sendable {
         // NB: @unchecked: the worker alone touches `stream` and `failure` until it is joined, the
         // caller only after. The database is this writer's own: libgit2 handles are one thread's.
         let database: OpaquePointer
+        let objects: String
         let bytes: [UInt8]
+        let previousPieces: String?
         let stopping = StopFlag()
         var stream: UnsafeMutablePointer<git_odb_stream>?
         var failure: GitError?
+        /// Written in pieces: the object's id, its temporary file (nil if the database holds
+        /// the object already) and the pieces.
+        var pieced: (id: OID, temporary: String?, pieces: DeflatePieces)?
 
-        init(database: OpaquePointer, bytes: [UInt8]) {
+        init(database: OpaquePointer, objects: String, bytes: [UInt8], previousPieces: String?) {
             self.database = database
+            self.objects = objects
             self.bytes = bytes
+            self.previousPieces = previousPieces
         }
 
         func write() {
+            if let written = try? writeInPieces() {
+                pieced = written
+                return
+            }
+            if !stopping.isRaised { writeStream() }
+        }
+
+        /// The loose object made from pieces, checked by inflating it before it is kept: a
+        /// piece taken for another (same length and Adler-32) must not reach the database.
+        private func writeInPieces() throws(GitError) -> (id: OID, temporary: String?, pieces: DeflatePieces) {
+            let previous = previousPieces.flatMap(LooseObjectFile.contents(of:)).flatMap(DeflatePieces.init(serialized:))
+            let header = Array("blob \(bytes.count)\0".utf8)
+            let made = bytes.withUnsafeBytes { content in
+                Result { () throws(GitError) -> (git_oid, [UInt8], DeflatePieces) in
+                    let pieces = try DeflatePieces(content, reusing: previous)
+                    let stream = try pieces.looseObject(header: header)
+                    guard !stopping.isRaised, DeflatePieces.inflates(stream, to: header, content) else {
+                        throw GitError(code: -1, message: "the pieces did not make the blob", function: "inflate")
+                    }
+                    var oid = git_oid()
+                    try GitError.check(git_odb_hash(&oid, content.baseAddress, content.count, GIT_OBJECT_BLOB), "git_odb_hash")
+                    return (oid, stream, pieces)
+                }
+            }
+            var (oid, stream, pieces) = try made.get()
+            let temporary = git_odb_exists(database, &oid) == 1 ? nil : try LooseObjectFile.writeTemporary(stream, in: objects)
+            return (OID(oid), temporary, pieces)
+        }
+
+        private func writeStream() {
             var opened: UnsafeMutablePointer<git_odb_stream>?
             let result = git_odb_open_wstream(&opened, database, git_object_size_t(bytes.count), GIT_OBJECT_BLOB)
             guard result >= 0, let opened else {
@@ -72,6 +124,14 @@ public final class BlobWriteAhead: Sendable {
         }
 
         func finish() throws(GitError) -> OID {
+            if let (id, temporary, pieces) = pieced {
+                if let temporary {
+                    // NB: named once; a failure leaves nothing to remove.
+                    pieced = (id, nil, pieces)
+                    try LooseObjectFile.place(temporary, id: id, in: objects)
+                }
+                return id
+            }
             if let failure { throw failure }
             guard let stream else { throw GitError(code: -1, message: "no blob stream was opened", function: "git_odb_open_wstream") }
             var oid = git_oid()
@@ -80,6 +140,7 @@ public final class BlobWriteAhead: Sendable {
         }
 
         deinit {
+            if let temporary = pieced?.temporary { unlink(temporary) }
             if let stream { git_odb_stream_free(stream) }
             git_odb_free(database)
         }
@@ -88,13 +149,17 @@ public final class BlobWriteAhead: Sendable {
 
 extension Repository {
     /// Starts writing `bytes` as a blob on another thread; `finish()` on the result stores it.
-    public func writeBlobAhead(_ bytes: [UInt8]) throws(GitError) -> BlobWriteAhead {
+    ///
+    /// `previousPieces`: a file holding `storedPieces` of an earlier version of these bytes,
+    /// whose pieces are reused where the bytes agree. A missing or damaged file costs time only.
+    public func writeBlobAhead(_ bytes: [UInt8], reusingPiecesAt previousPieces: String? = nil) throws(GitError) -> BlobWriteAhead {
         var buffer = git_buf()
         try GitError.check(git_repository_item_path(&buffer, pointer, GIT_REPOSITORY_ITEM_OBJECTS), "git_repository_item_path")
         defer { git_buf_dispose(&buffer) }
         var database: OpaquePointer?
         try GitError.check(git_odb_open(&database, buffer.ptr), "git_odb_open")
         guard let database else { throw GitError(code: -1, message: "libgit2 returned no object database", function: "git_odb_open") }
-        return BlobWriteAhead(database: database, bytes: bytes)
+        let objects = String(cString: buffer.ptr)
+        return BlobWriteAhead(database: database, objects: objects.hasSuffix("/") ? objects : objects + "/", bytes: bytes, previousPieces: previousPieces)
     }
 }

@@ -4,9 +4,13 @@ import GitStore
 /// directory. The next commit compares the working lists with HEAD's, and inflating a
 /// megabyte-sized list from git took ~3 ms of it; a copy is read in a tenth of that.
 ///
+/// Beside a copy, `<blob id>.pieces` holds the blob's compressed pieces (`BlobWriteAhead`):
+/// the next version of the file reuses those whose bytes it still holds.
+///
 /// A cache, never the truth: a copy is written whole or not at all (temporary file, rename),
 /// named by its blob's id and a checksum of its bytes, and used only if the bytes still match
-/// that checksum. Anything else is read from git. Deleting the folder is always safe.
+/// that checksum; pieces are used only if the object they make inflates to the new bytes.
+/// Anything else is read from git or compressed anew. Deleting the folder is always safe.
 struct BlobCopies {
     static let folderName = "todosync-blob-copies"
     let folder: String
@@ -28,13 +32,18 @@ struct BlobCopies {
 
     private func bytes(of blob: OID, among names: [String]) -> [UInt8]? {
         let prefix = blob.description + "."
-        for name in names where name.hasPrefix(prefix) {
+        for name in names where name.hasPrefix(prefix) && !name.hasSuffix(Self.piecesSuffix) {
             guard let bytes = try? FileSystem.read(folder + "/" + name) else { continue }
             if name == Self.name(of: blob, checksum: Self.checksum(bytes)) { return bytes }
             FileSystem.removeCache(folder + "/" + name)
         }
         return nil
     }
+
+    static let piecesSuffix = ".pieces"
+
+    /// Where the compressed pieces of a blob are kept (the file may not exist).
+    func piecesPath(of blob: OID) -> String { folder + "/" + blob.description + Self.piecesSuffix }
 
     /// A copy written before its blob's id is known (while the blob is being compressed): a
     /// temporary file in the folder, named by `keep` or removed.
@@ -52,7 +61,10 @@ struct BlobCopies {
     /// Keeps copies of the blobs in `kept` only: names the prepared copies, writes those of
     /// `new` (whose bytes are at hand) that have none, removes the rest. Best effort: a copy
     /// not kept only means the next commit reads git.
-    func keep(_ kept: Set<OID>, writing new: [OID: [UInt8]] = [:], naming prepared: [OID: Prepared] = [:]) {
+    func keep(
+        _ kept: Set<OID>, writing new: [OID: [UInt8]] = [:], naming prepared: [OID: Prepared] = [:],
+        pieces: [OID: [UInt8]] = [:]
+    ) {
         let names = FileSystem.contents(of: folder)
         if !new.isEmpty, names.isEmpty, !ensureFolder() { return }
         let keptPrefixes = Set(kept.map(\.description))
@@ -61,7 +73,11 @@ struct BlobCopies {
         for name in names where !preparedPaths.contains(folder + "/" + name) {
             let blob = String(name.prefix { $0 != "." })
             // NB: also what a run stopped mid-write left (`.todosync-` temporary files).
-            if keptPrefixes.contains(blob) { present.insert(blob) } else { FileSystem.removeCache(folder + "/" + name) }
+            if !keptPrefixes.contains(blob) {
+                FileSystem.removeCache(folder + "/" + name)
+            } else if !name.hasSuffix(Self.piecesSuffix) {
+                present.insert(blob)
+            }
         }
         for (blob, copy) in prepared {
             if kept.contains(blob), present.insert(blob.description).inserted {
@@ -73,6 +89,7 @@ struct BlobCopies {
         for (blob, bytes) in new where kept.contains(blob) && !present.contains(blob.description) {
             FileSystem.writeCache(folder + "/" + Self.name(of: blob, checksum: Self.checksum(bytes)), bytes)
         }
+        for (blob, stored) in pieces where kept.contains(blob) { FileSystem.writeCache(piecesPath(of: blob), stored) }
     }
 
     private func ensureFolder() -> Bool {
@@ -111,7 +128,7 @@ extension Workspace {
     /// After a commit: copies of its list files, those just written and those kept from before.
     func keepBlobCopies(
         over head: HeadSnapshot, _ changes: [String: TreeChange], _ finalBytes: [String: [UInt8]?],
-        prepared: [String: BlobCopies.Prepared] = [:]
+        prepared: [String: BlobCopies.Prepared] = [:], pieces: [OID: [UInt8]] = [:]
     ) {
         var kept = Set(head.blobs.filter { changes[$0.key] == nil }.values)
         var new: [OID: [UInt8]] = [:], named: [OID: BlobCopies.Prepared] = [:]
@@ -122,6 +139,6 @@ extension Workspace {
         }
         // NB: a prepared copy of a file that was not committed after all is removed here.
         for (path, copy) in prepared where changes[path] == nil { FileSystem.removeCache(copy.temporaryPath) }
-        blobCopies.keep(kept, writing: new, naming: named)
+        blobCopies.keep(kept, writing: new, naming: named, pieces: pieces)
     }
 }

@@ -87,10 +87,12 @@ extension Workspace {
     /// for (edited since). Best effort: a blob not started here (a new list file, or a thread
     /// that could not start) is written the usual way when committing.
     func startBlobWrites(_ files: [WorkingFile.Read], listsOf headTree: HeadTree?, _ stamps: IndexStamps) -> [String: BlobWriteAhead] {
-        let committed = Set(headTree?.files.map(\.path) ?? [])
+        var committed: [String: OID] = [:]
+        for file in headTree?.files ?? [] { committed[file.path] = file.blob }
         var result: [String: BlobWriteAhead] = [:]
-        for file in files where committed.contains(file.path) && stamps.blob(at: file.path, stat: file.stat) == nil {
-            result[file.path] = try? repository.writeBlobAhead(file.bytes)
+        for file in files where stamps.blob(at: file.path, stat: file.stat) == nil {
+            guard let blob = committed[file.path] else { continue }
+            result[file.path] = try? repository.writeBlobAhead(file.bytes, reusingPiecesAt: blobCopies.piecesPath(of: blob))
         }
         return result
     }

@@ -51,12 +51,14 @@ extension Workspace {
         defer { if !copiesKept { for copy in prepared.values { FileSystem.removeCache(copy.temporaryPath) } } }
 
         var treeChanges: [String: TreeChange] = [:]
+        var pieces: [OID: [UInt8]] = [:]
         for path in unit.changedPaths {
             if let bytes = unit.finalBytes[path] ?? nil {
                 let ahead = unit.working.blobsAhead[path].flatMap { $0.bytes.sameBytes(as: bytes) ? $0 : nil }
                 let blob = try Trace.phase("write blob") { () throws(TodoSyncError) in
                     try git("storing \(path)") { try ahead?.finish() ?? repository.writeBlob(bytes) }
                 }
+                if let stored = ahead?.storedPieces { pieces[blob] = stored }
                 treeChanges[path] = .write(blob: blob, mode: unit.head.files[path]?.mode ?? TreeChange.regularFileMode)
             } else {
                 treeChanges[path] = .delete
@@ -83,7 +85,7 @@ extension Workspace {
             }
             recordCheckedHead(commit: commitID, blobs: blobs)
         }
-        Trace.phase("keep copies of the lists") { keepBlobCopies(over: unit.head, treeChanges, unit.finalBytes, prepared: prepared) }
+        Trace.phase("keep copies of the lists") { keepBlobCopies(over: unit.head, treeChanges, unit.finalBytes, prepared: prepared, pieces: pieces) }
         copiesKept = true
         return CommitOutcome(commit: commitID, message: message, unit: unit, identityWarning: identity.warning)
     }

@@ -1,0 +1,154 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import GitStore
+
+/// Blobs written in reusable compressed pieces: git reads them as the blobs it would have
+/// written, an edit recompresses only the pieces it touches, and pieces that do not fit are
+/// never stored.
+@Suite struct DeflatePiecesTests {
+    /// Text-like bytes (lines of words), so that compression behaves as on a list.
+    static func text(_ count: Int, seed: UInt64) -> [UInt8] {
+        var random = SeededGenerator(seed: seed)
+        let words = ["- [ ] ", "buy", " milk", " café", " 日本", "\n", "  note", " <!-- id: 7d2b -->\n", "x"].map { Array($0.utf8) }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(count + 32)
+        while bytes.count < count { bytes += words[Int(random.next() % UInt64(words.count))] }
+        return Array(bytes.prefix(count))
+    }
+
+    /// `bytes` with one random edit: a replacement, an insertion or a removal, anywhere.
+    static func edited(_ bytes: [UInt8], _ random: inout SeededGenerator) -> [UInt8] {
+        var result = bytes
+        let at = bytes.isEmpty ? 0 : Int(random.next() % UInt64(bytes.count))
+        let length = Int(random.next() % 200)
+        let removed = min(Int(random.next() % 3 == 0 ? 0 : random.next() % 200), bytes.count - at)
+        result.replaceSubrange(at..<(at + removed), with: text(length, seed: random.next()))
+        return result
+    }
+
+    static func pieces(_ bytes: [UInt8], reusing previous: DeflatePieces? = nil) throws -> DeflatePieces {
+        try bytes.withUnsafeBytes { try DeflatePieces($0, reusing: previous) }
+    }
+
+    static func inflates(_ pieces: DeflatePieces, to bytes: [UInt8]) throws -> Bool {
+        let header = Array("blob \(bytes.count)\0".utf8)
+        let stream = try pieces.looseObject(header: header)
+        return bytes.withUnsafeBytes { DeflatePieces.inflates(stream, to: header, $0) }
+    }
+
+    @Test func editedVersionsInflateToTheirBytesAndReuseTheUntouchedPieces() throws {
+        var random = SeededGenerator(seed: 7)
+        var bytes = Self.text(900_000, seed: 1)
+        var pieces = try Self.pieces(bytes)
+        #expect(pieces.pieces.count == 14)
+        #expect(try Self.inflates(pieces, to: bytes))
+        for _ in 0..<40 {
+            let next = Self.edited(bytes, &random)
+            let reused = try Self.pieces(next, reusing: pieces)
+            #expect(try Self.inflates(reused, to: next))
+            // One edit touches one or two pieces; every other one is taken as it was.
+            let kept = reused.pieces.filter { piece in pieces.pieces.contains { $0.compressed == piece.compressed } }.count
+            #expect(kept >= pieces.pieces.count - 2)
+            #expect(reused.pieces.allSatisfy { $0.length <= DeflatePieces.pieceSize })
+            (bytes, pieces) = (next, reused)
+        }
+    }
+
+    @Test(arguments: [0, 1, 100, DeflatePieces.pieceSize - 1, DeflatePieces.pieceSize, DeflatePieces.pieceSize + 1, 3 * DeflatePieces.pieceSize])
+    func sizesAroundAPieceInflateAlike(size: Int) throws {
+        let bytes = Self.text(size, seed: UInt64(size))
+        let pieces = try Self.pieces(bytes)
+        #expect(try Self.inflates(pieces, to: bytes))
+        // Reused whole, and reused for a version one byte longer or shorter at either end.
+        for next in [bytes, bytes + [0x41], [0x41] + bytes, Array(bytes.dropFirst()), Array(bytes.dropLast())] {
+            #expect(try Self.inflates(Self.pieces(next, reusing: pieces), to: next))
+        }
+        #expect(try Self.pieces(bytes, reusing: pieces) == pieces)
+    }
+
+    /// One piece of bytes and another of the same length and Adler-32: "ab" turned to "ba" near
+    /// the start and "ba" to "ab" 65,521 bytes on (the modulus) leaves both sums as they were.
+    static let lookAlikes: (one: [UInt8], other: [UInt8]) = {
+        var one = [UInt8](repeating: 0x61, count: DeflatePieces.pieceSize)
+        one[5] = 0x62
+        one[5 + 65_522] = 0x62
+        var other = one
+        (other[5], other[6]) = (0x61, 0x62)
+        (other[5 + 65_522], other[5 + 65_521]) = (0x61, 0x62)
+        return (one, other)
+    }()
+
+    @Test func aPieceTakenForAnotherIsCaughtByInflating() throws {
+        let (one, other) = Self.lookAlikes
+        let pieces = try Self.pieces(one)
+        #expect(pieces.pieces.count == 1)
+        let wrong = try Self.pieces(other, reusing: pieces)
+        #expect(wrong == pieces, "the sums match: the piece is taken")
+        #expect(try !Self.inflates(wrong, to: other))
+    }
+
+    @Test func aBlobWhosePiecesWouldBeWrongIsWrittenWhole() throws {
+        let scratch = Scratch()
+        let repository = try Repository.create(at: scratch.path)
+        let (one, other) = Self.lookAlikes
+        let first = try repository.writeBlobAhead(one)
+        _ = try first.finish()
+        let path = scratch.path + "/pieces"
+        try Data(try #require(first.storedPieces)).write(to: URL(fileURLWithPath: path))
+        let ahead = try repository.writeBlobAhead(other, reusingPiecesAt: path)
+        let blob = try ahead.finish()
+        #expect(ahead.storedPieces == nil)
+        #expect(try repository.blob(blob) == other)
+        try git("fsck", "--strict", in: scratch.path)
+    }
+
+    @Test func storedPiecesReadBackAndDamageIsRefused() throws {
+        let pieces = try Self.pieces(Self.text(200_000, seed: 3))
+        let stored = pieces.serialized()
+        #expect(DeflatePieces(serialized: stored) == pieces)
+        #expect(DeflatePieces(serialized: Array(stored.dropLast())) == nil)
+        #expect(DeflatePieces(serialized: Array("not pieces".utf8)) == nil)
+    }
+
+    @Test func blobsWrittenInPiecesAreGitsBlobsAndAnEditReusesThePiecesStored() throws {
+        let scratch = Scratch()
+        let repository = try Repository.create(at: scratch.path)
+        var random = SeededGenerator(seed: 11)
+        var bytes = Self.text(600_000, seed: 5)
+        var stored: String? = nil
+        for round in 0..<6 {
+            let ahead = try repository.writeBlobAhead(bytes, reusingPiecesAt: stored)
+            let blob = try ahead.finish()
+            let pieces = try #require(ahead.storedPieces)
+            try scratch.write("version.bin", bytes: bytes)
+            let expected = try git("hash-object", "version.bin", in: scratch.path).trimmingCharacters(in: .whitespacesAndNewlines)
+            #expect(blob.description == expected)
+            #expect(try repository.blob(blob) == bytes)
+            stored = scratch.path + "/pieces-\(round)"
+            try Data(pieces).write(to: URL(fileURLWithPath: stored!))
+            bytes = Self.edited(bytes, &random)
+        }
+        try git("fsck", "--strict", in: scratch.path)
+        #expect(try git("count-objects", in: scratch.path).hasPrefix("6 objects"))
+    }
+
+    @Test func damagedStoredPiecesCostOnlyTime() throws {
+        let scratch = Scratch()
+        let repository = try Repository.create(at: scratch.path)
+        let bytes = Self.text(300_000, seed: 9)
+        let first = try repository.writeBlobAhead(bytes)
+        _ = try first.finish()
+        var stored = try #require(first.storedPieces)
+        // Flip a byte inside the first piece's compressed bytes: lengths and sums still match.
+        stored[60] ^= 0x55
+        let path = scratch.path + "/pieces"
+        try Data(stored).write(to: URL(fileURLWithPath: path))
+        var next = bytes
+        next[250_000] = 0x21
+        let ahead = try repository.writeBlobAhead(next, reusingPiecesAt: path)
+        let blob = try ahead.finish()
+        #expect(try repository.blob(blob) == next)
+        try git("fsck", "--strict", in: scratch.path)
+    }
+}
