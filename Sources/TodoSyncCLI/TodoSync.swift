@@ -1,9 +1,5 @@
 import ArgumentParser
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 @main
 struct TodoSync: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -24,21 +20,7 @@ struct TodoSync: ParsableCommand {
     /// 7.7 ms status. Anything else, `--help` included, goes through it.
     static func main() {
         #if canImport(Glibc)
-        // glibc raises its mmap threshold after the first large free, so a list's arrays land in
-        // the heap and stay resident when freed: a fixed threshold gives them back (a 100,000-item
-        // status peaks at 79 MB instead of 97). At 1 MB, not lower: a 10,000-item list's arrays
-        // stay in the heap, where 256 KB made each one fresh pages to fault in (~2 ms a commit).
-        // Freed memory at the top of the heap is kept, not given back (glibc trims past 128 KB): a
-        // command frees and allocates list-sized arrays in turn, and each trim made the next one
-        // fresh pages to fault in (a quarter of the page faults of a commit).
-        // NB: malloc.h is not in Swift's Glibc module; mallopt is looked up. M_MMAP_THRESHOLD is
-        // -3, M_TRIM_THRESHOLD -1.
-        typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
-        if let symbol = dlsym(nil, "mallopt") {
-            let mallopt = unsafeBitCast(symbol, to: Mallopt.self)
-            _ = mallopt(-3, 1024 * 1024)
-            _ = mallopt(-1, 256 * 1024 * 1024)
-        }
+        HeapSettings.apply()
         #endif
         let body: (() throws -> Void)?
         switch Array(CommandLine.arguments.dropFirst()) {
