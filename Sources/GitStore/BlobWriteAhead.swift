@@ -50,8 +50,8 @@ public final class BlobWriteAhead: Sendable {
 
     /// The state the worker fills in. Its C handles die with it, after the worker is joined.
     private final class Writer: @unchecked Sendable {
-        // NB: @unchecked: the worker alone touches `stream` and `failure` until it is joined, the
-        // caller only after. The database is this writer's own: libgit2 handles are one thread's.
+        // NB: @unchecked: the worker alone touches `stream`, `failure` and `pieced` until it is
+        // joined, the caller only after. The database is this writer's own: libgit2 handles are one thread's.
         let database: OpaquePointer
         let objects: String
         let bytes: [UInt8]
