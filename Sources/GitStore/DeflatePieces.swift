@@ -85,17 +85,19 @@ struct DeflatePieces: Equatable {
         guard todosync_inflate_init(&z) == Z_OK else { return false }
         defer { inflateEnd(&z) }
         let expected = header.count + content.count
-        var out = [UInt8](repeating: 0, count: expected + 1)
-        let status = stream.withUnsafeBufferPointer { input in
-            out.withUnsafeMutableBufferPointer { output in
+        var status: Int32 = Z_OK
+        // NB: not zero-filled first (a megabyte of pages touched twice); only what zlib wrote is read.
+        let out = [UInt8](unsafeUninitializedCapacity: expected + 1) { output, count in
+            stream.withUnsafeBufferPointer { input in
                 z.next_in = UnsafeMutablePointer(mutating: input.baseAddress)
                 z.avail_in = uInt(input.count)
                 z.next_out = output.baseAddress
                 z.avail_out = uInt(output.count)
-                return inflate(&z, Z_FINISH)
+                status = inflate(&z, Z_FINISH)
             }
+            count = output.count - Int(z.avail_out)
         }
-        guard status == Z_STREAM_END, Int(z.total_out) == expected, z.avail_in == 0 else { return false }
+        guard status == Z_STREAM_END, out.count == expected, z.avail_in == 0 else { return false }
         return out.withUnsafeBytes { raw in
             header.withUnsafeBytes { memcmp(raw.baseAddress!, $0.baseAddress!, header.count) == 0 }
                 && (content.isEmpty || memcmp(raw.baseAddress! + header.count, content.baseAddress!, content.count) == 0)
