@@ -21,7 +21,7 @@ enum HeapSettings {
         _ = mallopt(-1, 256 * 1024 * 1024)
         // The heap grows once, by 64 MB of address space (pages are only taken when touched),
         // and asks for transparent huge pages: the kernel then fills 2 MB at a fault, not 4 KB
-        // (a commit of a 10,000-item list: ~2,500 -> ~1,500 faults, ~2 ms; glibc does the same
+        // (a commit of a 10,000-item list: ~2,500 -> ~1,500 faults, 1-2 ms; glibc does the same
         // with the tunable glibc.malloc.hugetlb=1, which only the environment can set).
         _ = mallopt(-2, 64 * 1024 * 1024)
         guard let block = malloc(512 * 1024) else { return }
