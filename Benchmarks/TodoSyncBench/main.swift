@@ -13,7 +13,8 @@ import TodoModel
 //
 // For profiling (valgrind --tool=callgrind or perf record on .build/release/todosync-bench):
 //   --parse-only   parse a 100,000-item list 5 times
-//   --merge-only [N]   merge N-item lists (default 100,000; 1% edited per side) 7 times
+//   --merge-only [N]   merge N-item lists (default 100,000; 1% edited per side) 7 times (REPS=n
+//                      times; TRASH=1 sweeps 64 MB between merges, as the sizes taking turns do)
 //   --sync-state DIR   write the sync row's starting state (remote.git, bob) into DIR
 //   --commit-state DIR write the commit / status rows' repository into DIR
 //   --memory-state DIR write the memory row's repository (100,000 items, one edit) into DIR
@@ -22,7 +23,12 @@ let option = CommandLine.arguments.dropFirst().first.map { String($0.drop { $0 =
 if option == "merge-only" {
     let items = CommandLine.arguments.count > 2 ? Int(CommandLine.arguments[2]) ?? 100_000 : 100_000
     let (base, ours, theirs) = Generate.mergeInputs(items: items)
-    for _ in 0..<7 {
+    for _ in 0..<(Int(ProcessInfo.processInfo.environment["REPS"] ?? "") ?? 7) {
+        if ProcessInfo.processInfo.environment["TRASH"] != nil {
+            var trash = [UInt8](repeating: 1, count: 64 << 20)
+            for i in stride(from: 0, to: trash.count, by: 64) { trash[i] &+= 1 }
+            precondition(trash[64] != 0)
+        }
         let start = DispatchTime.now().uptimeNanoseconds
         precondition(ListMerge.merge(base: base, ours: ours, theirs: theirs).reports.isEmpty)
         print("merge:", Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6, "ms")

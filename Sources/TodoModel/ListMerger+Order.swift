@@ -27,10 +27,13 @@ extension ListMerger {
         Array("<!-- todosync clash: end; keep what you want and delete these comments -->".utf8),
     ]
 
-    /// The merged container's tokens in order, and whether a clash was marked.
-    mutating func mergedOrder(of key: ContainerKey, members: [ItemID]) -> (tokens: [Token], clashed: Bool) {
+    /// The merged container's tokens in order, and whether a clash was marked. `owner`: the
+    /// number of the item whose body this is (nil for a file).
+    mutating func mergedOrder(of key: ContainerKey, owner: Int?, members: [Int]) -> (tokens: [Token], clashed: Bool) {
         // Most items hold no notes and no children in any version: nothing to order.
-        if members.isEmpty, layouts.allSatisfy({ $0.container(key)?.entries.isEmpty ?? true }) { return ([], false) }
+        if members.isEmpty, let owner, [MergeSide.base, .ours, .theirs].allSatisfy({ body($0, owner)?.entries.isEmpty ?? true }) {
+            return ([], false)
+        }
         let sides = sides(of: key)
         var children: [MergeSide: [Anchor: Token]] = [.ours: [:], .theirs: [:]]
         for side in [MergeSide.ours, .theirs] {
@@ -61,13 +64,13 @@ extension ListMerger {
         work.append(.after([.start]))
 
         var result: [Token] = []
-        var emitted = Set<ItemID>()
+        var emitted = Set<Int>()
         var clashed = false
         while let next = work.popLast() {
             switch next {
             case .emit(let token):
                 result.append(token)
-                if case .item(let id) = token { emitted.insert(id) }
+                if case .item(let number) = token { emitted.insert(number) }
             case .after(let anchors):
                 let mine = anchors.lazy.compactMap { ours[$0] }.first
                 let other = anchors.lazy.compactMap { theirs[$0] }.first
@@ -108,13 +111,15 @@ extension ListMerger {
         }
         // NB: every kept item placed here is emitted above; this only guards against a loop
         // broken by `breakCycles`, whose items no side's order holds at their new place.
-        for id in members.sorted() where !emitted.contains(id) { result.append(.item(id)) }
+        for number in members.sorted(by: { numbering.ids[$0] < numbering.ids[$1] }) where !emitted.contains(number) {
+            result.append(.item(number))
+        }
         return (result, clashed)
     }
 
     func isMember(_ token: Token, _ key: ContainerKey, _ sides: ContainerSides) -> Bool {
         switch token {
-        case .item(let id): kept.contains(id) && placement[id]?.container == key
+        case .item(let number): kept[number] && placement[number]?.container == key
         case .line(.base, let index): sides.oursMatch[index] != nil && sides.theirsMatch[index] != nil
         case .line, .marker: true
         }
@@ -122,7 +127,7 @@ extension ListMerger {
 
     func decider(_ token: Token, _ sides: ContainerSides) -> MergeSide {
         switch token {
-        case .item(let id): placement[id]?.side ?? .base
+        case .item(let number): placement[number]?.side ?? .base
         case .line(.base, _): sides.moved(token, on: .ours) ? .ours : sides.moved(token, on: .theirs) ? .theirs : .base
         case .line(let side, _): side
         case .marker: .base
@@ -132,9 +137,9 @@ extension ListMerger {
     /// Whether a side added or moved this entry (whoever's place the merge took).
     private func placedBy(_ side: MergeSide, _ token: Token, _ sides: ContainerSides) -> Bool {
         switch token {
-        case .item(let id):
-            guard let mine = layout(side).item(id) else { return false }
-            guard let old = layout(.base).item(id) else { return true }
+        case .item(let number):
+            guard let mine = version(side, number) else { return false }
+            guard let old = version(.base, number) else { return true }
             return mine.container != old.container || sides.moved(token, on: side)
         case .line: return sides.moved(token, on: side)
         case .marker: return false
@@ -163,7 +168,8 @@ extension ListMerger {
     /// continues the item's paragraph only while no blank line comes between.
     private func orderKey(_ token: Token, _ key: ContainerKey) -> [UInt8] {
         switch token {
-        case .item(let id):
+        case .item(let number):
+            let id = numbering.ids[number]
             var bytes: [UInt8] = [0]
             withUnsafeBytes(of: id.high.bigEndian) { bytes += $0 }
             withUnsafeBytes(of: id.low.bigEndian) { bytes += $0 }

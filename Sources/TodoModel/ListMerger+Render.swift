@@ -28,14 +28,33 @@ extension ListMerger {
         var sourceEndings: [LineEnding]
     }
 
+    /// The kept items each container holds, by number: a file's top level, or an item's body.
+    struct Members {
+        var ofFile: [String: [Int]] = [:]
+        var ofItem: [[Int]]
+
+        func of(_ key: ContainerKey, owner: Int?) -> [Int] {
+            if let owner { return ofItem[owner] }
+            if case .file(let path) = key { return ofFile[path] ?? [] }
+            return []
+        }
+    }
+
     mutating func render() -> ListMerge.Outcome {
         markers = Self.clashMarkers
-        var members: [ContainerKey: [ItemID]] = [:]
-        for id in kept { if let found = placement[id] { members[found.container, default: []].append(id) } }
+        var members = Members(ofItem: Array(repeating: [], count: numbering.count))
+        for number in 0..<numbering.count where kept[number] {
+            guard let found = placement[number] else { continue }
+            if let owner = itemNumber(found.container) {
+                members.ofItem[owner].append(number)
+            } else if case .file(let path) = found.container {
+                members.ofFile[path, default: []].append(number)
+            }
+        }
         var documents: [ListDocument] = []
         for path in mergedFiles {
             var output: [OutputLine] = []
-            renderContainer(.file(path), prefix: [], path: path, owner: nil, members: members, into: &output)
+            renderContainer(.file(path), owner: nil, prefix: [], path: path, ownerTitle: nil, members: members, into: &output)
             let ending = pick(layout(.base).fileEndings[path], layout(.ours).fileEndings[path], layout(.theirs).fileEndings[path]) ?? .lf
             var lines = output.map { line in
                 ListLine(content: line.content, ending: line.sourceEndings.contains(ending) ? line.ending : ending)
@@ -53,13 +72,15 @@ extension ListMerger {
         layout(side).documents[path] == nil ? nil : layout(side).filesWithBOM.contains(path)
     }
 
+    /// Writes a container's merged tokens. `owner`: the number of the item whose body this is
+    /// (nil for a file); `ownerTitle`, its merged title, for reports.
     private mutating func renderContainer(
-        _ key: ContainerKey, prefix: [UInt8], path: String, owner: String?,
-        members: [ContainerKey: [ItemID]], into output: inout [OutputLine]
+        _ key: ContainerKey, owner: Int?, prefix: [UInt8], path: String, ownerTitle: ArraySlice<UInt8>?,
+        members: Members, into output: inout [OutputLine]
     ) {
-        var (tokens, clashed) = mergedOrder(of: key, members: members[key] ?? [])
-        if clashed { reports.append(MergeReport(.linesClash, file: path, item: owner)) }
-        if case .item(let id) = key, let note = titleClashNotes[id] { tokens.insert(.marker(note), at: 0) }
+        var (tokens, clashed) = mergedOrder(of: key, owner: owner, members: members.of(key, owner: owner))
+        if clashed { reports.append(MergeReport(.linesClash, file: path, item: ownerTitle.map { String(decoding: $0, as: UTF8.self) })) }
+        if let owner, !titleClashNotes.isEmpty, let note = titleClashNotes[numbering.ids[owner]] { tokens.insert(.marker(note), at: 0) }
         var previous: Token?
         var lineSides: ContainerSides?  // NB: fetched once per container, not per line.
         var underPrefix: BySide<Bool>?  // Whether each version's container had this indentation.
@@ -81,12 +102,12 @@ extension ListMerger {
                     output.append(OutputLine(content: [], ending: line.ending, sourceEndings: line.sourceEndings))
                 }
                 output.append(line)
-            case .item(let id):
+            case .item(let number):
                 if underPrefix == nil {
                     underPrefix = BySide()
                     for side in [MergeSide.base, .ours, .theirs] { underPrefix![side] = layout(side).container(key)?.prefix == prefix }
                 }
-                renderItem(id, in: key, underPrefix: underPrefix!, prefix: prefix, path: path, members: members, into: &output)
+                renderItem(number, in: key, underPrefix: underPrefix!, prefix: prefix, path: path, members: members, into: &output)
             }
         }
     }
@@ -144,7 +165,9 @@ extension ListMerger {
     /// As `wouldContinue(after:)` for the line written last, the line of item `previous` or
     /// the end of its body; a placeholder answers for the last line of the run it stands for.
     private func wouldContinue(after previous: Token, writtenAs line: ArraySlice<UInt8>) -> Bool {
-        if case .item(let id) = previous, placeholdersEndingClosed.contains(id) { return false }
+        if !placeholdersEndingClosed.isEmpty, case .item(let number) = previous, placeholdersEndingClosed.contains(numbering.ids[number]) {
+            return false
+        }
         return Self.wouldContinue(after: line)
     }
 
@@ -161,28 +184,27 @@ extension ListMerger {
     }
 
     private mutating func renderItem(
-        _ id: ItemID, in key: ContainerKey, underPrefix: BySide<Bool>, prefix: [UInt8], path: String,
-        members: [ContainerKey: [ItemID]], into output: inout [OutputLine]
+        _ number: Int, in key: ContainerKey, underPrefix: BySide<Bool>, prefix: [UInt8], path: String,
+        members: Members, into output: inout [OutputLine]
     ) {
-        let old = layout(.base).item(id)
-        let mine = item(.ours, id), other = item(.theirs, id)
+        let old = version(.base, number)
+        let mine = item(.ours, number), other = item(.theirs, number)
         guard let anyVersion = mine ?? other else { return }
         let ours = mine ?? anyVersion, theirs = other ?? anyVersion
 
         if takingAlikeLines, let old, let line = Self.lineAlike(old, ours, theirs, in: key, underPrefix: underPrefix) {
             // The common case: nothing to merge in the item's line.
             output.append(line)
-            let titleText = String(decoding: old.title, as: UTF8.self)
-            renderBody(id, line: line, prefix: prefix, path: path, owner: titleText, members: members, into: &output)
+            renderBody(number, line: line, prefix: prefix, path: path, title: old.title, members: members, into: &output)
             return
         }
-        let title = mergeTitle(id, old?.title, ours.title, theirs.title)
+        let title = mergeTitle(numbering.ids[number], old?.title, ours.title, theirs.title)
         let isDone = pick(old?.isDone, ours.isDone, theirs.isDone) ?? ours.isDone
         var box = pick(old?.box, ours.box, theirs.box) ?? ours.box
         if (box != UInt8(ascii: " ")) != isDone { box = isDone ? UInt8(ascii: "x") : UInt8(ascii: " ") }
         // The indentation before the marker goes with the place: a moved item takes the moving
         // side's; otherwise it and the marker are presentation, merged like fields.
-        let placedBy = placement[id]?.side ?? .base
+        let placedBy = placement[number]?.side ?? .base
         let placedVersion = placedBy == .base ? (old ?? ours) : (placedBy == .ours ? ours : theirs)
         let indent = { (lead: ArraySlice<UInt8>) in lead.prefix { $0.isSpaceOrTab } }
         var relative = Array(placedBy == .base
@@ -198,28 +220,32 @@ extension ListMerger {
         // A version whose line reads the same under the same indentation gives its bytes.
         var same = BySide<RawLine>()
         for side in [MergeSide.ours, .theirs, .base] {
-            guard let version = layout(side).item(id), version.head.relative.elementsEqual(relative),
-                layout(side).container(version.container)?.prefix == prefix
+            guard let copy = version(side, number), copy.head.relative.elementsEqual(relative),
+                layout(side).container(copy.container)?.prefix == prefix
             else { continue }
-            same[side] = RawLine(version.head)
+            same[side] = RawLine(copy.head)
         }
         let line = pick(same[.base], same[.ours], same[.theirs]).map { OutputLine($0, alike: same.values) }
             ?? OutputLine(content: prefix + relative, ending: ours.head.original.ending, sourceEndings: [ours.head.fileEnding])
         output.append(line)
 
-        renderBody(id, line: line, prefix: prefix, path: path, owner: String(decoding: title, as: UTF8.self), members: members, into: &output)
+        renderBody(number, line: line, prefix: prefix, path: path, title: title[...], members: members, into: &output)
     }
 
     /// The item's reports, then its notes and children under the indentation its merged line gives.
     private mutating func renderBody(
-        _ id: ItemID, line: OutputLine, prefix: [UInt8], path: String, owner: String,
-        members: [ContainerKey: [ItemID]], into output: inout [OutputLine]
+        _ number: Int, line: OutputLine, prefix: [UInt8], path: String, title: ArraySlice<UInt8>,
+        members: Members, into output: inout [OutputLine]
     ) {
-        for kind in itemReports[id] ?? [] { reports.append(MergeReport(kind, file: path, item: owner)) }
+        let id = numbering.ids[number]
+        if !itemReports.isEmpty, let kinds = itemReports[id] {
+            let owner = String(decoding: title, as: UTF8.self)
+            for kind in kinds { reports.append(MergeReport(kind, file: path, item: owner)) }
+        }
         let content = line.content
         let bodyPrefix = TaskHead.parse(content, from: content.startIndex).map { MergeLayout.bodyIndent(of: content, head: $0).prefix }
             ?? prefix + Array("  ".utf8)
-        renderContainer(.item(id), prefix: bodyPrefix, path: path, owner: owner, members: members, into: &output)
+        renderContainer(.item(id), owner: number, prefix: bodyPrefix, path: path, ownerTitle: title, members: members, into: &output)
     }
 
     /// The item's line when all three versions hold it with the same bytes, in the container

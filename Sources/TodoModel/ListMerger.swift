@@ -3,7 +3,8 @@
 struct ListMerger {
     /// A thing with a place in a container: an item, a line of one version, or a clash marker.
     enum Token: Hashable {
-        case item(ItemID)
+        /// An item, by its number (`MergeNumbering`).
+        case item(Int)
         /// A line of `side`'s container, by index. Lines of ours and theirs that match a base
         /// line are `.line(.base, i)`.
         case line(MergeSide, Int)
@@ -59,10 +60,14 @@ struct ListMerger {
         var moved: Set<Token>
     }
 
+    /// Where an item goes: the container, and the side whose place it takes.
+    typealias Placement = (container: ContainerKey, side: MergeSide)
+
     let layouts: [MergeLayout]
-    var kept = Set<ItemID>()
-    /// For each kept item: the container it goes to and the side whose place it takes.
-    var placement: [ItemID: (container: ContainerKey, side: MergeSide)] = [:]
+    let numbering: MergeNumbering
+    /// By item number: whether the merge keeps it, and (once decided) where it goes.
+    var kept: [Bool]
+    var placement: [Placement?]
     var sidesCache: [ContainerKey: ContainerSides] = [:]
     var itemReports: [ItemID: [MergeReport.Kind]] = [:]
     var reports: [MergeReport] = []
@@ -81,17 +86,38 @@ struct ListMerger {
 
     init(base: MergeLayout, ours: MergeLayout, theirs: MergeLayout) {
         layouts = [base, ours, theirs]
+        numbering = MergeNumbering(base: base, ours: ours, theirs: theirs)
+        kept = Array(repeating: false, count: numbering.count)
+        placement = Array(repeating: nil, count: numbering.count)
     }
 
     func layout(_ side: MergeSide) -> MergeLayout { layouts[side.rawValue] }
 
+    /// A version's own copy of an item, if it holds it.
+    func version(_ side: MergeSide, _ number: Int) -> MergeLayout.Item? {
+        numbering.slots[number][side].map { layout(side).item(atSlot: $0) }
+    }
+
     /// A side's version of an item; a side that removed an item the merge keeps shows base's.
-    func item(_ side: MergeSide, _ id: ItemID) -> MergeLayout.Item? {
-        layout(side).item(id) ?? layout(.base).item(id)
+    func item(_ side: MergeSide, _ number: Int) -> MergeLayout.Item? {
+        version(side, number) ?? version(.base, number)
+    }
+
+    /// An item's body (notes and children) in a version that holds the item.
+    func body(_ side: MergeSide, _ number: Int) -> MergeLayout.Container? {
+        numbering.slots[number][side].map { layout(side).body(atSlot: $0) }
+    }
+
+    /// The number of the item a container key names, if any version holds it.
+    func itemNumber(_ key: ContainerKey) -> Int? {
+        if case .item(let id) = key { numbering.number(of: id) } else { nil }
     }
 
     /// Whether the merge keeps an item of base where base had it.
-    func isUnmoved(_ id: ItemID) -> Bool { kept.contains(id) && placement[id]?.side == .base }
+    func isUnmoved(_ id: ItemID) -> Bool {
+        guard let number = numbering.number(of: id) else { return false }
+        return kept[number] && placement[number]?.side == .base
+    }
 
     mutating func run() -> ListMerge.Outcome {
         decideItems()
@@ -102,59 +128,58 @@ struct ListMerger {
     // MARK: - Which items stay, and where
 
     private mutating func decideItems() {
-        // In file order (base's items, then each side's new ones): the layouts are arrays in that order.
-        var inOrder: [ItemID] = []
-        inOrder.reserveCapacity(layout(.base).itemIDs.count)
-        for id in layout(.base).itemIDs {
-            let inOurs = layout(.ours).holds(id)
-            let inTheirs = layout(.theirs).holds(id)
+        // In number order (base's items in file order, then each side's new ones).
+        var inOrder: [Int] = []
+        inOrder.reserveCapacity(numbering.count)
+        for number in 0..<numbering.baseCount {
+            let inOurs = numbering.holds(number, on: .ours)
+            let inTheirs = numbering.holds(number, on: .theirs)
             if inOurs && inTheirs {
-                inOrder.append(id)
-            } else if inOurs != inTheirs, changed(id, on: inOurs ? .ours : .theirs) {
-                inOrder.append(id)
-                itemReports[id, default: []].append(.keptRemovedItem)
+                inOrder.append(number)
+            } else if inOurs != inTheirs, changed(number, on: inOurs ? .ours : .theirs) {
+                inOrder.append(number)
+                itemReports[numbering.ids[number], default: []].append(.keptRemovedItem)
             }
         }
-        inOrder += layout(.ours).itemIDs.filter { !layout(.base).holds($0) }
-        inOrder += layout(.theirs).itemIDs.filter { !layout(.base).holds($0) && !layout(.ours).holds($0) }
-        kept = Set(inOrder)
-        for id in inOrder { placement[id] = place(id) }
+        inOrder += numbering.baseCount..<numbering.count
+        for number in inOrder { kept[number] = true }
+        for number in inOrder { placement[number] = place(number) }
         // An item stays where it was put; if that is under an item removed on one side, that item stays too.
-        var queue = Array(kept)
-        while let id = queue.popLast() {
-            guard let found = placement[id], case .item(let parent) = found.container, !kept.contains(parent) else { continue }
-            kept.insert(parent)
+        var queue = inOrder
+        while let number = queue.popLast() {
+            guard let parent = placement[number].flatMap({ itemNumber($0.container) }), !kept[parent] else { continue }
+            kept[parent] = true
             placement[parent] = place(parent)
-            itemReports[parent, default: []].append(.keptRemovedParent)
+            itemReports[numbering.ids[parent], default: []].append(.keptRemovedParent)
             queue.append(parent)
         }
         breakCycles()
     }
 
     /// Whether a side changed an item: a field, its note lines, or its place.
-    private mutating func changed(_ id: ItemID, on side: MergeSide) -> Bool {
-        guard let mine = layout(side).item(id), let old = layout(.base).item(id) else { return true }
+    private mutating func changed(_ number: Int, on side: MergeSide) -> Bool {
+        guard let mine = version(side, number), let old = version(.base, number) else { return true }
         if mine.title != old.title || mine.isDone != old.isDone || mine.container != old.container { return true }
-        if sides(of: old.container).moved(.item(id), on: side) { return true }
-        let mineLines = layout(side).container(.item(id))?.lines.map(\.relative) ?? []
-        let oldLines = layout(.base).container(.item(id))?.lines.map(\.relative) ?? []
+        if sides(of: old.container).moved(.item(number), on: side) { return true }
+        let mineLines = body(side, number)?.lines.map(\.relative) ?? []
+        let oldLines = body(.base, number)?.lines.map(\.relative) ?? []
         return mineLines != oldLines
     }
 
     /// The container an item goes to and whose place it takes: the side that moved it (ours if
     /// both did), else where base had it. A new item goes where its side put it.
-    private mutating func place(_ id: ItemID) -> (container: ContainerKey, side: MergeSide) {
-        guard let old = layout(.base).item(id) else {
-            if let mine = layout(.ours).item(id) { return (mine.container, .ours) }
+    private mutating func place(_ number: Int) -> Placement {
+        guard let old = version(.base, number) else {
+            if let mine = version(.ours, number) { return (mine.container, .ours) }
             // Kept items exist on some side.
-            return (layout(.theirs).item(id)?.container ?? .file(""), .theirs)
+            return (version(.theirs, number)?.container ?? .file(""), .theirs)
         }
-        let ours = item(.ours, id)?.container ?? old.container
-        let theirs = item(.theirs, id)?.container ?? old.container
+        let ours = version(.ours, number)?.container ?? old.container
+        let theirs = version(.theirs, number)?.container ?? old.container
         let sides = sides(of: old.container)
-        let oursMoved = ours != old.container || sides.moved(.item(id), on: .ours)
-        let theirsMoved = theirs != old.container || sides.moved(.item(id), on: .theirs)
-        if oursMoved && theirsMoved && ours != theirs { itemReports[id, default: []].append(.movedBothWays) }
+        let oursMoved = ours != old.container || sides.moved(.item(number), on: .ours)
+        let theirsMoved = theirs != old.container || sides.moved(.item(number), on: .theirs)
+        if oursMoved && theirsMoved && ours != theirs { itemReports[numbering.ids[number], default: []].append(.movedBothWays) }
         if oursMoved { return (ours, .ours) }
         if theirsMoved { return (theirs, .theirs) }
         return (old.container, .base)
@@ -163,24 +188,51 @@ struct ListMerger {
     /// Both sides moving items under each other can make a loop; the items in it go to the top
     /// of their file instead.
     private mutating func breakCycles() {
-        var done = Set<ItemID>()
-        for start in kept.sorted() where !done.contains(start) {
-            var path: [ItemID] = []
-            var onPath = Set<ItemID>()
-            var current: ItemID? = start
-            while let id = current, !done.contains(id) {
-                if onPath.contains(id) {
-                    let file = item(.ours, id)?.path ?? item(.theirs, id)?.path ?? ""
-                    placement[id] = (.file(file), .base)
-                    itemReports[id, default: []].append(.movedBothWays)
+        guard hasCycle() else { return }
+        // Walked from each item in id order, so the item a loop is broken at does not depend on
+        // which side is ours.
+        let starts = (0..<numbering.count).filter { kept[$0] }.sorted { numbering.ids[$0] < numbering.ids[$1] }
+        var done = [Bool](repeating: false, count: numbering.count)
+        for start in starts where !done[start] {
+            var path: [Int] = []
+            var onPath = Set<Int>()
+            var current: Int? = start
+            while let number = current, !done[number] {
+                if onPath.contains(number) {
+                    let file = item(.ours, number)?.path ?? item(.theirs, number)?.path ?? ""
+                    placement[number] = (.file(file), .base)
+                    itemReports[numbering.ids[number], default: []].append(.movedBothWays)
                     break
                 }
-                path.append(id)
-                onPath.insert(id)
-                if case .item(let parent)? = placement[id]?.container { current = parent } else { current = nil }
+                path.append(number)
+                onPath.insert(number)
+                current = parent(of: number)
             }
-            done.formUnion(path)
+            for number in path { done[number] = true }
         }
+    }
+
+    /// The kept item an item is placed under, if any.
+    private func parent(of number: Int) -> Int? {
+        placement[number].flatMap { itemNumber($0.container) }
+    }
+
+    /// Whether following each kept item's placement up to its parent ever comes back round.
+    private func hasCycle() -> Bool {
+        // 0: not seen, 1: on the current walk, 2: leads to a file's top level.
+        var state = [UInt8](repeating: 0, count: numbering.count)
+        for start in 0..<numbering.count where kept[start] && state[start] == 0 {
+            var path: [Int] = []
+            var current: Int? = start
+            while let number = current, state[number] != 2 {
+                if state[number] == 1 { return true }
+                state[number] = 1
+                path.append(number)
+                current = parent(of: number)
+            }
+            for number in path { state[number] = 2 }
+        }
+        return false
     }
 
     /// Files that stay: on both sides, new on one side, changed on the side that kept them, or
@@ -200,8 +252,11 @@ struct ListMerger {
                 result.insert(path)
             }
         }
-        for id in kept {
-            if case .file(let path)? = placement[id]?.container { result.insert(path) }
+        var last: String?
+        for number in 0..<numbering.count where kept[number] {
+            guard case .file(let path)? = placement[number]?.container, path != last else { continue }
+            result.insert(path)
+            last = path
         }
         mergedFiles = result.sorted()
     }
@@ -215,7 +270,7 @@ struct ListMerger {
         let baseTokens: [Token] = base?.entries.map { entry in
             switch entry {
             case .line(let index): .line(.base, index)
-            case .item(let id): .item(id)
+            case .item(let id): .item(numbering.number(of: id)!)  // NB: every item of a layout is numbered.
             }
         } ?? []
         var basePosition: [Token: Int] = [:]
@@ -231,7 +286,7 @@ struct ListMerger {
                 tokens = mine.entries.map { entry in
                     switch entry {
                     case .line(let index): baseOf[index].map { .line(.base, $0) } ?? .line(side, index)
-                    case .item(let id): .item(id)
+                    case .item(let id): .item(numbering.number(of: id)!)
                     }
                 }
             } else {

@@ -89,6 +89,10 @@ struct MergeLayout {
 
     func holds(_ id: ItemID) -> Bool { slots[id] != nil }
 
+    /// The item at a slot (its index in `itemIDs`), and its body.
+    func item(atSlot slot: Int) -> Item { itemList[slot] }
+    func body(atSlot slot: Int) -> Container { bodies[slot] }
+
     func container(_ key: ContainerKey) -> Container? {
         switch key {
         case .file(let path): files[path]
