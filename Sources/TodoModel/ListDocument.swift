@@ -61,6 +61,14 @@ public struct ListDocument: Sendable, Equatable {
         (roles, nodes) = ListParser.parse(lines)
     }
 
+    /// A document of `lines`, parsed taking each span's parse from the document it came from
+    /// (`ListParser.parse(_:splicing:)`): each span's lines must be its known lines, in order.
+    init(path: String, lines: [ListLine], splicing spans: [ListParser.KnownSpan]) {
+        self.path = path
+        self.lines = lines
+        (roles, nodes) = ListParser.parse(lines, splicing: spans)
+    }
+
     public static func == (lhs: ListDocument, rhs: ListDocument) -> Bool {
         lhs.path == rhs.path && lhs.lines == rhs.lines
     }

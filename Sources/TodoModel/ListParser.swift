@@ -72,6 +72,79 @@ struct ListParser {
         return (parser.roles, parser.nodes)
     }
 
+    /// Lines of the file being parsed that another parse read in the same order: `count` lines
+    /// from `start` are `known`'s from `knownStart` on.
+    struct KnownSpan {
+        var start: Int
+        var known: ListDocument
+        var knownStart: Int
+        var count: Int
+    }
+
+    /// Parses `lines` as `parse` does, taking `known`'s parse of each span that starts with a
+    /// line both parses read as a top-level item (the merge puts runs of untouched blocks back).
+    ///
+    /// After a top-level item's first line the parser's whole state is that item and the last
+    /// heading seen (see `resume`), so both parses read alike up to the span's last top-level
+    /// item; from there on the lines are classified again, the rest of that item's body included.
+    static func parse(_ lines: [ListLine], splicing spans: [KnownSpan]) -> (roles: LineRoles, nodes: [ItemNode]) {
+        var parser = ListParser()
+        parser.roles = LineRoles(count: lines.count)
+        var index = parser.frontMatterEnd(lines)
+        var next = spans.firstIndex { $0.start >= index } ?? spans.count
+        while index < lines.count {
+            parser.classify(lines[index], at: index, skippingBOM: index == 0)
+            guard next < spans.count, spans[next].start == index else {
+                index += 1
+                continue
+            }
+            let span = spans[next]
+            next += 1
+            index = parser.copySpan(span, lines: lines) ?? index + 1
+        }
+        for blank in parser.pendingBlanks { parser.roles[blank] = .prose }
+        parser.computeSubtreeEnds()
+        return (parser.roles, parser.nodes)
+    }
+
+    /// Takes `span.known`'s roles and nodes from the span's first line (just classified) to
+    /// its last top-level item, with the state the parser has after that item; returns the
+    /// next line to classify, or nil if the span cannot be taken (its first line is no
+    /// top-level item in one of the parses, or nothing follows it).
+    private mutating func copySpan(_ span: KnownSpan, lines: [ListLine]) -> Int? {
+        let known = span.known
+        guard let node = roles[span.start].headNode, nodes[node].parent == nil,
+            let knownNode = known.roles[span.knownStart].headNode, known.nodes[knownNode].parent == nil
+        else { return nil }
+        var lastLine = span.knownStart + span.count - 1
+        while lastLine > span.knownStart {
+            if let last = known.roles[lastLine].headNode, known.nodes[last].parent == nil { break }
+            lastLine -= 1
+        }
+        guard lastLine > span.knownStart, let knownLast = known.roles[lastLine].headNode else { return nil }
+        let lineShift = span.start - span.knownStart
+        let nodeShift = node - knownNode
+        roles.copy(known.roles, lines: (span.knownStart + 1)..<(lastLine + 1), movedBy: lineShift, renumberedBy: nodeShift)
+        let headingAtStart = nodes[node].headingLine
+        let knownLines = known.lines
+        nodes.reserveCapacity(nodes.count + knownLast - knownNode)
+        for old in known.nodes[(knownNode + 1)...knownLast] {
+            let line = old.line + lineShift
+            // NB: a line's offsets are into its file's bytes; the same line may sit elsewhere.
+            let byteShift = lines[line].content.startIndex - knownLines[old.line].content.startIndex
+            let heading = old.headingLine.flatMap { $0 > span.knownStart ? $0 + lineShift : nil } ?? headingAtStart
+            nodes.append(ItemNode(
+                head: old.head.shifted(by: byteShift), line: line, parent: old.parent.map { $0 + nodeShift },
+                subtreeEnd: line + 1, headingLine: heading))
+        }
+        // What classifying a top-level item leaves (see `classify`).
+        let last = nodes.count - 1
+        stack = [last]
+        lastWasParagraph = true
+        lastHeading = nodes[last].headingLine
+        return lastLine + lineShift + 1
+    }
+
     /// Takes `known`'s parse up to and including its last top-level item before line `end`,
     /// with the state the parser had right after it; returns the next line to classify.
     private mutating func resume(_ lines: [ListLine], after known: ListDocument, before end: Int) -> Int? {

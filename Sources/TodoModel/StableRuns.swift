@@ -22,6 +22,8 @@ struct StableRuns {
 
     private(set) var runs: [Run] = []
     private(set) var base = ListSet(), ours = ListSet(), theirs = ListSet()
+    /// Base's files that runs were taken from, whose parse the unfolded files reuse.
+    private var unfoldedBase: [String: ListDocument] = [:]
 
     /// The folded versions, or nil if no run is worth folding.
     init?(base: ListSet, ours: ListSet, theirs: ListSet) {
@@ -48,6 +50,7 @@ struct StableRuns {
             guard foldedVersions.allSatisfy({ $0.dominantEnding == baseDocument.dominantEnding }) else { continue }
             for index in folded.indices { folded[index].append(foldedVersions[index]) }
             runs += found.map(\.run)
+            unfoldedBase[path] = baseDocument
             let first = taken.firstNode[path] ?? 0  // NB: every base file is numbered.
             for run in found { for node in run.nodes { hiddenNodes[first + node] = true } }
         }
@@ -77,6 +80,7 @@ struct StableRuns {
         var lists = outcome.lists
         for (path, document) in outcome.lists.documents {
             var lines: [ListLine] = []
+            var spans: [ListParser.KnownSpan] = []
             var touched = false
             for line in document.lines {
                 guard let index = byContent[line.content] else {
@@ -86,13 +90,18 @@ struct StableRuns {
                 guard !seen[index], runs[index].path == path, line == runs[index].placeholder else { return nil }
                 seen[index] = true
                 touched = true
-                lines += runs[index].lines
+                let run = runs[index].lines
+                if let known = unfoldedBase[path] {
+                    spans.append(ListParser.KnownSpan(start: lines.count, known: known, knownStart: run.startIndex, count: run.count))
+                }
+                lines += run
             }
             guard touched else { continue }
             // As the merge's own render does: only the last line may lack an ending.
             let ending = document.dominantEnding
             for index in lines.indices.dropLast() where lines[index].ending == .none { lines[index].ending = ending }
-            lists[path] = ListDocument(path: path, lines: lines)
+            // NB: the runs' lines are base's, parsed there: only the lines around them are read again.
+            lists[path] = ListDocument(path: path, lines: lines, splicing: spans)
         }
         guard !seen.contains(false) else { return nil }
         return ListMerge.Outcome(lists: lists, reports: outcome.reports)

@@ -34,6 +34,41 @@ import Testing
         }
     }
 
+    /// Other's lines with up to three runs of known's lines put between them (a run mostly
+    /// starting at one of known's top-level items, which is where the parse is taken).
+    static func spliced(_ known: ListDocument, into other: [ListLine], seed: Int) -> ([ListLine], [ListParser.KnownSpan]) {
+        var generator = SeededGenerator(seed: UInt64(seed))
+        let heads = known.topLevelNodes.map(known.nodeLine)
+        var lines: [ListLine] = []
+        var spans: [ListParser.KnownSpan] = []
+        var cut = 0
+        for _ in 0..<3 {
+            let next = Int.random(in: cut...other.count, using: &generator)
+            lines += other[cut..<next]
+            cut = next
+            guard !known.lines.isEmpty else { continue }
+            let start = !heads.isEmpty && Int.random(in: 0..<4, using: &generator) > 0
+                ? heads.randomElement(using: &generator)! : Int.random(in: 0..<known.lines.count, using: &generator)
+            let count = Int.random(in: 1...(known.lines.count - start), using: &generator)
+            spans.append(ListParser.KnownSpan(start: lines.count, known: known, knownStart: start, count: count))
+            lines += known.lines[start..<(start + count)]
+        }
+        lines += other[cut...]
+        return (lines, spans)
+    }
+
+    @Test func aSplicedParseIsTheFreshParse() async {
+        await propertyCheck(count: 3000, input: markdownGenerator, markdownGenerator, Gen.int(in: 0...1_000_000)) { knownText, otherText, seed in
+            let known = ListDocument(path: "t.md", bytes: Array(knownText.utf8))
+            let other = ListDocument(path: "t.md", bytes: Array(otherText.utf8))
+            let (lines, spans) = Self.spliced(known, into: other.lines, seed: seed)
+            let fresh = ListDocument(path: "t.md", lines: lines)
+            let spliced = ListDocument(path: "t.md", lines: lines, splicing: spans)
+            #expect(spliced.nodes == fresh.nodes)
+            #expect(spliced.lines.indices.allSatisfy { spliced.roleOfLine($0) == fresh.roleOfLine($0) })
+        }
+    }
+
     @Test(arguments: [
         // A heading above the edit names the section of the items after it.
         ("# A\n- [ ] a\n- [ ] b\n- [ ] c\n", "# B\n- [ ] a\n- [ ] b\n- [ ] c\n"),
