@@ -55,10 +55,12 @@ extension Workspace {
         for path in unit.changedPaths {
             if let bytes = unit.finalBytes[path] ?? nil {
                 let ahead = unit.working.blobsAhead[path].flatMap { $0.bytes.sameBytes(as: bytes) ? $0 : nil }
-                let blob = try Trace.phase("write blob") { () throws(TodoSyncError) in
-                    try git("storing \(path)") { try ahead?.finish() ?? repository.writeBlob(bytes) }
+                let (blob, stored) = try Trace.phase("write blob") { () throws(TodoSyncError) in
+                    // NB: bytes written ahead differ from these where ids were written in.
+                    guard let ahead else { return try storeBlob(bytes, path: path, over: unit.head) }
+                    return (try git("storing \(path)") { try ahead.finish() }, ahead.storedPieces)
                 }
-                if let stored = ahead?.storedPieces { pieces[blob] = stored }
+                if let stored { pieces[blob] = stored }
                 treeChanges[path] = .write(blob: blob, mode: unit.head.files[path]?.mode ?? TreeChange.regularFileMode)
             } else {
                 treeChanges[path] = .delete
@@ -123,9 +125,11 @@ extension Workspace {
         }
         for path in finalBytes.keys { try FileSystem.expect(root + "/" + path, holds: head.files[path]?.bytes) }
         var treeChanges: [String: TreeChange] = [:]
+        var pieces: [OID: [UInt8]] = [:]
         for (path, bytes) in finalBytes {
             if let bytes {
-                let blob = try git("storing \(path)") { try repository.writeBlob(bytes) }
+                let (blob, stored) = try storeBlob(bytes, path: path, over: head)
+                if let stored { pieces[blob] = stored }
                 treeChanges[path] = .write(blob: blob, mode: head.files[path]?.mode ?? TreeChange.regularFileMode)
             } else {
                 treeChanges[path] = .delete
@@ -151,8 +155,19 @@ extension Workspace {
                 hint: "run todosync to commit them")
         }
         try updateIndex(treeChanges, stats: stats, removing: removed)
-        keepBlobCopies(over: head, treeChanges, finalBytes)
+        keepBlobCopies(over: head, treeChanges, finalBytes, pieces: pieces)
         return commitID
+    }
+
+    /// Stores a list file's new bytes as a blob, compressed in pieces that reuse those kept
+    /// for HEAD's version of the file (a one-line change compresses a piece or two, not the
+    /// file); returns the blob and its pieces to keep. Falls back to libgit2 compressing it whole.
+    func storeBlob(_ bytes: [UInt8], path: String, over head: HeadSnapshot) throws(TodoSyncError) -> (OID, pieces: [UInt8]?) {
+        let previous = head.blobs[path].map { blobCopies.piecesPath(of: $0) }
+        if let written = try? repository.writeBlobAhead(bytes, reusingPiecesAt: previous), let blob = try? written.finish() {
+            return (blob, written.storedPieces)
+        }
+        return (try git("storing \(path)") { try repository.writeBlob(bytes) }, nil)
     }
 
     /// Writes (or removes, for nil) each list file, each only if it still holds `expected(path)`.

@@ -26,12 +26,34 @@ import TestSupport
             let copy = try #require(FileManager.default.contents(atPath: fixture.path + "/.git/\(BlobCopies.folderName)/" + name))
             #expect(String(decoding: copy, as: UTF8.self) == (try fixture.git("cat-file", "blob", blob)))
         }
-        #expect(copies(fixture).count == 2)
+        #expect(copies(fixture).filter { !$0.hasSuffix(BlobCopies.piecesSuffix) }.count == 2)
 
         try fixture.write("TODO.md", try fixture.read("TODO.md").replacingOccurrences(of: "Buy milk", with: "Buy oat milk"))
         try fixture.todosync()
         let kept = Set(copies(fixture).map { String($0.prefix { $0 != "." }) })
         #expect(kept == [try blob(fixture, "TODO.md"), try blob(fixture, "work.md")])
+        try fixture.expectCleanAndSound()
+    }
+
+    /// A blob written when todosync writes ids in, or by a command, is compressed in pieces
+    /// too, kept for the next commit (without them it was compressed whole, ~10 ms at 10,000 items).
+    @Test func idsWrittenInAndCommandsKeepTheBlobsPieces() throws {
+        let fixture = try Fixture()
+        let items = (0..<400).map { "- [ ] Item \($0) with some words to fill a line\n" }.joined()
+        try fixture.write("TODO.md", "# Home\n" + items)
+        try fixture.todosync()
+        func hasPieces() throws -> Bool { copies(fixture).contains(try blob(fixture, "TODO.md") + BlobCopies.piecesSuffix) }
+        #expect(try hasPieces())
+
+        try fixture.write("TODO.md", try fixture.read("TODO.md") + "- [ ] A new item, no id yet\n")
+        try fixture.todosync()
+        #expect(try fixture.read("TODO.md").contains("A new item, no id yet <!-- id: "))
+        #expect(try hasPieces())
+
+        try fixture.todosync("add", "Added by a command")
+        #expect(fixture.lastSubject.contains("Added by a command"))
+        #expect(try hasPieces())
+        #expect(try fixture.git("cat-file", "blob", "HEAD:TODO.md") == (try fixture.read("TODO.md")))
         try fixture.expectCleanAndSound()
     }
 
