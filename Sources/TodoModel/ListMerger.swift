@@ -166,8 +166,11 @@ struct ListMerger {
         return mineLines != oldLines
     }
 
-    /// The container an item goes to and whose place it takes: the side that moved it (ours if
-    /// both did), else where base had it. A new item goes where its side put it.
+    /// The container an item goes to and whose place it takes: the side that moved it, else
+    /// where base had it. A new item goes where its side put it. Moved to two containers, it
+    /// goes to the one that sorts first, so that the merge does not depend on which side is
+    /// ours (the other may be an item that side removed, which the move would keep); undo
+    /// (`keepingOurs`) keeps ours'. Moved within one container on both sides: ours' place.
     private mutating func place(_ number: Int) -> Placement {
         guard let old = version(.base, number) else {
             if let mine = version(.ours, number) { return (mine.container, .ours) }
@@ -179,7 +182,10 @@ struct ListMerger {
         let sides = sides(of: old.container)
         let oursMoved = ours != old.container || sides.moved(.item(number), on: .ours)
         let theirsMoved = theirs != old.container || sides.moved(.item(number), on: .theirs)
-        if oursMoved && theirsMoved && ours != theirs { itemReports[numbering.ids[number], default: []].append(.movedBothWays) }
+        if oursMoved && theirsMoved && ours != theirs {
+            itemReports[numbering.ids[number], default: []].append(.movedBothWays)
+            if !keepingOurs, theirs.sortsBefore(ours) { return (theirs, .theirs) }
+        }
         if oursMoved { return (ours, .ours) }
         if theirsMoved { return (theirs, .theirs) }
         return (old.container, .base)

@@ -3,6 +3,16 @@
 enum ContainerKey: Hashable, Sendable {
     case file(String)
     case item(ItemID)
+
+    /// A total order that does not depend on the side: files by path, before items by id.
+    func sortsBefore(_ other: ContainerKey) -> Bool {
+        switch (self, other) {
+        case (.file(let a), .file(let b)): a < b
+        case (.file, .item): true
+        case (.item, .file): false
+        case (.item(let a), .item(let b)): a < b
+        }
+    }
 }
 
 /// One version of the lists (base, ours or theirs) taken apart for merging: every container

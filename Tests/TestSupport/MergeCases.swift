@@ -228,6 +228,15 @@ public let mergeCases: [MergeCase] = [
         merged: "- [ ] A ^a\n  - [ ] B ^b\n",
         reports: ["movedBothWays"]),
     MergeCase(
+        // Found by the property test: with ours' place taken, which item stays depended on
+        // which side was ours (P, removed by ours, was kept only when theirs was ours).
+        name: "moved under different items on both sides, one of them removed: the same either way",
+        base: "- [ ] N ^n\n- [ ] P ^p\n- [ ] Q ^q\n",
+        ours: "- [ ] Q ^q\n  - [ ] N ^n\n",
+        theirs: "- [ ] P ^p\n  - [x] N ^n\n- [ ] Q ^q\n",
+        merged: "- [ ] P ^p\n  - [x] N ^n\n- [ ] Q ^q\n",
+        reports: ["movedBothWays", "keptRemovedParent"]),
+    MergeCase(
         name: "both sides insert between the same two items",
         base: "- [ ] A ^a\n- [ ] Z ^z\n",
         ours: "- [ ] A ^a\n- [ ] M ^m\n- [ ] Z ^z\n",
