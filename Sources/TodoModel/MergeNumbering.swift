@@ -11,12 +11,22 @@ struct MergeNumbering {
         var base: Int32 = -1, ours: Int32 = -1, theirs: Int32 = -1
 
         subscript(side: MergeSide) -> Int? {
-            let slot = switch side {
-            case .base: base
-            case .ours: ours
-            case .theirs: theirs
+            get {
+                let slot = switch side {
+                case .base: base
+                case .ours: ours
+                case .theirs: theirs
+                }
+                return slot < 0 ? nil : Int(slot)
             }
-            return slot < 0 ? nil : Int(slot)
+            set {
+                let slot = Int32(newValue ?? -1)
+                switch side {
+                case .base: base = slot
+                case .ours: ours = slot
+                case .theirs: theirs = slot
+                }
+            }
         }
     }
 
@@ -37,22 +47,17 @@ struct MergeNumbering {
             slots.append(Slots(base: Int32(slot)))
         }
         baseCount = ids.count
-        for (slot, id) in ours.itemIDs.enumerated() {
-            if let number = numbers[id] {
-                slots[number].ours = Int32(slot)
-            } else {
-                numbers[id] = ids.count
-                ids.append(id)
-                slots.append(Slots(ours: Int32(slot)))
-            }
-        }
-        for (slot, id) in theirs.itemIDs.enumerated() {
-            if let number = numbers[id] {
-                slots[number].theirs = Int32(slot)
-            } else {
-                numbers[id] = ids.count
-                ids.append(id)
-                slots.append(Slots(theirs: Int32(slot)))
+        for (side, layout) in [(MergeSide.ours, ours), (.theirs, theirs)] {
+            for (slot, id) in layout.itemIDs.enumerated() {
+                if let number = numbers[id] {
+                    slots[number][side] = slot
+                } else {
+                    numbers[id] = ids.count
+                    ids.append(id)
+                    var new = Slots()
+                    new[side] = slot
+                    slots.append(new)
+                }
             }
         }
     }
