@@ -125,18 +125,7 @@ struct ListParser {
         let lineShift = span.start - span.knownStart
         let nodeShift = node - knownNode
         roles.copy(known.roles, lines: (span.knownStart + 1)..<(lastLine + 1), movedBy: lineShift, renumberedBy: nodeShift)
-        let headingAtStart = nodes[node].headingLine
-        let knownLines = known.lines
-        nodes.reserveCapacity(nodes.count + knownLast - knownNode)
-        for old in known.nodes[(knownNode + 1)...knownLast] {
-            let line = old.line + lineShift
-            // NB: a line's offsets are into its file's bytes; the same line may sit elsewhere.
-            let byteShift = lines[line].content.startIndex - knownLines[old.line].content.startIndex
-            let heading = old.headingLine.flatMap { $0 > span.knownStart ? $0 + lineShift : nil } ?? headingAtStart
-            nodes.append(ItemNode(
-                head: old.head.shifted(by: byteShift), line: line, parent: old.parent.map { $0 + nodeShift },
-                subtreeEnd: line + 1, headingLine: heading))
-        }
+        appendNodes(of: known, (knownNode + 1)..<(knownLast + 1), after: node, lines: lines, lineShift: lineShift)
         // What classifying a top-level item leaves (see `classify`).
         let last = nodes.count - 1
         stack = [last]
@@ -173,19 +162,28 @@ struct ListParser {
         let knownSyncLine = syncLine - lineShift
         let nodeShift = node - knownNode
         roles.copy(known.roles, lines: (knownSyncLine + 1)..<known.lines.count, movedBy: lineShift, renumberedBy: nodeShift)
+        appendNodes(of: known, (knownNode + 1)..<known.nodes.count, after: node, lines: lines, lineShift: lineShift)
+        pendingBlanks.removeAll()
+    }
+
+    /// Appends `known`'s items `range`, which follow the top-level item this parse read as
+    /// `node` (known's `range.lowerBound - 1`), `lineShift` lines further on: renumbered, with
+    /// headings above that item taken from this parse.
+    private mutating func appendNodes(of known: ListDocument, _ range: Range<Int>, after node: Int, lines: [ListLine], lineShift: Int) {
+        let nodeShift = node - (range.lowerBound - 1)
+        let knownSyncLine = nodes[node].line - lineShift
         let headingAtSync = nodes[node].headingLine
-        let knownNodes = known.nodes, knownLines = known.lines
-        nodes.reserveCapacity(nodes.count + knownNodes.count - knownNode - 1)
-        for old in knownNodes[(knownNode + 1)...] {
+        let knownLines = known.lines
+        nodes.reserveCapacity(nodes.count + range.count)
+        for old in known.nodes[range] {
             let line = old.line + lineShift
-            // NB: a line's offsets are into its file's bytes; the same line sits elsewhere.
+            // NB: a line's offsets are into its file's bytes; the same line may sit elsewhere.
             let byteShift = lines[line].content.startIndex - knownLines[old.line].content.startIndex
             let heading = old.headingLine.flatMap { $0 > knownSyncLine ? $0 + lineShift : nil } ?? headingAtSync
             nodes.append(ItemNode(
                 head: old.head.shifted(by: byteShift), line: line, parent: old.parent.map { $0 + nodeShift },
                 subtreeEnd: line + 1, headingLine: heading))
         }
-        pendingBlanks.removeAll()
     }
 
     private mutating func classify(_ line: ListLine, at index: Int, skippingBOM: Bool) {
