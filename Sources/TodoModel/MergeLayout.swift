@@ -92,14 +92,8 @@ struct MergeLayout {
         for (path, document) in lists.documents { add(document, path: path) }
     }
 
-    func item(_ id: ItemID) -> Item? {
-        guard let slot = slots[id] else { return nil }
-        return itemList[slot]
-    }
-
-    func holds(_ id: ItemID) -> Bool { slots[id] != nil }
-
-    /// The item at a slot (its index in `itemIDs`), and its body.
+    /// The item at a slot (its index in `itemIDs`), and its body. The merge finds slots by
+    /// item number (`MergeNumbering`), not by id.
     func item(atSlot slot: Int) -> Item { itemList[slot] }
     func body(atSlot slot: Int) -> Container { bodies[slot] }
 
