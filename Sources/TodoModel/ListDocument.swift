@@ -241,7 +241,12 @@ public struct ListDocument: Sendable, Equatable {
     }
 
     /// The line ending most lines of the file use (LF for a file with none).
-    var dominantEnding: LineEnding {
+    var dominantEnding: LineEnding { ListLine.dominantEnding(of: lines) }
+}
+
+extension ListLine {
+    /// The ending most of the lines have (LF on a tie with it; none counts for nothing).
+    static func dominantEnding(of lines: [ListLine]) -> LineEnding {
         var lf = 0, crlf = 0, cr = 0
         for line in lines {
             switch line.ending {

@@ -42,8 +42,8 @@ public enum ListMerge {
             merger.keepingOurs = keepingOurs
             merger.takingAlikeLines = takingAlikeLines
             merger.placeholdersEndingClosed = Set(runs.runs.filter { !$0.endsOpen }.map(\.id))
-            let outcome = merger.run()
-            if let unfolded = runs.unfold(outcome, unmoved: merger.isUnmoved) { return unfolded }
+            let (files, reports) = merger.runUnparsed()
+            if let lists = runs.unfold(files, unmoved: merger.isUnmoved) { return Outcome(lists: lists, reports: reports) }
         }
         var merger = ListMerger(base: MergeLayout(base), ours: MergeLayout(ours), theirs: MergeLayout(theirs))
         merger.keepingOurs = keepingOurs

@@ -111,9 +111,8 @@ extension ListMerger {
         }
         // NB: every kept item placed here is emitted above; this only guards against a loop
         // broken by `breakCycles`, whose items no side's order holds at their new place.
-        for number in members.sorted(by: { numbering.ids[$0] < numbering.ids[$1] }) where !emitted.contains(number) {
-            result.append(.item(number))
-        }
+        let unemitted = members.filter { !emitted.contains($0) }
+        for number in unemitted.sorted(by: { numbering.ids[$0] < numbering.ids[$1] }) { result.append(.item(number)) }
         return (result, clashed)
     }
 

@@ -40,7 +40,19 @@ extension ListMerger {
         }
     }
 
+    /// A merged file as lines, before it is parsed: the folded merge's files are unfolded
+    /// first (`StableRuns.unfold`), and only then parsed.
+    struct RenderedFile {
+        var path: String
+        var lines: [ListLine]
+    }
+
     mutating func render() -> ListMerge.Outcome {
+        let files = renderFiles()
+        return ListMerge.Outcome(lists: ListSet(files.map { ListDocument(path: $0.path, lines: $0.lines) }), reports: reports)
+    }
+
+    mutating func renderFiles() -> [RenderedFile] {
         markers = Self.clashMarkers
         var members = Members(ofItem: Array(repeating: [], count: numbering.count))
         for number in 0..<numbering.count where kept[number] {
@@ -51,7 +63,7 @@ extension ListMerger {
                 members.ofFile[path, default: []].append(number)
             }
         }
-        var documents: [ListDocument] = []
+        var files: [RenderedFile] = []
         for path in mergedFiles {
             var output: [OutputLine] = []
             renderContainer(.file(path), owner: nil, prefix: [], path: path, ownerTitle: nil, members: members, into: &output)
@@ -62,9 +74,9 @@ extension ListMerger {
             // One ending per file: only the last line may lack one.
             for index in lines.indices.dropLast() where lines[index].ending == .none { lines[index].ending = ending }
             if pick(hasBOM(.base, path), hasBOM(.ours, path), hasBOM(.theirs, path)) == true, !lines.isEmpty { lines[0].content = ArraySlice([0xEF, 0xBB, 0xBF] + Array(lines[0].content)) }
-            documents.append(ListDocument(path: path, lines: lines))
+            files.append(RenderedFile(path: path, lines: lines))
         }
-        return ListMerge.Outcome(lists: ListSet(documents), reports: reports)
+        return files
     }
 
     /// Whether a version's file starts with a byte order mark; nil if it has no such file.

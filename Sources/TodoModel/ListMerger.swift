@@ -70,6 +70,8 @@ struct ListMerger {
     var kept: [Bool]
     var placement: [Placement?]
     var sidesCache: [ContainerKey: ContainerSides] = [:]
+    /// The container asked for last: items asked in file order mostly share one (no hashing).
+    var lastSides: (key: ContainerKey, sides: ContainerSides)?
     var itemReports: [ItemID: [MergeReport.Kind]] = [:]
     var reports: [MergeReport] = []
     var markers: [[UInt8]] = []
@@ -124,6 +126,15 @@ struct ListMerger {
         decideItems()
         decideFiles()
         return render()
+    }
+
+    /// The merged files as lines, and the reports: for a merge whose files are unfolded before
+    /// they are parsed.
+    mutating func runUnparsed() -> (files: [RenderedFile], reports: [MergeReport]) {
+        decideItems()
+        decideFiles()
+        let files = renderFiles()
+        return (files, reports)
     }
 
     // MARK: - Which items stay, and where
@@ -222,7 +233,11 @@ struct ListMerger {
 
     /// The tokens of a container in the three versions, with line matches and stable runs.
     mutating func sides(of key: ContainerKey) -> ContainerSides {
-        if let cached = sidesCache[key] { return cached }
+        if let lastSides, lastSides.key == key { return lastSides.sides }
+        if let cached = sidesCache[key] {
+            lastSides = (key, cached)
+            return cached
+        }
         let base = layout(.base).container(key)
         let baseTokens: [Token] = base?.entries.map { entry in
             switch entry {
@@ -259,6 +274,7 @@ struct ListMerger {
         }
         let result = ContainerSides(base: baseTokens, basePosition: basePosition, ours: bySide[0], theirs: bySide[1])
         sidesCache[key] = result
+        lastSides = (key, result)
         return result
     }
 }

@@ -104,31 +104,17 @@ struct MergeLayout {
         }
     }
 
-    private mutating func modifyContainer(_ key: ContainerKey, _ change: (inout Container) -> Void) {
-        switch key {
-        case .file(let path): change(&files[path, default: Container(prefix: [], column: 0)])
-        // NB: an item's head comes before its body's lines, so its slot exists.
-        case .item(let id): change(&bodies[slots[id]!])
-        }
-    }
-
     private mutating func add(_ document: ListDocument, path: String) {
         let ending = document.dominantEnding
         fileEndings[path] = ending
         documents[path] = document
         let fileKey = ContainerKey.file(path)
-        files[path] = Container(prefix: [], column: 0)
-        // The container each node's body lines go to: its own, or (no id) its nearest identified ancestor's.
-        var bodyKey: [ContainerKey] = []
-        bodyKey.reserveCapacity(document.nodeCount)
+        var file = Container(prefix: [], column: 0)
+        // The body each node's lines go to, by slot: its own, or (no id) its nearest identified
+        // ancestor's; nil for the file's top level.
+        // NB: by slot, not by key: a key is hashed to find its container, once per line.
+        var bodySlot = [Int?](repeating: nil, count: document.nodeCount)
         let ids = document.nodeIDs
-        for node in ids.indices {
-            if let id = ids[node] {
-                bodyKey.append(.item(id))
-            } else {
-                bodyKey.append(document.parent(ofNode: node).map { bodyKey[$0] } ?? fileKey)
-            }
-        }
         for index in document.lines.indices {
             var line = document.lines[index]
             if index == 0, line.content.starts(with: [0xEF, 0xBB, 0xBF]) {
@@ -138,41 +124,52 @@ struct MergeLayout {
             }
             switch document.roleOfLine(index) {
             case .prose:
-                append(line, ending: ending, to: fileKey)
+                append(line, ending: ending, toBody: nil, file: &file)
             case .note(let node):
-                append(line, ending: ending, to: bodyKey[node])
+                append(line, ending: ending, toBody: bodySlot[node], file: &file)
             case .head(let node):
-                let key = document.parent(ofNode: node).map { bodyKey[$0] } ?? fileKey
+                let parentSlot = document.parent(ofNode: node).flatMap { bodySlot[$0] }
                 guard let id = ids[node], slots[id] == nil else {
-                    append(line, ending: ending, to: key)
+                    // No id, or one already taken: the line stays a line; a repeated id's body joins the first's.
+                    bodySlot[node] = ids[node].flatMap { slots[$0] } ?? parentSlot
+                    append(line, ending: ending, toBody: parentSlot, file: &file)
                     continue
                 }
                 let head = document.headParts(ofNode: node)
-                let relative = relativeContent(line.content, in: key)
                 // Stripping indentation only touches leading white space: the parts after it are exact.
-                modifyContainer(key) { $0.entries.append(.item(id)) }
+                let relative = relativeContent(line.content, inBody: parentSlot)
+                if let parentSlot { bodies[parentSlot].entries.append(.item(id)) } else { file.entries.append(.item(id)) }
                 let (prefix, column) = Self.bodyIndent(of: line.content, head: head)
-                slots[id] = itemList.count
+                let slot = itemList.count
+                slots[id] = slot
+                bodySlot[node] = slot
                 itemIDs.append(id)
                 itemList.append(Item(
-                    path: path, container: key, head: Line(original: line, relative: relative, fileEnding: ending),
+                    path: path, container: parentSlot.map { .item(itemIDs[$0]) } ?? fileKey,
+                    head: Line(original: line, relative: relative, fileEnding: ending),
                     checkbox: head.checkbox, titleRange: head.title))
                 bodies.append(Container(prefix: prefix, column: column))
             }
         }
+        files[path] = file
     }
 
-    private mutating func append(_ line: ListLine, ending: LineEnding, to key: ContainerKey) {
-        let relative = relativeContent(line.content, in: key)
-        modifyContainer(key) { container in
-            container.lines.append(Line(original: line, relative: relative, fileEnding: ending))
-            container.entries.append(.line(container.lines.count - 1))
+    /// Adds a line to an item's body (by slot), or to the file's top level.
+    private mutating func append(_ line: ListLine, ending: LineEnding, toBody slot: Int?, file: inout Container) {
+        let relative = relativeContent(line.content, inBody: slot)
+        if let slot {
+            bodies[slot].lines.append(Line(original: line, relative: relative, fileEnding: ending))
+            bodies[slot].entries.append(.line(bodies[slot].lines.count - 1))
+        } else {
+            file.lines.append(Line(original: line, relative: relative, fileEnding: ending))
+            file.entries.append(.line(file.lines.count - 1))
         }
     }
 
-    private func relativeContent(_ content: ArraySlice<UInt8>, in key: ContainerKey) -> ArraySlice<UInt8> {
-        guard let container = container(key), container.column > 0 else { return content }
-        return Self.strip(content, prefix: container.prefix, column: container.column)
+    /// A line's content without the indentation of the body it is in (a file's lines have none).
+    private func relativeContent(_ content: ArraySlice<UInt8>, inBody slot: Int?) -> ArraySlice<UInt8> {
+        guard let slot, bodies[slot].column > 0 else { return content }
+        return Self.strip(content, prefix: bodies[slot].prefix, column: bodies[slot].column)
     }
 
     /// A line without `column` columns of leading indentation (all of it, if it has less).

@@ -37,6 +37,10 @@ struct StableRuns {
         for (path, baseDocument) in base.documents {
             guard let oursDocument = ours[path], let theirsDocument = theirs[path] else { continue }
             let versions = [baseDocument, oursDocument, theirsDocument]
+            // Endings decide how the merge writes lines it changes: folding must not shift them.
+            // NB: each is counted once: a count reads every line of a large file.
+            let ending = baseDocument.dominantEnding
+            guard oursDocument.dominantEnding == ending, theirsDocument.dominantEnding == ending else { continue }
             let found = Self.findRuns(versions, path: path, taken: taken.node)
             guard !found.isEmpty else { continue }
             let foldedVersions = versions.enumerated().compactMap { index, version in
@@ -47,7 +51,7 @@ struct StableRuns {
                 continue
             }
             // The merge writes changed lines with the file's dominant ending: folding must not shift it.
-            guard foldedVersions.allSatisfy({ $0.dominantEnding == baseDocument.dominantEnding }) else { continue }
+            guard foldedVersions.allSatisfy({ $0.dominantEnding == ending }) else { continue }
             for index in folded.indices { folded[index].append(foldedVersions[index]) }
             runs += found.map(\.run)
             unfoldedBase[path] = baseDocument
@@ -70,41 +74,46 @@ struct StableRuns {
 
     /// The merged lists with every run back in place; nil if a placeholder did not come out of
     /// the merge exactly once, unmoved and unchanged.
-    func unfold(_ outcome: ListMerge.Outcome, unmoved: (ItemID) -> Bool) -> ListMerge.Outcome? {
+    func unfold(_ files: [ListMerger.RenderedFile], unmoved: (ItemID) -> Bool) -> ListSet? {
         var byContent: [ArraySlice<UInt8>: Int] = [:]
+        byContent.reserveCapacity(runs.count)
         for (index, run) in runs.enumerated() {
             guard unmoved(run.id) else { return nil }
             byContent[run.placeholder.content] = index
         }
         var seen = [Bool](repeating: false, count: runs.count)
-        var lists = outcome.lists
-        for (path, document) in outcome.lists.documents {
+        var documents: [ListDocument] = []
+        for file in files {
             var lines: [ListLine] = []
             var spans: [ListParser.KnownSpan] = []
             var touched = false
-            for line in document.lines {
-                guard let index = byContent[line.content] else {
+            for line in file.lines {
+                // NB: every line of the merged files passes here: hashing its bytes is left to the few that could be placeholders.
+                guard line.content.starts(with: Self.placeholderLead), let index = byContent[line.content] else {
                     lines.append(line)
                     continue
                 }
-                guard !seen[index], runs[index].path == path, line == runs[index].placeholder else { return nil }
+                guard !seen[index], runs[index].path == file.path, line == runs[index].placeholder else { return nil }
                 seen[index] = true
                 touched = true
                 let run = runs[index].lines
-                if let known = unfoldedBase[path] {
+                if let known = unfoldedBase[file.path] {
                     spans.append(ListParser.KnownSpan(start: lines.count, known: known, knownStart: run.startIndex, count: run.count))
                 }
                 lines += run
             }
-            guard touched else { continue }
+            guard touched else {
+                documents.append(ListDocument(path: file.path, lines: file.lines))
+                continue
+            }
             // As the merge's own render does: only the last line may lack an ending.
-            let ending = document.dominantEnding
+            let ending = ListLine.dominantEnding(of: file.lines)
             for index in lines.indices.dropLast() where lines[index].ending == .none { lines[index].ending = ending }
             // NB: the runs' lines are base's, parsed there: only the lines around them are read again.
-            lists[path] = ListDocument(path: path, lines: lines, splicing: spans)
+            documents.append(ListDocument(path: file.path, lines: lines, splicing: spans))
         }
         guard !seen.contains(false) else { return nil }
-        return ListMerge.Outcome(lists: lists, reports: outcome.reports)
+        return ListSet(documents)
     }
 
     // MARK: - Finding runs
@@ -148,10 +157,10 @@ struct StableRuns {
         }
     }
 
+    /// How every placeholder's line starts.
+    private static let placeholderLead = Array("- [ ] todosync stable run ".utf8)
+
     private static func findRuns(_ versions: [ListDocument], path: String, taken: [ItemID: Int]) -> [Found] {
-        // Endings decide how the merge writes lines it changes: folding must not shift them.
-        let ending = versions[0].dominantEnding
-        guard versions.allSatisfy({ $0.dominantEnding == ending }) else { return [] }
         let blocks = versions.map(Self.blocks)
         var sides = [BlockLocator(blocks[1]), BlockLocator(blocks[2])]
 
@@ -180,7 +189,7 @@ struct StableRuns {
             let id = Self.placeholderID(fileSpace: fileSpace, number: found.count, taken: taken)
             let lastLine = versions[0].lines[blocks[0][end - 1].lines.upperBound - 1]
             let placeholder = ListLine(
-                content: ArraySlice("- [ ] todosync stable run \(found.count) <!-- id: \(id) -->".utf8), ending: lastLine.ending)
+                content: ArraySlice(Self.placeholderLead + Array("\(found.count) <!-- id: \(id) -->".utf8)), ending: lastLine.ending)
             let count = end - k
             let ranges = [(0, k), (1, o), (2, t)].map { version, first in
                 blocks[version][first].lines.lowerBound..<blocks[version][first + count - 1].lines.upperBound
