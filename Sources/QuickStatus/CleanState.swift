@@ -15,7 +15,7 @@ import Darwin
 /// about another folder, or any stamp that differs, only means the slow path runs.
 public struct CleanState: Equatable, Sendable {
     public static let fileName = "todosync-clean-state"
-    static let format = "todosync clean-state 1"
+    static let format = "todosync clean-state 2"
 
     /// The working tree's root (absolute), as the engine saw it.
     public var root: String
@@ -24,13 +24,20 @@ public struct CleanState: Equatable, Sendable {
     public var stamps: [FileStamp]
     /// The lines `status` printed.
     public var report: [String]
+    /// Whether `todosync` (commit) would have run and found nothing to commit: no git
+    /// operation in progress, HEAD on a branch. Then it too is answered from the note.
+    public var commitReady: Bool
 
-    public init(root: String, environment: [String], stamps: [FileStamp], report: [String]) {
+    public init(root: String, environment: [String], stamps: [FileStamp], report: [String], commitReady: Bool) {
         self.root = root
         self.environment = environment
         self.stamps = stamps
         self.report = report
+        self.commitReady = commitReady
     }
+
+    /// What plain `todosync` says when there is nothing to commit.
+    public static let nothingToCommit = ["Nothing changed since the last commit."]
 
     /// The variables a note records: HOME and XDG_CONFIG_HOME (where git finds config) and
     /// every GIT_ variable, sorted; nil when TODOSYNC_TRACE is set (which wants the slow path).
@@ -46,21 +53,42 @@ public struct CleanState: Equatable, Sendable {
         return places + found.sorted()
     }
 
-    /// The report, if the note in `root`'s git directory still holds; nil: take the slow path.
-    public static func report(forRoot root: String) -> [String]? {
+    /// The note in `root`'s git directory, if it still holds; nil: take the slow path.
+    public static func note(forRoot root: String) -> CleanState? {
         guard let environment = currentEnvironment(),
             let bytes = readSmallFile(root + "/.git/" + fileName), let note = CleanState(decoding: bytes),
             note.root == root, note.environment == environment,
             note.stamps.allSatisfy({ FileStamp.take($0.path) == $0 })
         else { return nil }
-        return note.report
+        return note
     }
 
-    /// The report for the repository whose root is the current folder; nil: take the slow path.
-    public static func reportForCurrentDirectory() -> [String]? {
-        var directory = [CChar](repeating: 0, count: 4096)
-        guard getcwd(&directory, directory.count) != nil else { return nil }
-        return report(forRoot: String(decoding: directory.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+    /// What `status` said, if the note in `root`'s git directory still holds.
+    public static func report(forRoot root: String) -> [String]? {
+        note(forRoot: root)?.report
+    }
+
+    /// What `command` (`status`, or `commit` for plain `todosync`) prints, run as if started in
+    /// `directory`, if the note there still holds; nil: take the slow path. `directory` must
+    /// be the working tree's root (a folder inside it takes the slow path).
+    public static func answer(_ command: Command, in directory: String) -> [String]? {
+        guard let root = physicalPath(directory), let note = note(forRoot: root) else { return nil }
+        switch command {
+        case .status: return note.report
+        case .commit: return note.commitReady ? nothingToCommit : nil
+        }
+    }
+
+    public enum Command: Sendable {
+        case status, commit
+    }
+
+    /// The absolute path with no symbolic link, as the engine records the root; nil if it
+    /// cannot be found.
+    static func physicalPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     /// One record per line; nil if a path or line would need a line break (never written).
@@ -74,6 +102,7 @@ public struct CleanState: Equatable, Sendable {
             lines.append("stat " + fields.joined(separator: " ") + " " + stamp.path)
         }
         lines += report.map { "say " + $0 }
+        if commitReady { lines.append("commit ready") }
         guard !lines.contains(where: { $0.contains("\n") }) else { return nil }
         return Array((lines.joined(separator: "\n") + "\n").utf8)
     }
@@ -81,7 +110,7 @@ public struct CleanState: Equatable, Sendable {
     public init?(decoding bytes: [UInt8]) {
         let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
         guard lines.count >= 3, lines[0] == Self.format, lines[1].hasPrefix("root "), lines.last == "" else { return nil }
-        self.init(root: String(lines[1].dropFirst(5)), environment: [], stamps: [], report: [])
+        self.init(root: String(lines[1].dropFirst(5)), environment: [], stamps: [], report: [], commitReady: false)
         for line in lines[2...].dropLast() {
             let (key, rest) = (line.prefix { $0 != " " }, line.drop { $0 != " " }.dropFirst())
             switch key {
@@ -96,6 +125,9 @@ public struct CleanState: Equatable, Sendable {
                 stamps.append(FileStamp(path: String(fields[6]), status: FileStamp.Status(
                     size: size, modified: modified, changed: changed, inode: inode, device: device, mode: mode)))
             case "say": report.append(String(rest))
+            case "commit":
+                guard rest == "ready" else { return nil }
+                commitReady = true
             default: return nil
             }
         }

@@ -18,9 +18,7 @@ struct Status: ParsableCommand {
     static func perform(in directory: String) throws {
         let workspace = try RepositoryOption.openWorkspace(at: directory)
         let unit = try runReportingErrors { try workspace.pending() }
-        let branch = (try? workspace.branch()) ?? nil
-        var report = [branch.map { "On branch \($0)" } ?? "HEAD is detached"]
-        if let divergence = try? workspace.divergence() { report.append(describe(divergence)) }
+        var report = header(workspace)
         Console.warn(unit.diagnostics)
         if unit.isEmpty {
             report.append("Nothing changed since the last commit.")
@@ -42,6 +40,14 @@ struct Status: ParsableCommand {
             Console.out("\(unit.idsToWrite) item\(unit.idsToWrite == 1 ? "" : "s") need\(unit.idsToWrite == 1 ? "s" : "") an id.")
         }
         Console.out("Run todosync to commit \(unit.changes.isEmpty ? "the ids" : "these changes").")
+    }
+
+    /// The branch, and where it stands against its upstream: how a report starts.
+    static func header(_ workspace: Workspace) -> [String] {
+        let branch = (try? workspace.branch()) ?? nil
+        var report = [branch.map { "On branch \($0)" } ?? "HEAD is detached"]
+        if let divergence = try? workspace.divergence() { report.append(describe(divergence)) }
+        return report
     }
 
     /// "Ahead of origin/main by 2 commits (as of the last sync)".

@@ -6,13 +6,13 @@ import Glibc
 import Darwin
 #endif
 
-// `todosync status`, when nothing changed since a status said so, is answered here from file
-// stamps (see CleanState). Everything else runs todosync-core, which sits beside this program,
-// with the same arguments.
+// `todosync status` and plain `todosync`, when nothing changed since a status or a commit
+// found the tree clean, are answered here from file stamps (see CleanState). Everything else
+// runs todosync-core, which sits beside this program, with the same arguments.
 // NB: argv is looked at in C: building CommandLine.arguments costs more than the rest here.
 let argv = CommandLine.unsafeArgv
-if CommandLine.argc == 2, strcmp(argv[1]!, "status") == 0, let report = CleanState.reportForCurrentDirectory() {
-    print(report.joined(separator: "\n"))
+if let (command, directory) = quickCommand(), let answer = CleanState.answer(command, in: directory) {
+    print(answer.joined(separator: "\n"))
     exit(0)
 }
 let core = coreExecutable(startedAs: String(cString: argv[0]!))
@@ -32,4 +32,25 @@ func coreExecutable(startedAs command: String) -> String {
     let own = RunningProgram.path ?? command
     let folder = own.contains("/") ? String(own[..<own.lastIndex(of: "/")!]) : "."
     return folder + "/todosync-core"
+}
+
+/// The command, and the folder it runs in, when the arguments are one of the forms answered
+/// here: `todosync`, `todosync commit`, `todosync status`, each with `-C DIR` after it (the
+/// forms todosync-core accepts; `todosync -C DIR status` it rejects, and so goes there).
+@MainActor func quickCommand() -> (CleanState.Command, String)? {
+    func argument(_ index: Int32) -> UnsafeMutablePointer<CChar> { argv[Int(index)]! }
+    var next: Int32 = 1
+    var command = CleanState.Command.commit
+    if next < CommandLine.argc, strcmp(argument(next), "status") == 0 {
+        command = .status
+        next += 1
+    } else if next < CommandLine.argc, strcmp(argument(next), "commit") == 0 {
+        next += 1
+    }
+    var directory = "."
+    if next + 1 < CommandLine.argc, strcmp(argument(next), "-C") == 0 {
+        directory = String(cString: argument(next + 1))
+        next += 2
+    }
+    return next == CommandLine.argc ? (command, directory) : nil
 }

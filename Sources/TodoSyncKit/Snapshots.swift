@@ -44,10 +44,14 @@ struct WorkingFile {
 }
 
 extension Workspace {
-    /// HEAD's commit and candidate files; nil on a branch with no commit yet.
+    /// HEAD's commit (on a branch or detached) and candidate files; nil on a branch with no
+    /// commit yet.
     func readHeadTree() throws(TodoSyncError) -> HeadTree? {
-        let head = try git("reading HEAD") { try repository.head() }
-        guard case .branch(_, let commitID) = head else { return nil }
+        let commitID: OID
+        switch try git("reading HEAD", { try repository.head() }) {
+        case .unborn: return nil
+        case .branch(_, let commit), .detached(let commit): commitID = commit
+        }
         let commit = try git("reading the last commit") { try repository.commit(commitID) }
         let selector = self.selector
         let files = try git("listing the last commit's files") {

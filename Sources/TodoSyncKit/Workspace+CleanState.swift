@@ -12,11 +12,12 @@ extension Workspace {
     /// 2 s is the coarsest tick in use (FAT), and covers a write still under way.
     public static let settleTime: Int64 = 2_000_000_000
 
-    /// Records that the working tree is clean and that `status` said `report`, so that the
-    /// next `status` can say it again from stamps alone (see `CleanState`). Best effort and
-    /// only when safe: never for a unit with anything to commit or warn about, nor when a file
-    /// it stamps changed within `settleTime` before this workspace was opened, nor when git
-    /// config includes other files (their paths are not known here).
+    /// Records that the working tree is clean and that `status` said `report` (and whether a
+    /// commit could run), so that the next `status` or `todosync` can answer again from stamps
+    /// alone (see `CleanState`). Best effort and only when safe: never for a unit with anything
+    /// to commit or warn about, nor when a file it stamps changed within `settleTime` before
+    /// this workspace was opened, nor when git config includes other files (their paths are
+    /// not known here).
     public func recordCleanState(_ unit: PendingUnit, report: [String], settleTime: Int64 = Workspace.settleTime) {
         guard unit.isEmpty, unit.diagnostics.isEmpty, unit.idsToWrite == 0,
             let environment = CleanState.currentEnvironment(), let paths = cleanStatePaths(unit.scan)
@@ -26,7 +27,8 @@ extension Workspace {
             guard let stamp = FileStamp.take(path), stamp.isSettled(before: openedAt - settleTime) else { return }
             stamps.append(stamp)
         }
-        let note = CleanState(root: root, environment: environment, stamps: stamps, report: report)
+        let commitReady = (try? checkReadyToCommit()) != nil
+        let note = CleanState(root: root, environment: environment, stamps: stamps, report: report, commitReady: commitReady)
         guard let bytes = note.encoded() else { return }
         FileSystem.writeCache(repository.gitDirectory + CleanState.fileName, bytes)
     }
@@ -40,6 +42,11 @@ extension Workspace {
         // Another build of todosync-core may word its answer differently.
         var paths = RunningProgram.path.map { [$0] } ?? []
         for name in ["HEAD", "config", "packed-refs", "commondir", "info/exclude"] {
+            paths.append(gitDirectory + name)
+        }
+        // Where git marks an operation in progress (as libgit2's git_repository_state reads
+        // it): a commit is refused while one is.
+        for name in ["MERGE_HEAD", "REVERT_HEAD", "CHERRY_PICK_HEAD", "BISECT_LOG", "sequencer/todo", "rebase-merge", "rebase-apply"] {
             paths.append(gitDirectory + name)
         }
         if let branch = try? branch() { paths.append(gitDirectory + "refs/heads/" + branch) }

@@ -37,7 +37,7 @@ import TestSupport
     enum Edit: String, CaseIterable, Sendable {
         case itemCheckedSameSize, listAddedAtRoot, listAddedInFolder, listAddedInEmptyFolder,
             itemsAddedToPlainMarkdown, listRemoved, ignoreRuleDropped, nestedRepositoryUnmade,
-            plainGitCommit, branchSwitched, configExcludesAList, remoteTrackingRefMoved
+            plainGitCommit, branchSwitched, configExcludesAList, remoteTrackingRefMoved, bisectStarted
     }
 
     private func apply(_ edit: Edit, to fixture: Fixture) throws {
@@ -54,6 +54,8 @@ import TestSupport
         case .branchSwitched: _ = try fixture.git("switch", "-q", "-c", "other")
         case .configExcludesAList: _ = try fixture.git("config", "--add", "todosync.exclude", "PLAN.md")
         case .remoteTrackingRefMoved: _ = try fixture.git("update-ref", "refs/remotes/origin/main", "HEAD")
+        // A commit is refused while a git operation is in progress: its marks are stamped.
+        case .bisectStarted: _ = try fixture.git("bisect", "start")
         }
     }
 
@@ -76,6 +78,24 @@ import TestSupport
         #expect(CleanState.report(forRoot: root) != nil)
         try apply(edit, to: fixture)
         #expect(CleanState.report(forRoot: root) == nil, "\(edit)")
+    }
+
+    @Test func plainTodosyncIsAnsweredOnlyWhereACommitCouldRun() throws {
+        let fixture = try committed()
+        let root = try record(fixture)
+        #expect(CleanState.answer(.commit, in: root) == ["Nothing changed since the last commit."])
+        #expect(CleanState.answer(.status, in: root) == ["On branch main", "Nothing changed since the last commit."])
+        // A folder inside the tree is not its root: the slow path finds the root.
+        #expect(CleanState.answer(.status, in: root + "/work") == nil)
+        // On a detached HEAD, status still holds but a commit would be refused.
+        _ = try fixture.git("switch", "-q", "--detach", "HEAD")
+        _ = try record(fixture)
+        #expect(CleanState.answer(.status, in: root) != nil)
+        #expect(CleanState.answer(.commit, in: root) == nil)
+        // (Compared with the commit HEAD names, not with nothing.)
+        #expect(try fixture.todosync("status").stdout == "HEAD is detached\nNothing changed since the last commit.\n")
+        let refused = try fixture.todosync(expectStatus: 1)
+        #expect(refused.stderr.contains("HEAD is detached"))
     }
 
     @Test func filesChangedJustBeforeAreNotTrusted() throws {
@@ -145,6 +165,33 @@ import TestSupport
         #expect(afterEdit.contains("Changes since the last commit (1):"))
         let porcelain = try fixture.git("status", "--porcelain")
         #expect(porcelain == " M TODO.md\n?? .gitignore\n?? notes.md\n?? vendor/\n", "\(porcelain)")
+    }
+
+    /// The installed front program alone, without todosync-core beside it: an answer it gives
+    /// came from the note; a command it passes on fails (127).
+    @Test func theFrontAnswersPlainTodosyncAndDashCFromTheNote() throws {
+        let fixture = try committed()
+        usleep(2_100_000)
+        let slow = try fixture.todosync()
+        #expect(slow.stdout == "Nothing changed since the last commit.\n")
+        let scratch = Scratch()
+        let front = scratch.path + "/todosync"
+        try FileManager.default.copyItem(atPath: todosyncBinary, toPath: front)
+        for arguments in [["-C", fixture.path], ["commit", "-C", fixture.path]] {
+            let quick = try run(front, arguments, in: scratch.path)
+            #expect(quick.status == 0 && quick.stdout == slow.stdout, "\(arguments): \(quick.stderr)")
+        }
+        let status = try run(front, ["status", "-C", fixture.path], in: scratch.path)
+        #expect(status.stdout == "On branch main\nNothing changed since the last commit.\n")
+        #expect(try fixture.todosync("status").stdout == status.stdout)
+        // Forms todosync-core answers otherwise (or rejects) go to it.
+        for arguments in [["-C", fixture.path, "status"], ["-C", fixture.path + "/work"], ["-m", "x"], ["-C"]] {
+            #expect(try run(front, arguments, in: scratch.path).status == 127, "\(arguments)")
+        }
+        // After an edit, plain todosync commits it (the note no longer holds).
+        try fixture.write("TODO.md", try fixture.read("TODO.md").replacingOccurrences(of: "[ ] Buy", with: "[x] Buy"))
+        #expect(try run(front, ["-C", fixture.path], in: scratch.path).status == 127)
+        #expect(try fixture.todosync().stdout.contains("Check \"Buy milk\""))
     }
 
     @Test func withoutTodosyncCoreBesideItTheCommandSaysWhatToDo() throws {
