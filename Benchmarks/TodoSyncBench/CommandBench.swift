@@ -39,6 +39,15 @@ extension Bench {
         }
         compare("`todosync status`, nothing changed, same repo", statusOurs, statusGit, git: "`git status`")
 
+        // Plain `todosync` (as an editor's save hook runs it) with nothing changed: the same note.
+        var idleOurs: [Double] = [], idleGit: [Double] = []
+        try interleaved(runs: runs) {
+            idleOurs.append(try Measure.spawn([todosync], in: ours).seconds)
+        } git: {
+            idleGit.append(try Measure.spawn(["git", "status"], in: theirs).seconds)
+        }
+        compare("`todosync` with nothing changed, same repo", idleOurs, idleGit, git: "`git status`", target: nil)
+
         // Without the note (just after a commit, or another change undone): the whole check.
         let note = ours + "/.git/todosync-clean-state"
         var firstOurs: [Double] = [], firstGit: [Double] = []
