@@ -47,11 +47,6 @@ extension ListMerger {
         var lines: [ListLine]
     }
 
-    mutating func render() -> ListMerge.Outcome {
-        let files = renderFiles()
-        return ListMerge.Outcome(lists: ListSet(files.map { ListDocument(path: $0.path, lines: $0.lines) }), reports: reports)
-    }
-
     mutating func renderFiles() -> [RenderedFile] {
         markers = Self.clashMarkers
         var members = Members(ofItem: Array(repeating: [], count: numbering.count))

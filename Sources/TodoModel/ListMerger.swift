@@ -123,9 +123,8 @@ struct ListMerger {
     }
 
     mutating func run() -> ListMerge.Outcome {
-        decideItems()
-        decideFiles()
-        return render()
+        let (files, reports) = runUnparsed()
+        return ListMerge.Outcome(lists: ListSet(files.map { ListDocument(path: $0.path, lines: $0.lines) }), reports: reports)
     }
 
     /// The merged files as lines, and the reports: for a merge whose files are unfolded before
