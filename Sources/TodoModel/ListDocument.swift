@@ -243,21 +243,3 @@ public struct ListDocument: Sendable, Equatable {
     /// The line ending most lines of the file use (LF for a file with none).
     var dominantEnding: LineEnding { ListLine.dominantEnding(of: lines) }
 }
-
-extension ListLine {
-    /// The ending most of the lines have (LF on a tie with it; none counts for nothing).
-    static func dominantEnding(of lines: [ListLine]) -> LineEnding {
-        var lf = 0, crlf = 0, cr = 0
-        for line in lines {
-            switch line.ending {
-            case .lf: lf += 1
-            case .crlf: crlf += 1
-            case .cr: cr += 1
-            case .none: break
-            }
-        }
-        if crlf > lf && crlf >= cr { return .crlf }
-        if cr > lf && cr > crlf { return .cr }
-        return .lf
-    }
-}

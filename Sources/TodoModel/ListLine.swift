@@ -125,3 +125,21 @@ func trimmedEnd(_ bytes: ArraySlice<UInt8>, start: Int, end: Int) -> Int {
     while e > start, bytes[e - 1].isSpaceOrTab { e -= 1 }
     return e
 }
+
+extension ListLine {
+    /// The ending most of the lines have (LF on a tie with it; none counts for nothing).
+    static func dominantEnding(of lines: [ListLine]) -> LineEnding {
+        var lf = 0, crlf = 0, cr = 0
+        for line in lines {
+            switch line.ending {
+            case .lf: lf += 1
+            case .crlf: crlf += 1
+            case .cr: cr += 1
+            case .none: break
+            }
+        }
+        if crlf > lf && crlf >= cr { return .crlf }
+        if cr > lf && cr > crlf { return .cr }
+        return .lf
+    }
+}

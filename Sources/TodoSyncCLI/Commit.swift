@@ -39,7 +39,7 @@ struct Commit: ParsableCommand {
         guard let commit = outcome.commit else {
             Console.out("Nothing changed since the last commit.")
             // The next `todosync` or `status` with nothing changed is then answered from stamps.
-            workspace.recordCleanState(outcome.unit, report: Status.header(workspace) + ["Nothing changed since the last commit."])
+            workspace.recordCleanState(outcome.unit, report: { Status.header(workspace) + ["Nothing changed since the last commit."] })
             return
         }
         let branch = (try? workspace.branch()) ?? nil

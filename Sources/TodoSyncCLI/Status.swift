@@ -23,7 +23,7 @@ struct Status: ParsableCommand {
         if unit.isEmpty {
             report.append("Nothing changed since the last commit.")
             report.forEach(Console.out)
-            workspace.recordCleanState(unit, report: report)
+            workspace.recordCleanState(unit, report: { report })
             return
         }
         report.forEach(Console.out)

@@ -18,7 +18,9 @@ extension Workspace {
     /// to commit or warn about, nor when a file it stamps changed within `settleTime` before
     /// this workspace was opened, nor when git config includes other files (their paths are
     /// not known here).
-    public func recordCleanState(_ unit: PendingUnit, report: [String], settleTime: Int64 = Workspace.settleTime) {
+    ///
+    /// `report` is asked for only once the note will be written (it reads the upstream).
+    public func recordCleanState(_ unit: PendingUnit, report: () -> [String], settleTime: Int64 = Workspace.settleTime) {
         guard unit.isEmpty, unit.diagnostics.isEmpty, unit.idsToWrite == 0,
             let environment = CleanState.currentEnvironment(), let paths = cleanStatePaths(unit.scan)
         else { return }
@@ -28,7 +30,7 @@ extension Workspace {
             stamps.append(stamp)
         }
         let commitReady = (try? checkReadyToCommit()) != nil
-        let note = CleanState(root: root, environment: environment, stamps: stamps, report: report, commitReady: commitReady)
+        let note = CleanState(root: root, environment: environment, stamps: stamps, report: report(), commitReady: commitReady)
         guard let bytes = note.encoded() else { return }
         FileSystem.writeCache(repository.gitDirectory + CleanState.fileName, bytes)
     }

@@ -30,7 +30,7 @@ import TestSupport
         let workspace = try Workspace.open(at: fixture.path)
         let unit = try workspace.pending()
         #expect(unit.isEmpty)
-        workspace.recordCleanState(unit, report: ["On branch main", "Nothing changed since the last commit."], settleTime: 0)
+        workspace.recordCleanState(unit, report: { ["On branch main", "Nothing changed since the last commit."] }, settleTime: 0)
         return workspace.root
     }
 
@@ -102,8 +102,11 @@ import TestSupport
         let fixture = try committed()
         let workspace = try Workspace.open(at: fixture.path)
         let unit = try workspace.pending()
-        workspace.recordCleanState(unit, report: ["clean"])
+        var asked = false
+        workspace.recordCleanState(unit, report: { asked = true; return ["clean"] })
         #expect(!FileManager.default.fileExists(atPath: fixture.path + "/.git/" + CleanState.fileName))
+        // The report (which reads the upstream) is not even built for a note not written.
+        #expect(!asked)
     }
 
     @Test func configThatIncludesOtherFilesKeepsTheNoteUnwrittenButTodosyncIncludeDoesNot() throws {
@@ -123,7 +126,7 @@ import TestSupport
         usleep(30_000)
         let workspace = try Workspace.open(at: fixture.path)
         let unit = try workspace.pending()
-        workspace.recordCleanState(unit, report: ["clean"], settleTime: 0)
+        workspace.recordCleanState(unit, report: { ["clean"] }, settleTime: 0)
         #expect(!FileManager.default.fileExists(atPath: fixture.path + "/.git/" + CleanState.fileName))
     }
 
