@@ -39,11 +39,14 @@ public enum ListMerge {
     ) -> Outcome {
         if folding, let runs = StableRuns(base: base, ours: ours, theirs: theirs) {
             var merger = ListMerger(base: MergeLayout(runs.base), ours: MergeLayout(runs.ours), theirs: MergeLayout(runs.theirs))
-            merger.keepingOurs = keepingOurs
-            merger.takingAlikeLines = takingAlikeLines
-            merger.placeholdersEndingClosed = Set(runs.runs.filter { !$0.endsOpen }.map(\.id))
-            let (files, reports) = merger.runUnparsed()
-            if let lists = runs.unfold(files, unmoved: merger.isUnmoved) { return Outcome(lists: lists, reports: reports) }
+            // A side that still shows a folded id holds it twice: only the whole merge reads that right.
+            if !merger.numbering.idsNewOnASide.contains(where: runs.hides) {
+                merger.keepingOurs = keepingOurs
+                merger.takingAlikeLines = takingAlikeLines
+                merger.placeholdersEndingClosed = Set(runs.runs.filter { !$0.endsOpen }.map(\.id))
+                let (files, reports) = merger.runUnparsed()
+                if let lists = runs.unfold(files, unmoved: merger.isUnmoved) { return Outcome(lists: lists, reports: reports) }
+            }
         }
         var merger = ListMerger(base: MergeLayout(base), ours: MergeLayout(ours), theirs: MergeLayout(theirs))
         merger.keepingOurs = keepingOurs

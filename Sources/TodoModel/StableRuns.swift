@@ -24,12 +24,15 @@ struct StableRuns {
     private(set) var base = ListSet(), ours = ListSet(), theirs = ListSet()
     /// Base's files that runs were taken from, whose parse the unfolded files reuse.
     private var unfoldedBase: [String: ListDocument] = [:]
+    /// Base's ids by node number (across its files), and the nodes runs folded away.
+    private var taken: [ItemID: Int] = [:]
+    private var hiddenNodes: [Bool] = []
 
     /// The folded versions, or nil if no run is worth folding.
     init?(base: ListSet, ours: ListSet, theirs: ListSet) {
         // Ids must be unique for a folded id to be nowhere else. A side's stable blocks are
         // copies of base's, so a repeat among them repeats in base too: base is checked whole,
-        // each folded version for a folded id it still shows (below).
+        // the sides for a folded id they still show (`hides`, asked by the merge).
         guard let taken = Self.numbering(base) else { return nil }
         // Base's nodes (numbered across its files as `taken` numbers them) that a run folds away.
         var hiddenNodes = [Bool](repeating: false, count: taken.nodeCount)
@@ -62,14 +65,20 @@ struct StableRuns {
         var versions = [base, ours, theirs]
         for index in versions.indices {
             for document in folded[index] { versions[index][document.path] = document }
-            // Every id still shown, in every file (few once folded), must be no folded one.
-            for document in versions[index].documents.values {
-                for node in 0..<document.nodeCount {
-                    if let id = document.id(ofNode: node), let node = taken.node[id], hiddenNodes[node] { return nil }
-                }
-            }
         }
         (self.base, self.ours, self.theirs) = (versions[0], versions[1], versions[2])
+        (self.taken, self.hiddenNodes) = (taken.node, hiddenNodes)
+    }
+
+    /// Whether a run folded this id away. An id the folded sides show must be no such id
+    /// (`ListMerge` asks for the ids the folded base does not show: a side that shows a folded
+    /// id holds it twice, which the merge of the whole lists reads otherwise).
+    ///
+    /// NB: asked only for those few ids: a lookup in a table of every base id missed the
+    /// caches at 100,000 items, and each id the folded base shows is no folded one (base's
+    /// ids are unique).
+    func hides(_ id: ItemID) -> Bool {
+        taken[id].map { hiddenNodes[$0] } ?? false
     }
 
     /// The merged lists with every run back in place; nil if a placeholder did not come out of

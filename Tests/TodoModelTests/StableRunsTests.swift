@@ -64,12 +64,16 @@ import Testing
     }
 
     @Test func aPastedCopyOfAnUntouchedItemIsNotFoldedAway() {
-        // Theirs pastes item 30 (id and all) at the end: its block in the middle must stay
-        // visible to the merge, which gives the copy a fresh id or keeps it as a line.
+        // Theirs pastes item 30 (id and all) at the end, with a note: its block in the middle
+        // must stay visible to the merge, which keeps the copy as a line and its note with
+        // the first item 30.
         let base = Self.bigList(60)
         let ours = base.replacingAll("Item 3 ^", with: "Item 3 edited ^")
-        let theirs = base + "- [ ] Item 30 ^i30\n"
-        #expect(StableRuns(base: lists(["TODO.md": base]), ours: lists(["TODO.md": ours]), theirs: lists(["TODO.md": theirs])) == nil)
+        let theirs = base + "- [ ] Item 30 ^i30\n  pasted note\n"
+        let runs = StableRuns(base: lists(["TODO.md": base]), ours: lists(["TODO.md": ours]), theirs: lists(["TODO.md": theirs]))
+        #expect(runs?.hides(shortID("i30")) == true && runs?.hides(shortID("i3")) == false)
+        // The copy is all the folded versions show of it: new on theirs, so the merge asks `hides` and merges unfolded.
+        #expect(runs?.theirs.ids.contains(shortID("i30")) == true && runs?.base.ids.contains(shortID("i30")) == false)
         let result = Self.folded(base, ours, theirs)
         #expect(result.folded.lists.texts == result.whole.lists.texts)
     }
