@@ -141,4 +141,12 @@ extension Workspace {
         for (path, copy) in prepared where changes[path] == nil { FileSystem.removeCache(copy.temporaryPath) }
         blobCopies.keep(kept, writing: new, naming: named, pieces: pieces)
     }
+
+    /// After HEAD moved to a commit todosync did not write (a fast-forward): copies of its
+    /// lists, whose bytes were just read from git.
+    func keepBlobCopies(of snapshot: HeadSnapshot) {
+        var bytes: [OID: [UInt8]] = [:]
+        for (path, blob) in snapshot.blobs { bytes[blob] = snapshot.files[path]?.bytes }
+        blobCopies.keep(Set(snapshot.blobs.values), writing: bytes)
+    }
 }

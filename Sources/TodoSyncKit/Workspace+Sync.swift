@@ -120,6 +120,8 @@ extension Workspace {
             try repository.moveReference(upstream.localBranch, to: new, expecting: old, message: "todosync sync: fast-forward to \(upstream.name)")
         }
         outcome.fastForwardedTo = new
+        // Copies of the lists just read, for the commit that follows (a cache: best effort).
+        keepBlobCopies(of: after)
         outcome.incoming += ListSet.changes(from: before?.base.lists ?? ListSet(), to: after.base.lists)
         // Items added there with plain git get the ids every clone derives for them.
         let adopted = try commit(summary: "Add ids to items added with plain git", kind: .adopt)
@@ -144,9 +146,12 @@ extension Workspace {
         if let ancestor { listPaths.formUnion(ancestor.files.keys) }
         var finalBytes: [String: [UInt8]] = [:]
         for (path, document) in merged.lists.documents { finalBytes[path] = document.render() }
+        // The merged lists compress on threads of their own while the rest of the merge is worked out.
+        let writes = startMergedListWrites(listPaths, finalBytes, ours: ours, theirs: other)
+        var copiesKept = false
+        defer { if !copiesKept { writes.discardCopies() } }
 
-        var listChanges: [String: TreeChange] = [:]
-        let finalTree = try Trace.phase("merge other files, write trees") { () throws(TodoSyncError) in try git("merging the other files") { () throws -> OID in
+        let otherFilesTree = try Trace.phase("merge other files") { () throws(TodoSyncError) in try git("merging the other files") { () throws -> OID in
             // Lists are merged above; git merges everything else, with the lists held at the base.
             var neutral: [String: TreeChange] = [:]
             for path in listPaths {
@@ -164,18 +169,11 @@ extension Workspace {
                     "git cannot merge \(conflicts.joined(separator: ", ")): both sides changed it and it is not a list; nothing was changed",
                     hint: "merge it with git (git pull, fix, git commit), then run todosync sync again")
             }
-            var lists: [String: TreeChange] = [:]
-            for path in listPaths {
-                if let bytes = finalBytes[path] {
-                    let blob = try repository.writeBlob(bytes)
-                    lists[path] = .write(blob: blob, mode: ours.files[path]?.mode ?? other.files[path]?.mode ?? TreeChange.regularFileMode)
-                } else {
-                    lists[path] = .delete
-                }
-            }
-            listChanges = lists
-            return try repository.writeTree(base: tree, applying: lists)
+            return tree
         } }
+        let incoming = Trace.phase("describe incoming changes") { ListSet.changes(from: ours.base.lists, to: merged.lists) }
+        let (listChanges, pieces) = try Trace.phase("store merged lists") { () throws(TodoSyncError) in try finish(writes) }
+        let finalTree = try git("writing the merged tree") { try repository.writeTree(base: otherFilesTree, applying: listChanges) }
 
         // Other files first (git refuses, changing nothing, where the user edited them), then lists.
         let changed = try git("comparing trees") { try repository.changedPaths(from: ourCommit.tree, to: finalTree) }
@@ -193,7 +191,6 @@ extension Workspace {
         for path in changed where listPaths.contains(path) { changedLists[path] = .some(finalBytes[path]) }
         let (stats, removed) = try writeListFiles(changedLists) { ours.files[$0]?.bytes }
 
-        let incoming = Trace.phase("describe incoming changes") { ListSet.changes(from: ours.base.lists, to: merged.lists) }
         let message = Self.syncMessage(incoming, merged.reports, upstream)
         let identity = Identity.resolve(for: repository)
         let commitID = try git("committing the merge") {
@@ -204,6 +201,10 @@ extension Workspace {
         try Trace.phase("update git's index") { () throws(TodoSyncError) in
             try updateIndex(listChanges.filter { stats[$0.key] != nil }, stats: stats, removing: removed)
         }
+        Trace.phase("keep copies of the lists") {
+            keepBlobCopies(over: ours, listChanges, finalBytes, prepared: writes.preparedCopies, pieces: pieces)
+        }
+        copiesKept = true
         outcome.mergeCommit = commitID
         outcome.incoming += incoming
         outcome.reports += merged.reports

@@ -57,6 +57,43 @@ import TestSupport
         try fixture.expectCleanAndSound()
     }
 
+    /// A sync moves HEAD to a commit the last commit's copies do not describe: it keeps copies
+    /// of the lists it brought in (a fast-forward) or merged (with their pieces), so the next
+    /// commit need not inflate them from git.
+    @Test func aSyncKeepsCopiesOfTheListsItBringsIn() throws {
+        let items = (0..<300).map { "- [ ] Item \($0) with some words to fill a line ^i\($0)\n" }.joined()
+        let (_, alice, bob) = try Remote.withTwoClones(seeding: ["TODO.md": withIDs("# Home\n" + items), "work.md": withIDs("- [ ] Ship ^ship\n")])
+        func expectCopiesOfHead(_ fixture: Fixture, pieces: Bool, _ note: Comment) throws {
+            let blobs = [try blob(fixture, "TODO.md"), try blob(fixture, "work.md")]
+            let kept = copies(fixture).filter { !$0.hasSuffix(BlobCopies.piecesSuffix) }
+            #expect(Set(kept.map { String($0.prefix { $0 != "." }) }) == Set(blobs), note)
+            for name in kept {
+                let copy = try #require(FileManager.default.contents(atPath: fixture.path + "/.git/\(BlobCopies.folderName)/" + name))
+                #expect(String(decoding: copy, as: UTF8.self) == (try fixture.git("cat-file", "blob", String(name.prefix { $0 != "." }))), note)
+            }
+            #expect(copies(fixture).contains(blobs[0] + BlobCopies.piecesSuffix) == pieces, note)
+        }
+
+        try alice.write("TODO.md", try alice.read("TODO.md").replacingOccurrences(of: "Item 10 with", with: "Item 10 (alice) with"))
+        try alice.sync()
+        try bob.sync()
+        #expect(try bob.read("TODO.md").contains("Item 10 (alice) with"))
+        try expectCopiesOfHead(bob, pieces: false, "after a fast-forward")
+
+        try alice.write("TODO.md", try alice.read("TODO.md").replacingOccurrences(of: "Item 20 with", with: "Item 20 (alice) with"))
+        try alice.sync()
+        try bob.write("TODO.md", try bob.read("TODO.md").replacingOccurrences(of: "Item 250 with", with: "Item 250 (bob) with"))
+        try bob.sync()
+        #expect(try bob.git("log", "-1", "--format=%P").split(separator: " ").count == 2)
+        try expectCopiesOfHead(bob, pieces: true, "after a merge")
+
+        // The next commit reads the copies: what it describes is bob's edit alone.
+        try bob.write("TODO.md", try bob.read("TODO.md").replacingOccurrences(of: "Item 30 with", with: "Item 30 (bob) with"))
+        try bob.todosync()
+        #expect(bob.lastSubject == "Rename \"Item 30 with some words to fill a line\" to \"Item 30 (bob) with some words to fill a line\"")
+        try bob.expectCleanAndSound()
+    }
+
     @Test func aDamagedCopyIsNotBelievedAndGoes() throws {
         let fixture = try Fixture()
         try fixture.write("TODO.md", "- [ ] Buy milk\n- [ ] Call Bob\n")

@@ -9,7 +9,7 @@ import TestSupport
         let scratch = Scratch()
         var generator = SeededGenerator(seed: UInt64(size))
         let bytes = (0..<size).map { _ in UInt8.random(in: 0...255, using: &generator) }
-        FileManager.default.createFile(atPath: scratch.path + "/list.md", contents: Data(bytes))
+        #expect(FileManager.default.createFile(atPath: scratch.path + "/list.md", contents: Data(bytes)))
         #expect(try FileSystem.read(scratch.path + "/list.md") == bytes)
         #expect(try FileSystem.read(scratch.path + "/missing.md") == nil)
     }
