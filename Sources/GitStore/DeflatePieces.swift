@@ -80,28 +80,50 @@ struct DeflatePieces: Equatable {
     }
 
     /// Whether `stream` inflates to exactly `header` followed by `content`.
+    ///
+    /// NB: inflated a chunk at a time and compared as it comes: a buffer the size of the object
+    /// was a megabyte of fresh pages to fault in, and compared once written, out of the caches.
     static func inflates(_ stream: [UInt8], to header: [UInt8], _ content: UnsafeRawBufferPointer) -> Bool {
         var z = z_stream()
         guard todosync_inflate_init(&z) == Z_OK else { return false }
         defer { inflateEnd(&z) }
         let expected = header.count + content.count
-        var status: Int32 = Z_OK
-        // NB: not zero-filled first (a megabyte of pages touched twice); only what zlib wrote is read.
-        let out = [UInt8](unsafeUninitializedCapacity: expected + 1) { output, count in
-            stream.withUnsafeBufferPointer { input in
-                z.next_in = UnsafeMutablePointer(mutating: input.baseAddress)
-                z.avail_in = uInt(input.count)
-                z.next_out = output.baseAddress
-                z.avail_out = uInt(output.count)
-                status = inflate(&z, Z_FINISH)
+        let chunk = 65_536
+        var buffer = [UInt8](repeating: 0, count: chunk)
+        var compared = 0
+        return stream.withUnsafeBufferPointer { input in
+            z.next_in = UnsafeMutablePointer(mutating: input.baseAddress)
+            z.avail_in = uInt(input.count)
+            return buffer.withUnsafeMutableBytes { output in
+                while true {
+                    z.next_out = output.baseAddress?.assumingMemoryBound(to: Bytef.self)
+                    z.avail_out = uInt(chunk)
+                    let status = inflate(&z, Z_NO_FLUSH)
+                    let count = chunk - Int(z.avail_out)
+                    guard status == Z_OK || status == Z_STREAM_END, compared + count <= expected,
+                        Self.matches(UnsafeRawBufferPointer(rebasing: output[..<count]), at: compared, header, content)
+                    else { return false }
+                    compared += count
+                    if status == Z_STREAM_END { return compared == expected && z.avail_in == 0 }
+                    // NB: zlib reports no progress as Z_BUF_ERROR on the next call; this stops a loop without it too.
+                    guard count > 0 || z.avail_in > 0 else { return false }
+                }
             }
-            count = output.count - Int(z.avail_out)
         }
-        guard status == Z_STREAM_END, out.count == expected, z.avail_in == 0 else { return false }
-        return out.withUnsafeBytes { raw in
-            header.withUnsafeBytes { memcmp(raw.baseAddress!, $0.baseAddress!, header.count) == 0 }
-                && (content.isEmpty || memcmp(raw.baseAddress! + header.count, content.baseAddress!, content.count) == 0)
+    }
+
+    /// Whether `bytes` are those at `offset` of `header` followed by `content`.
+    private static func matches(_ bytes: UnsafeRawBufferPointer, at offset: Int, _ header: [UInt8], _ content: UnsafeRawBufferPointer) -> Bool {
+        var position = 0
+        if offset < header.count {
+            let count = min(bytes.count, header.count - offset)
+            let same = header.withUnsafeBytes { memcmp(bytes.baseAddress!, $0.baseAddress! + offset, count) == 0 }
+            guard same else { return false }
+            position = count
         }
+        let rest = bytes.count - position
+        guard rest > 0 else { return true }
+        return memcmp(bytes.baseAddress! + position, content.baseAddress! + (offset + position - header.count), rest) == 0
     }
 
     private static func adler(_ content: UnsafeRawBufferPointer, _ range: Range<Int>) -> UInt32 {

@@ -67,6 +67,29 @@ import TestSupport
         #expect(try Self.pieces(bytes, reusing: pieces) == pieces)
     }
 
+    /// The check compares as it inflates, a chunk at a time: a byte off anywhere (in the
+    /// header, at a chunk's edge, in the last byte), a stream cut short or one with bytes
+    /// after its end must all be refused.
+    @Test func theCheckRefusesAnyDifferenceWhereverItFalls() throws {
+        let bytes = Self.text(200_000, seed: 3)
+        let header = Array("blob \(bytes.count)\0".utf8)
+        let stream = try Self.pieces(bytes).looseObject(header: header)
+        #expect(bytes.withUnsafeBytes { DeflatePieces.inflates(stream, to: header, $0) })
+        for offset in [0, 1, 65_535 - header.count, 65_536 - header.count, 65_536, 131_072 - header.count + 1, bytes.count - 1] {
+            var other = bytes
+            other[offset] ^= 0x20
+            #expect(!other.withUnsafeBytes { DeflatePieces.inflates(stream, to: header, $0) }, "content byte \(offset)")
+        }
+        var otherHeader = header
+        otherHeader[2] = UInt8(ascii: "x")
+        #expect(!bytes.withUnsafeBytes { DeflatePieces.inflates(stream, to: otherHeader, $0) })
+        #expect(!bytes.dropLast().withUnsafeBytes { DeflatePieces.inflates(stream, to: header, $0) }, "content one byte short")
+        #expect(!(bytes + [0x41]).withUnsafeBytes { DeflatePieces.inflates(stream, to: header, $0) }, "content one byte long")
+        #expect(!bytes.withUnsafeBytes { DeflatePieces.inflates(Array(stream.dropLast(5)), to: header, $0) }, "stream cut short")
+        #expect(!bytes.withUnsafeBytes { DeflatePieces.inflates(stream + [0], to: header, $0) }, "bytes after the stream")
+        #expect(!bytes.withUnsafeBytes { DeflatePieces.inflates([], to: header, $0) })
+    }
+
     /// One piece of bytes and another of the same length and Adler-32: "ab" turned to "ba" near
     /// the start and "ba" to "ab" 65,521 bytes on (the modulus) leaves both sums as they were.
     static let lookAlikes: (one: [UInt8], other: [UInt8]) = {
