@@ -2,7 +2,7 @@ import GitStore
 
 /// A sync's merged lists on their way into git. Each starts compressing on a thread of its own
 /// as soon as the merge renders it (in pieces that reuse ours', as a commit's blobs do), and
-/// its copy for the next commit is written meanwhile; `Workspace.finish` names the blobs.
+/// its copy for the next commit is written meanwhile; `finishMergedListWrites` names the blobs.
 struct MergedListWrites {
     enum Write {
         /// The list came out as one side had it: that side's blob, nothing to store.
@@ -55,7 +55,7 @@ extension Workspace {
     }
 
     /// Waits for the merged lists' blobs: the tree changes they make, and the pieces to keep.
-    func finish(_ merged: MergedListWrites) throws(TodoSyncError) -> (changes: [String: TreeChange], pieces: [OID: [UInt8]]) {
+    func finishMergedListWrites(_ merged: MergedListWrites) throws(TodoSyncError) -> (changes: [String: TreeChange], pieces: [OID: [UInt8]]) {
         var changes: [String: TreeChange] = [:], pieces: [OID: [UInt8]] = [:]
         for (path, write) in merged.writes {
             let blob: OID

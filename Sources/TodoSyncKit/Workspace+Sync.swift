@@ -172,7 +172,7 @@ extension Workspace {
             return tree
         } }
         let incoming = Trace.phase("describe incoming changes") { ListSet.changes(from: ours.base.lists, to: merged.lists) }
-        let (listChanges, pieces) = try Trace.phase("store merged lists") { () throws(TodoSyncError) in try finish(writes) }
+        let (listChanges, pieces) = try Trace.phase("store merged lists") { () throws(TodoSyncError) in try finishMergedListWrites(writes) }
         let finalTree = try git("writing the merged tree") { try repository.writeTree(base: otherFilesTree, applying: listChanges) }
 
         // Other files first (git refuses, changing nothing, where the user edited them), then lists.
