@@ -8,13 +8,12 @@ struct MergedListWrites {
         /// The list came out as one side had it: that side's blob, nothing to store.
         case asASide(OID)
         case ahead(BlobWriteAhead)
-        /// No thread could be started: libgit2 stores it whole when finishing.
-        case whole
+        /// No thread could be started: libgit2 stores these bytes whole when finishing.
+        case whole([UInt8])
         case delete
     }
 
     var writes: [String: Write] = [:]
-    var bytes: [String: [UInt8]] = [:]
     var modes: [String: UInt32] = [:]
     var preparedCopies: [String: BlobCopies.Prepared] = [:]
 
@@ -28,7 +27,7 @@ extension Workspace {
     func startMergedListWrites(
         _ paths: Set<String>, _ finalBytes: [String: [UInt8]], ours: HeadSnapshot, theirs: HeadSnapshot
     ) -> MergedListWrites {
-        var result = MergedListWrites(bytes: finalBytes)
+        var result = MergedListWrites()
         for path in paths.sorted() {
             guard let bytes = finalBytes[path] else {
                 result.writes[path] = .delete
@@ -44,7 +43,7 @@ extension Workspace {
             if let ahead = try? repository.writeBlobAhead(bytes, reusingPiecesAt: pieces) {
                 result.writes[path] = .ahead(ahead)
             } else {
-                result.writes[path] = .whole
+                result.writes[path] = .whole(bytes)
             }
         }
         // NB: after every write has started: the copies are written while they compress.
@@ -68,8 +67,8 @@ extension Workspace {
             case .ahead(let ahead):
                 blob = try git("storing \(path)") { try ahead.finish() }
                 if let stored = ahead.storedPieces { pieces[blob] = stored }
-            case .whole:
-                blob = try git("storing \(path)") { try repository.writeBlob(merged.bytes[path] ?? []) }
+            case .whole(let bytes):
+                blob = try git("storing \(path)") { try repository.writeBlob(bytes) }
             }
             changes[path] = .write(blob: blob, mode: merged.modes[path] ?? TreeChange.regularFileMode)
         }
