@@ -10,7 +10,8 @@
 #   named libgit2.so and a libgit2.pc that points at it (PKG_CONFIG_PATH): SwiftPM links the system
 #   library as `-lgit2` and offers no other hook. mbedTLS stays shared (todosync defers its CA
 #   bundle load by defining one of its functions ahead of it, GitStore/CertificateBundle.swift),
-#   and so does Kerberos (Debian has no static libgssapi_krb5).
+#   and so does Kerberos (Debian has no static libgssapi_krb5);
+# - so are zlib, libstdc++ and libgcc's unwinder, which the Swift runtime needs (~1.2 ms a start).
 # Where any archive is missing, libgit2 is linked as a shared library, as `swift build` does.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -34,10 +35,24 @@ if [ ${#inputs[@]} -gt 0 ]; then
     "${inputs[*]}" > "$static_dir/libgit2.so.new"
   printf 'Name: libgit2\nDescription: libgit2, linked statically (%s)\nVersion: %s\nLibs: -L%s -lgit2\nCflags: -I%s\n' \
     "$static_dir/libgit2.so" "$(pkg-config --modversion libgit2)" "$static_dir" "$includedir" > "$static_dir/libgit2.pc.new"
+  # zlib (which todosync calls itself, as -lz), the C++ runtime the Swift runtime needs and its
+  # unwinder, from their archives too: this folder comes first on the search path, so a script
+  # here answers -lz, -lstdc++ and -lgcc_s.
+  runtime=()
+  for pair in "libz:$libdir/libz.a" "libstdc++:$(clang -print-file-name=libstdc++.a)" \
+    "libgcc_s:$(clang -print-file-name=libgcc_eh.a)"; do
+    name=${pair%%:*}.so archive=${pair#*:}
+    if [ -e "$archive" ]; then
+      printf '/* linked statically: one shared library fewer to load at every start */\nINPUT(%s)\n' "$archive" > "$static_dir/$name.new"
+      runtime+=("$name")
+    else
+      rm -f "$static_dir/$name"
+    fi
+  done
   # Rewritten only when different, so that SwiftPM does not relink for nothing.
-  for file in libgit2.so libgit2.pc; do
+  for file in libgit2.so libgit2.pc "${runtime[@]}"; do
     if cmp -s "$static_dir/$file.new" "$static_dir/$file"; then rm "$static_dir/$file.new"
-    else mv "$static_dir/$file.new" "$static_dir/$file"; fi
+    else mv "$static_dir/$file.new" "$static_dir/$file"; relink=1; fi
   done
   export PKG_CONFIG_PATH="$static_dir${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}"
 else
@@ -45,6 +60,11 @@ else
 fi
 
 flags=(-c release --static-swift-stdlib)
+# SwiftPM does not see the scripts above change: programs linked before are linked again.
+if [ -n "${relink:-}" ]; then
+  bin=$(swift build "${flags[@]}" --show-bin-path)
+  for product in "${products[@]}"; do rm -f "$bin/$product"; done
+fi
 for product in "${products[@]}"; do
   echo "building $product (release)" >&2
   if ! out=$(swift build "${flags[@]}" --product "$product" 2>&1); then echo "$out" >&2; exit 1; fi
