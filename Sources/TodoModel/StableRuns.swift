@@ -92,13 +92,19 @@ struct StableRuns {
         }
         var seen = [Bool](repeating: false, count: runs.count)
         var documents: [ListDocument] = []
+        let unfoldedCount = Dictionary(grouping: runs, by: \.path).mapValues { $0.reduce(0) { $0 + $1.lines.count - 1 } }
         for file in files {
             var lines: [ListLine] = []
+            // NB: exactly: growing by doubling copied a large file's lines twice more.
+            lines.reserveCapacity(file.lines.count + (unfoldedCount[file.path] ?? 0))
             var spans: [ListParser.KnownSpan] = []
+            // Lines that may lack an ending: a run's lines are base's, and only base's last has none.
+            var unended: [Int] = []
             var touched = false
             for line in file.lines {
                 // NB: every line of the merged files passes here: hashing its bytes is left to the few that could be placeholders.
                 guard line.content.starts(with: Self.placeholderLead), let index = byContent[line.content] else {
+                    if line.ending == .none { unended.append(lines.count) }
                     lines.append(line)
                     continue
                 }
@@ -110,6 +116,7 @@ struct StableRuns {
                     spans.append(ListParser.KnownSpan(start: lines.count, known: known, knownStart: run.startIndex, count: run.count))
                 }
                 lines += run
+                if lines.last?.ending == LineEnding.none { unended.append(lines.count - 1) }
             }
             guard touched else {
                 documents.append(ListDocument(path: file.path, lines: file.lines))
@@ -117,7 +124,7 @@ struct StableRuns {
             }
             // As the merge's own render does: only the last line may lack an ending.
             let ending = ListLine.dominantEnding(of: file.lines)
-            for index in lines.indices.dropLast() where lines[index].ending == .none { lines[index].ending = ending }
+            for index in unended where index != lines.count - 1 { lines[index].ending = ending }
             // NB: the runs' lines are base's, parsed there: only the lines around them are read again.
             documents.append(ListDocument(path: file.path, lines: lines, splicing: spans))
         }
@@ -225,17 +232,19 @@ struct StableRuns {
 
     /// The top-level blocks of a file, in order; empty if a top-level item has no id.
     private static func blocks(_ document: ListDocument) -> [Block] {
-        let count = document.nodeCount
-        var tops: [Int] = []
-        for node in 0..<count where document.parent(ofNode: node) == nil { tops.append(node) }
+        // NB: one pass, each block closed by the next top-level item (a list of those first
+        // was another array to grow and read back, at 100,000 items).
         var result: [Block] = []
-        result.reserveCapacity(tops.count)
-        for (position, node) in tops.enumerated() {
+        // NB: room for every node: pages past the top-level ones are never touched.
+        result.reserveCapacity(document.nodeCount)
+        var open: (id: ItemID, line: Int, node: Int)?
+        for node in 0..<document.nodeCount where document.parent(ofNode: node) == nil {
             guard let id = document.id(ofNode: node) else { return [] }
-            let next = position + 1 < tops.count ? tops[position + 1] : count
-            let end = next < count ? document.nodeLine(next) : document.lines.count
-            result.append(Block(id: id, lines: document.nodeLine(node)..<end, nodes: node..<next))
+            let line = document.nodeLine(node)
+            if let open { result.append(Block(id: open.id, lines: open.line..<line, nodes: open.node..<node)) }
+            open = (id, line, node)
         }
+        if let open { result.append(Block(id: open.id, lines: open.line..<document.lines.count, nodes: open.node..<document.nodeCount)) }
         return result
     }
 
