@@ -98,13 +98,10 @@ struct StableRuns {
             // NB: exactly: growing by doubling copied a large file's lines twice more.
             lines.reserveCapacity(file.lines.count + (unfoldedCount[file.path] ?? 0))
             var spans: [ListParser.KnownSpan] = []
-            // Lines that may lack an ending: a run's lines are base's, and only base's last has none.
-            var unended: [Int] = []
             var touched = false
             for line in file.lines {
                 // NB: every line of the merged files passes here: hashing its bytes is left to the few that could be placeholders.
                 guard line.content.starts(with: Self.placeholderLead), let index = byContent[line.content] else {
-                    if line.ending == .none { unended.append(lines.count) }
                     lines.append(line)
                     continue
                 }
@@ -115,16 +112,15 @@ struct StableRuns {
                 if let known = unfoldedBase[file.path] {
                     spans.append(ListParser.KnownSpan(start: lines.count, known: known, knownStart: run.startIndex, count: run.count))
                 }
+                // NB: endings need no mending: the merge's render gives every line but the last
+                // one, so a run's last line lacks one only where its placeholder (matched with
+                // its ending) came last.
                 lines += run
-                if lines.last?.ending == LineEnding.none { unended.append(lines.count - 1) }
             }
             guard touched else {
                 documents.append(ListDocument(path: file.path, lines: file.lines))
                 continue
             }
-            // As the merge's own render does: only the last line may lack an ending.
-            let ending = ListLine.dominantEnding(of: file.lines)
-            for index in unended where index != lines.count - 1 { lines[index].ending = ending }
             // NB: the runs' lines are base's, parsed there: only the lines around them are read again.
             documents.append(ListDocument(path: file.path, lines: lines, splicing: spans))
         }

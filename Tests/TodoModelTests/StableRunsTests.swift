@@ -63,6 +63,23 @@ import Testing
         #expect(result.folded.lists.texts == result.whole.lists.texts)
     }
 
+    @Test func aRunEndingTheFileWithoutANewlineUnfoldsLastAsItWas() throws {
+        let base = Self.bigList(60) + "- [ ] Last ^last"
+        let ours = base.replacingAll("Item 5 ^", with: "Item 5 edited ^")
+        let theirs = base.replacingAll("Item 44 ^", with: "Item 44 edited ^")
+        let (b, o, t) = (lists(["TODO.md": base]), lists(["TODO.md": ours]), lists(["TODO.md": theirs]))
+        let runs = try #require(StableRuns(base: b, ours: o, theirs: t))
+        var merger = ListMerger(base: MergeLayout(runs.base), ours: MergeLayout(runs.ours), theirs: MergeLayout(runs.theirs))
+        merger.placeholdersEndingClosed = Set(runs.runs.filter { !$0.endsOpen }.map(\.id))
+        let (files, _) = merger.runUnparsed()
+        // The folded merge's own result, not the fallback to the whole merge.
+        let unfolded = try #require(runs.unfold(files, unmoved: merger.isUnmoved))
+        let whole = ListMerge.mergeItemByItem(base: b, ours: o, theirs: t, folding: false)
+        #expect(unfolded.texts == whole.lists.texts)
+        #expect(unfolded["TODO.md"]!.lines.last?.ending == LineEnding.none)
+        #expect(withShortIDs(String(decoding: unfolded["TODO.md"]!.render(), as: UTF8.self)).hasSuffix("- [ ] Item 59 ^i59\n- [ ] Last ^last"))
+    }
+
     @Test func aPastedCopyOfAnUntouchedItemIsNotFoldedAway() {
         // Theirs pastes item 30 (id and all) at the end, with a note: its block in the middle
         // must stay visible to the merge, which keeps the copy as a line and its note with
