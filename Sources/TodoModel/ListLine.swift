@@ -8,14 +8,6 @@ import Darwin
 public enum LineEnding: Hashable, Sendable {
     case lf, crlf, cr, none
 
-    var byteCount: Int {
-        switch self {
-        case .lf, .cr: 1
-        case .crlf: 2
-        case .none: 0
-        }
-    }
-
     public var bytes: [UInt8] {
         switch self {
         case .lf: [0x0A]
@@ -93,10 +85,9 @@ public struct ListLine: Hashable, Sendable {
     }
 
     /// Concatenates lines and their endings.
-    public static func join(_ lines: [ListLine]) -> [UInt8] {
+    public static func join<S: Sequence>(_ lines: S) -> [UInt8] where S.Element == ListLine {
         var out: [UInt8] = []
-        // NB: exactly: a guess from the line count grew a large file's bytes by copying them.
-        out.reserveCapacity(lines.reduce(0) { $0 + $1.content.count + $1.ending.byteCount })
+        out.reserveCapacity(lines.underestimatedCount * 48)
         for line in lines {
             out.append(contentsOf: line.content)
             switch line.ending {
