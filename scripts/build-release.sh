@@ -45,8 +45,9 @@ if [ ${#inputs[@]} -gt 0 ]; then
     if [ -e "$archive" ]; then
       printf '/* linked statically: one shared library fewer to load at every start */\nINPUT(%s)\n' "$archive" > "$static_dir/$name.new"
       runtime+=("$name")
-    else
-      rm -f "$static_dir/$name"
+    elif [ -e "$static_dir/$name" ]; then
+      rm "$static_dir/$name"
+      relink=1
     fi
   done
   # Rewritten only when different, so that SwiftPM does not relink for nothing.
