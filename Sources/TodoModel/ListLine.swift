@@ -36,9 +36,17 @@ public struct ListLine: Hashable, Sendable {
         var lines: [ListLine] = []
         bytes.withUnsafeBufferPointer { buffer in
             // Exact capacity (a line is 40 bytes here; a guess from the size overshot by half):
-            // one counting pass the compiler vectorises.
+            // one counting pass by memchr, many bytes at a time (a loop over the bytes, which
+            // the compiler did not vectorise, was a tenth of a parse).
             var count = 1
-            for byte in buffer where byte == 0x0A { count += 1 }
+            if let base = buffer.baseAddress {
+                var next = base
+                let end = base + buffer.count
+                while next < end, let found = memchr(next, 0x0A, end - next) {
+                    count += 1
+                    next = UnsafePointer(found.assumingMemoryBound(to: UInt8.self)) + 1
+                }
+            }
             lines.reserveCapacity(count)
         }
         bytes.withUnsafeBufferPointer { buffer in
