@@ -34,15 +34,19 @@ enum IDComment: Hashable, Sendable {
         return .damaged(range: range)
     }
 
-    private static let canonicalOpening = Array("<!-- id: ".utf8)
-    private static let canonicalClosing = Array(" -->".utf8)
+    /// `<!-- id:` and ` -->` as little-endian words.
+    private static let canonicalOpeningWord: UInt64 = 0x3A64_6920_2D2D_213C
+    private static let canonicalClosingWord: UInt32 = 0x3E2D_2D20
 
     private static func scan(_ b: UnsafeBufferPointer<UInt8>, start: Int, end: Int) -> (range: Range<Int>, id: ItemID?)? {
-        // Fast path: exactly what todosync writes, `<!-- id: UUID -->`, 49 bytes.
+        // Fast path: exactly what todosync writes, `<!-- id: UUID -->`, 49 bytes, its fixed
+        // parts compared a word at a time (byte loops over them were a tenth of a parse).
         let lt0 = end - 49
-        if lt0 >= start, lt0 == start || b[lt0 - 1].isSpaceOrTab, matches(b, canonicalOpening, at: lt0),
-            matches(b, canonicalClosing, at: end - 4),
-            let id = ItemID(bytes: UnsafeBufferPointer(rebasing: b[(lt0 + 9)..<(end - 4)]))
+        if lt0 >= start, lt0 == start || b[lt0 - 1].isSpaceOrTab, let text = b.baseAddress,
+            UInt64(littleEndian: UnsafeRawPointer(text + lt0).loadUnaligned(as: UInt64.self)) == canonicalOpeningWord,
+            text[lt0 + 8] == 0x20,
+            UInt32(littleEndian: UnsafeRawPointer(text + end - 4).loadUnaligned(as: UInt32.self)) == canonicalClosingWord,
+            let id = ItemID(uuid: UnsafeBufferPointer(start: text + lt0 + 9, count: 36))
         {
             return (lt0..<end, id)
         }
@@ -85,11 +89,6 @@ enum IDComment: Hashable, Sendable {
             return (lt..<end, id)
         }
         return (lt..<end, nil)
-    }
-
-    private static func matches(_ b: UnsafeBufferPointer<UInt8>, _ pattern: [UInt8], at i: Int) -> Bool {
-        for k in 0..<pattern.count where b[i + k] != pattern[k] { return false }
-        return true
     }
 
     private static func skipSpaces(_ b: UnsafeBufferPointer<UInt8>, _ from: Int, _ end: Int) -> Int {

@@ -30,6 +30,12 @@ public struct ItemID: Hashable, Comparable, Sendable, CustomStringConvertible {
         self.init(high: parsed.0, low: parsed.1)
     }
 
+    /// Parses the canonical form from 36 bytes in memory (the parser's hot path).
+    init?(uuid buffer: UnsafeBufferPointer<UInt8>) {
+        guard let parsed = Self.parse(buffer) else { return nil }
+        self.init(high: parsed.0, low: parsed.1)
+    }
+
     // NB: on raw pointers, the digit groups unrolled: this runs once per item line of every
     // file read (offsets from tables of positions cost ~400 instructions an id).
     private static func parse(_ buffer: UnsafeBufferPointer<UInt8>) -> (UInt64, UInt64)? {
