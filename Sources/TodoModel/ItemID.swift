@@ -24,21 +24,19 @@ public struct ItemID: Hashable, Comparable, Sendable, CustomStringConvertible {
 
     /// Parses the canonical 8-4-4-4-12 form from ASCII bytes, in either case.
     public init?<C: Collection>(bytes: C) where C.Element == UInt8 {
-        let parsed = bytes.withContiguousStorageIfAvailable { Self.parse($0) }
-            ?? Array(bytes).withUnsafeBufferPointer { Self.parse($0) }
-        guard let parsed else { return nil }
-        self.init(high: parsed.0, low: parsed.1)
+        guard let id = bytes.withContiguousStorageIfAvailable(Self.parse) ?? Array(bytes).withUnsafeBufferPointer(Self.parse) else { return nil }
+        self = id
     }
 
     /// Parses the canonical form from 36 bytes in memory (the parser's hot path).
     init?(uuid buffer: UnsafeBufferPointer<UInt8>) {
-        guard let parsed = Self.parse(buffer) else { return nil }
-        self.init(high: parsed.0, low: parsed.1)
+        guard let id = Self.parse(buffer) else { return nil }
+        self = id
     }
 
     // NB: on raw pointers, the digit groups unrolled: this runs once per item line of every
     // file read (offsets from tables of positions cost ~400 instructions an id).
-    private static func parse(_ buffer: UnsafeBufferPointer<UInt8>) -> (UInt64, UInt64)? {
+    private static func parse(_ buffer: UnsafeBufferPointer<UInt8>) -> ItemID? {
         guard buffer.count == 36, let text = buffer.baseAddress else { return nil }
         guard text[8] == 0x2D, text[13] == 0x2D, text[18] == 0x2D, text[23] == 0x2D else { return nil }
         return hexTable.withUnsafeBufferPointer { table in
@@ -56,7 +54,7 @@ public struct ItemID: Hashable, Comparable, Sendable, CustomStringConvertible {
             digits(14, 4, into: &high)
             digits(19, 4, into: &low)
             digits(24, 12, into: &low)
-            return invalid & 0xF0 == 0 ? (high, low) : nil
+            return invalid & 0xF0 == 0 ? ItemID(high: high, low: low) : nil
         }
     }
 

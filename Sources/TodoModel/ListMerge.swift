@@ -37,21 +37,29 @@ public enum ListMerge {
         base: ListSet, ours: ListSet, theirs: ListSet, folding: Bool = true, keepingOurs: Bool = false,
         takingAlikeLines: Bool = true
     ) -> Outcome {
-        if folding, let runs = StableRuns(base: base, ours: ours, theirs: theirs) {
-            var merger = ListMerger(base: MergeLayout(runs.base), ours: MergeLayout(runs.ours), theirs: MergeLayout(runs.theirs))
-            // A side that still shows a folded id holds it twice: only the whole merge reads that right.
-            if !merger.numbering.idsNewOnASide.contains(where: runs.hides) {
-                merger.keepingOurs = keepingOurs
-                merger.takingAlikeLines = takingAlikeLines
-                merger.placeholdersEndingClosed = Set(runs.runs.filter { !$0.endsOpen }.map(\.id))
-                let (files, reports) = merger.runUnparsed()
-                if let lists = runs.unfold(files, unmoved: merger.isUnmoved) { return Outcome(lists: lists, reports: reports) }
-            }
+        if folding, let outcome = mergeFolded(base: base, ours: ours, theirs: theirs, keepingOurs: keepingOurs, takingAlikeLines: takingAlikeLines) {
+            return outcome
         }
         var merger = ListMerger(base: MergeLayout(base), ours: MergeLayout(ours), theirs: MergeLayout(theirs))
         merger.keepingOurs = keepingOurs
         merger.takingAlikeLines = takingAlikeLines
         return merger.run()
+    }
+}
+
+extension ListMerge {
+    /// The merge with runs of untouched items folded away (`StableRuns`) and put back after;
+    /// nil where nothing folds or where only the whole merge reads the lists right.
+    static func mergeFolded(base: ListSet, ours: ListSet, theirs: ListSet, keepingOurs: Bool = false, takingAlikeLines: Bool = true) -> Outcome? {
+        guard let runs = StableRuns(base: base, ours: ours, theirs: theirs) else { return nil }
+        var merger = ListMerger(base: MergeLayout(runs.base), ours: MergeLayout(runs.ours), theirs: MergeLayout(runs.theirs))
+        // A side that still shows a folded id holds it twice: only the whole merge reads that right.
+        guard !merger.numbering.idsNewOnASide.contains(where: runs.hides) else { return nil }
+        merger.keepingOurs = keepingOurs
+        merger.takingAlikeLines = takingAlikeLines
+        merger.placeholdersEndingClosed = Set(runs.runs.filter { !$0.endsOpen }.map(\.id))
+        let (files, reports) = merger.runUnparsed()
+        return runs.unfold(files, unmoved: merger.isUnmoved).map { Outcome(lists: $0, reports: reports) }
     }
 }
 

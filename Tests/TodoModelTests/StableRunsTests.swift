@@ -68,12 +68,8 @@ import Testing
         let ours = base.replacingAll("Item 5 ^", with: "Item 5 edited ^")
         let theirs = base.replacingAll("Item 44 ^", with: "Item 44 edited ^")
         let (b, o, t) = (lists(["TODO.md": base]), lists(["TODO.md": ours]), lists(["TODO.md": theirs]))
-        let runs = try #require(StableRuns(base: b, ours: o, theirs: t))
-        var merger = ListMerger(base: MergeLayout(runs.base), ours: MergeLayout(runs.ours), theirs: MergeLayout(runs.theirs))
-        merger.placeholdersEndingClosed = Set(runs.runs.filter { !$0.endsOpen }.map(\.id))
-        let (files, _) = merger.runUnparsed()
         // The folded merge's own result, not the fallback to the whole merge.
-        let unfolded = try #require(runs.unfold(files, unmoved: merger.isUnmoved))
+        let unfolded = try #require(ListMerge.mergeFolded(base: b, ours: o, theirs: t)).lists
         let whole = ListMerge.mergeItemByItem(base: b, ours: o, theirs: t, folding: false)
         #expect(unfolded.texts == whole.lists.texts)
         #expect(unfolded["TODO.md"]!.lines.last?.ending == LineEnding.none)
