@@ -21,6 +21,7 @@ struct ListParser {
 
     private mutating func run(_ lines: [ListLine]) {
         roles = LineRoles(count: lines.count)
+        reserveNodes(lines)
         var index = frontMatterEnd(lines)
         while index < lines.count {
             classify(lines[index], at: index, skippingBOM: index == 0)
@@ -57,6 +58,7 @@ struct ListParser {
             parser.roles = LineRoles(count: lines.count)
             index = frontMatterEnd
         }
+        parser.reserveNodes(lines)
         while index < lines.count {
             parser.classify(lines[index], at: index, skippingBOM: index == 0)
             if index >= suffixStart, let node = parser.roles[index].headNode, parser.nodes[node].parent == nil,
@@ -90,6 +92,7 @@ struct ListParser {
     static func parse(_ lines: [ListLine], splicing spans: [KnownSpan]) -> (roles: LineRoles, nodes: [ItemNode]) {
         var parser = ListParser()
         parser.roles = LineRoles(count: lines.count)
+        parser.reserveNodes(lines)
         var index = parser.frontMatterEnd(lines)
         var next = spans.firstIndex { $0.start >= index } ?? spans.count
         while index < lines.count {
@@ -184,6 +187,12 @@ struct ListParser {
                 head: old.head.shifted(by: byteShift), line: line, parent: old.parent.map { $0 + nodeShift },
                 subtreeEnd: line + 1, headingLine: heading))
         }
+    }
+
+    /// Room for an item on every line, once: grown by doubling, a large file's items were
+    /// copied and their pages faulted in twice over. Pages past the items are never touched.
+    private mutating func reserveNodes(_ lines: [ListLine]) {
+        nodes.reserveCapacity(lines.count)
     }
 
     private mutating func classify(_ line: ListLine, at index: Int, skippingBOM: Bool) {

@@ -19,6 +19,29 @@ import Testing
         #expect(ItemID(parsing: "0f6c2a4e-8d1b-4c39-9e55-3a1b2c3d4e5g") == nil)
     }
 
+    @Test func everyByteAtEveryDigitIsReadAsAPlainLoopReadsIt() throws {
+        // The parse reads eight digits a word at a time: each of the 32 digit places, set to
+        // each of the 256 byte values, must give what a digit-by-digit reading gives.
+        let text = Array("0f6c2a4e-8d1b-4c39-9e55-3a1b2c3d4e5f".utf8)
+        func plain(_ bytes: [UInt8]) -> ItemID? {
+            var high: UInt64 = 0, low: UInt64 = 0
+            for (index, byte) in bytes.enumerated() where ![8, 13, 18, 23].contains(index) {
+                guard let digit = hexValue(byte) else { return nil }
+                // The first 16 digits (before offset 19) are the high word.
+                if index < 19 { high = high << 4 | UInt64(digit) } else { low = low << 4 | UInt64(digit) }
+            }
+            return ItemID(high: high, low: low)
+        }
+        for place in text.indices where ![8, 13, 18, 23].contains(place) {
+            for byte in UInt8.min...UInt8.max {
+                var bytes = text
+                bytes[place] = byte
+                #expect(ItemID(bytes: bytes) == plain(bytes), "byte \(byte) at \(place)")
+            }
+        }
+        #expect(ItemID(bytes: text) == ItemID(high: 0x0F6C_2A4E_8D1B_4C39, low: 0x9E55_3A1B_2C3D_4E5F))
+    }
+
     @Test func namedIDsAreStableVersion5() {
         let a = ItemID.named("commit\nTODO.md\n0")
         #expect(a == ItemID.named("commit\nTODO.md\n0"))
