@@ -22,16 +22,21 @@ enum IDComment: Hashable, Sendable {
     /// spaces, a UUID (any case), optional spaces, `-->`. Taken as damaged: the same shape with
     /// dashes or `>` lost or a UUID of the wrong length, as long as `<!`, `id` and `:` remain.
     static func find(in bytes: ArraySlice<UInt8>, start: Int, end: Int) -> IDComment? {
-        guard end - start >= 6 else { return nil }
         let base = bytes.startIndex
         // NB: on a raw buffer (offsets from the slice's start); this runs for every item line.
-        let found = bytes.withUnsafeBufferPointer { buffer in
-            scan(buffer, start: start - base, end: end - base)
+        return bytes.withUnsafeBufferPointer { find(in: $0, start: start - base, end: end - base) }.map { found in
+            switch found {
+            case .valid(let id, let range): .valid(id, range: (range.lowerBound + base)..<(range.upperBound + base))
+            case .damaged(let range): .damaged(range: (range.lowerBound + base)..<(range.upperBound + base))
+            }
         }
-        guard let found else { return nil }
-        let range = (found.range.lowerBound + base)..<(found.range.upperBound + base)
-        if let id = found.id { return .valid(id, range: range) }
-        return .damaged(range: range)
+    }
+
+    /// As `find(in:start:end:)`, on raw bytes (offsets into the buffer): the parser's way.
+    static func find(in buffer: UnsafeBufferPointer<UInt8>, start: Int, end: Int) -> IDComment? {
+        guard end - start >= 6, let found = scan(buffer, start: start, end: end) else { return nil }
+        if let id = found.id { return .valid(id, range: found.range) }
+        return .damaged(range: found.range)
     }
 
     /// `<!-- id:` and ` -->` as little-endian words.

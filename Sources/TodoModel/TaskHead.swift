@@ -70,10 +70,21 @@ struct TaskHead: Hashable, Sendable {
     /// Recognises a GitHub task list item: `-`, `*`, `+`, `1.` or `1)`, one to four spaces,
     /// `[ ]`, `[x]` or `[X]`, white space, then text. Returns nil for any other line.
     static func parse(_ line: ArraySlice<UInt8>, from start: Int) -> TaskHead? {
-        let end = line.endIndex
-        let (markerColumn, markerStart) = leadingIndent(line, from: start)
+        // NB: on the raw bytes, offsets from the slice's start: this runs for every line of
+        // every file read, and each checked subscript of a slice cost a compare and a branch.
+        let base = line.startIndex
+        return line.withUnsafeBufferPointer { parse($0, from: start - base) }?.shifted(by: base)
+    }
+
+    private static func parse(_ line: UnsafeBufferPointer<UInt8>, from start: Int) -> TaskHead? {
+        let end = line.count
+        var markerColumn = 0, i = start
+        while i < end, line[i].isSpaceOrTab {
+            markerColumn += line[i] == 0x09 ? 4 - markerColumn % 4 : 1
+            i += 1
+        }
+        let markerStart = i
         guard markerStart < end else { return nil }
-        var i = markerStart
         let first = line[i]
         if first == UInt8(ascii: "-") || first == UInt8(ascii: "*") || first == UInt8(ascii: "+") {
             i += 1
@@ -102,9 +113,11 @@ struct TaskHead: Hashable, Sendable {
         guard i < end, line[i].isSpaceOrTab else { return nil }
         while i < end, line[i].isSpaceOrTab { i += 1 }
         guard i < end else { return nil }
-        let textEnd = trimmedEnd(line, start: i, end: end)
+        var textEnd = end
+        while textEnd > i, line[textEnd - 1].isSpaceOrTab { textEnd -= 1 }
         let comment = IDComment.find(in: line, start: i, end: textEnd)
-        let titleEnd = trimmedEnd(line, start: i, end: comment?.range.lowerBound ?? textEnd)
+        var titleEnd = comment?.range.lowerBound ?? textEnd
+        while titleEnd > i, line[titleEnd - 1].isSpaceOrTab { titleEnd -= 1 }
         return TaskHead(
             markerColumn: markerColumn, contentColumn: column, checkbox: checkbox,
             title: i..<titleEnd, idComment: comment)
