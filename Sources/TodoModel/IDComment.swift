@@ -16,23 +16,13 @@ enum IDComment: Hashable, Sendable {
         Array("<!-- id: ".utf8) + id.canonicalBytes + Array(" -->".utf8)
     }
 
-    /// Finds an id comment (valid or damaged) ending at `end` in `bytes[start..<end]`.
+    /// Finds an id comment (valid or damaged) ending at `end` in `buffer[start..<end]`.
     ///
     /// Accepted as valid: `<!--`, optional spaces, `id` (any case), optional spaces, `:`, optional
     /// spaces, a UUID (any case), optional spaces, `-->`. Taken as damaged: the same shape with
     /// dashes or `>` lost or a UUID of the wrong length, as long as `<!`, `id` and `:` remain.
-    static func find(in bytes: ArraySlice<UInt8>, start: Int, end: Int) -> IDComment? {
-        let base = bytes.startIndex
-        // NB: on a raw buffer (offsets from the slice's start); this runs for every item line.
-        return bytes.withUnsafeBufferPointer { find(in: $0, start: start - base, end: end - base) }.map { found in
-            switch found {
-            case .valid(let id, let range): .valid(id, range: (range.lowerBound + base)..<(range.upperBound + base))
-            case .damaged(let range): .damaged(range: (range.lowerBound + base)..<(range.upperBound + base))
-            }
-        }
-    }
-
-    /// As `find(in:start:end:)`, on raw bytes (offsets into the buffer): the parser's way.
+    ///
+    /// NB: on raw bytes (offsets into the buffer): this runs for every item line.
     static func find(in buffer: UnsafeBufferPointer<UInt8>, start: Int, end: Int) -> IDComment? {
         guard end - start >= 6, let found = scan(buffer, start: start, end: end) else { return nil }
         if let id = found.id { return .valid(id, range: found.range) }

@@ -142,7 +142,7 @@ extension UInt8 {
 /// Column width of leading spaces and tabs (tab stops every 4 columns, as in CommonMark),
 /// and the offset of the first other byte.
 @inline(__always)
-func leadingIndent(_ bytes: ArraySlice<UInt8>, from start: Int) -> (columns: Int, end: Int) {
+func leadingIndent<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, from start: Int) -> (columns: Int, end: Int) where Bytes.Index == Int {
     var columns = 0, i = start
     while i < bytes.endIndex {
         let byte = bytes[i]
@@ -154,7 +154,7 @@ func leadingIndent(_ bytes: ArraySlice<UInt8>, from start: Int) -> (columns: Int
 
 /// The end of `bytes[start..<end]` with trailing spaces and tabs removed.
 @inline(__always)
-func trimmedEnd(_ bytes: ArraySlice<UInt8>, start: Int, end: Int) -> Int {
+func trimmedEnd<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, start: Int, end: Int) -> Int where Bytes.Index == Int {
     var e = end
     while e > start, bytes[e - 1].isSpaceOrTab { e -= 1 }
     return e

@@ -78,13 +78,9 @@ struct TaskHead: Hashable, Sendable {
 
     private static func parse(_ line: UnsafeBufferPointer<UInt8>, from start: Int) -> TaskHead? {
         let end = line.count
-        var markerColumn = 0, i = start
-        while i < end, line[i].isSpaceOrTab {
-            markerColumn += line[i] == 0x09 ? 4 - markerColumn % 4 : 1
-            i += 1
-        }
-        let markerStart = i
+        let (markerColumn, markerStart) = leadingIndent(line, from: start)
         guard markerStart < end else { return nil }
+        var i = markerStart
         let first = line[i]
         if first == UInt8(ascii: "-") || first == UInt8(ascii: "*") || first == UInt8(ascii: "+") {
             i += 1
@@ -113,11 +109,9 @@ struct TaskHead: Hashable, Sendable {
         guard i < end, line[i].isSpaceOrTab else { return nil }
         while i < end, line[i].isSpaceOrTab { i += 1 }
         guard i < end else { return nil }
-        var textEnd = end
-        while textEnd > i, line[textEnd - 1].isSpaceOrTab { textEnd -= 1 }
+        let textEnd = trimmedEnd(line, start: i, end: end)
         let comment = IDComment.find(in: line, start: i, end: textEnd)
-        var titleEnd = comment?.range.lowerBound ?? textEnd
-        while titleEnd > i, line[titleEnd - 1].isSpaceOrTab { titleEnd -= 1 }
+        let titleEnd = trimmedEnd(line, start: i, end: comment?.range.lowerBound ?? textEnd)
         return TaskHead(
             markerColumn: markerColumn, contentColumn: column, checkbox: checkbox,
             title: i..<titleEnd, idComment: comment)
