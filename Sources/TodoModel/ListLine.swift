@@ -18,7 +18,7 @@ public enum LineEnding: Hashable, Sendable {
     }
 
     /// How many bytes the ending takes.
-    public var byteCount: Int {
+    var byteCount: Int {
         switch self {
         case .lf, .cr: 1
         case .crlf: 2

@@ -19,7 +19,7 @@ import Testing
         #expect(ItemID(parsing: "0f6c2a4e-8d1b-4c39-9e55-3a1b2c3d4e5g") == nil)
     }
 
-    @Test func everyByteAtEveryDigitIsReadAsAPlainLoopReadsIt() throws {
+    @Test func everyByteAtEveryDigitIsReadAsAPlainLoopReadsIt() {
         // The parse reads eight digits a word at a time: each of the 32 digit places, set to
         // each of the 256 byte values, must give what a digit-by-digit reading gives.
         let text = Array("0f6c2a4e-8d1b-4c39-9e55-3a1b2c3d4e5f".utf8)
