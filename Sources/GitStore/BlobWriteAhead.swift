@@ -20,8 +20,8 @@ public final class BlobWriteAhead: Sendable {
     /// The bytes the blob will hold.
     public var bytes: [UInt8] { writer.bytes }
 
-    init(database: OpaquePointer, objects: String, bytes: [UInt8], previousPieces: String?) {
-        let writer = Writer(database: database, objects: objects, bytes: bytes, previousPieces: previousPieces)
+    init(database: OpaquePointer, objects: String, bytes: [UInt8], previousPieces: String?, previousBytes: (@Sendable () -> [UInt8]?)?) {
+        let writer = Writer(database: database, objects: objects, bytes: bytes, previousPieces: previousPieces, previousBytes: previousBytes)
         self.writer = writer
         // The worker holds the writer, never this object: releasing this object stops the work.
         worker = BackgroundThread { writer.write() }
@@ -56,6 +56,7 @@ public final class BlobWriteAhead: Sendable {
         let objects: String
         let bytes: [UInt8]
         let previousPieces: String?
+        let previousBytes: (@Sendable () -> [UInt8]?)?
         let stopping = StopFlag()
         var stream: UnsafeMutablePointer<git_odb_stream>?
         var failure: GitError?
@@ -63,11 +64,12 @@ public final class BlobWriteAhead: Sendable {
         /// the object already) and the pieces.
         var pieced: (id: OID, temporary: String?, pieces: DeflatePieces)?
 
-        init(database: OpaquePointer, objects: String, bytes: [UInt8], previousPieces: String?) {
+        init(database: OpaquePointer, objects: String, bytes: [UInt8], previousPieces: String?, previousBytes: (@Sendable () -> [UInt8]?)?) {
             self.database = database
             self.objects = objects
             self.bytes = bytes
             self.previousPieces = previousPieces
+            self.previousBytes = previousBytes
         }
 
         func write() {
@@ -78,16 +80,20 @@ public final class BlobWriteAhead: Sendable {
             if !stopping.isRaised { writeStream() }
         }
 
-        /// The loose object made from pieces, checked by inflating it before it is kept: a
-        /// piece taken for another (same length and Adler-32) must not reach the database.
+        /// The loose object made from pieces. Pieces compared with the bytes they were made
+        /// from are taken as they are; pieces recognised by length and Adler-32 alone are
+        /// checked by inflating the object before it is kept: one taken for another must not
+        /// reach the database.
         private func writeInPieces() throws(GitError) -> (id: OID, temporary: String?, pieces: DeflatePieces) {
             let previous = previousPieces.flatMap(LooseObjectFile.contents(of:)).flatMap(DeflatePieces.init(serialized:))
+            // NB: asked for only where there are pieces to compare them with.
+            let previousContent = previous == nil ? nil : previousBytes?()
             let header = Array("blob \(bytes.count)\0".utf8)
             let made = bytes.withUnsafeBytes { content in
                 Result { () throws(GitError) -> (git_oid, [UInt8], DeflatePieces) in
-                    let pieces = try DeflatePieces(content, reusing: previous)
+                    let pieces = try Self.pieces(content, reusing: previous, madeFrom: previousContent)
                     let stream = try pieces.looseObject(header: header)
-                    guard !stopping.isRaised, DeflatePieces.inflates(stream, to: header, content) else {
+                    guard !stopping.isRaised, pieces.reusedExactly || DeflatePieces.inflates(stream, to: header, content) else {
                         throw GitError(code: -1, message: "the pieces did not make the blob", function: "inflate")
                     }
                     var oid = git_oid()
@@ -98,6 +104,16 @@ public final class BlobWriteAhead: Sendable {
             var (oid, stream, pieces) = try made.get()
             let temporary = git_odb_exists(database, &oid) == 1 ? nil : try LooseObjectFile.writeTemporary(stream, in: objects)
             return (OID(oid), temporary, pieces)
+        }
+
+        private static func pieces(
+            _ content: UnsafeRawBufferPointer, reusing previous: DeflatePieces?, madeFrom previousContent: [UInt8]?
+        ) throws(GitError) -> DeflatePieces {
+            guard let previousContent else { return try DeflatePieces(content, reusing: previous) }
+            let made = previousContent.withUnsafeBytes { source in
+                Result { () throws(GitError) in try DeflatePieces(content, reusing: previous, madeFrom: source) }
+            }
+            return try made.get()
         }
 
         private func writeStream() {
@@ -152,7 +168,11 @@ extension Repository {
     ///
     /// `previousPieces`: a file holding `storedPieces` of an earlier version of these bytes,
     /// whose pieces are reused where the bytes agree. A missing or damaged file costs time only.
-    public func writeBlobAhead(_ bytes: [UInt8], reusingPiecesAt previousPieces: String? = nil) throws(GitError) -> BlobWriteAhead {
+    /// `previousBytes`, called on the writing thread, gives the bytes those pieces were made
+    /// from (nil if unknown): pieces are then compared with them, not inflated to check.
+    public func writeBlobAhead(
+        _ bytes: [UInt8], reusingPiecesAt previousPieces: String? = nil, previousBytes: (@Sendable () -> [UInt8]?)? = nil
+    ) throws(GitError) -> BlobWriteAhead {
         var buffer = git_buf()
         try GitError.check(git_repository_item_path(&buffer, pointer, GIT_REPOSITORY_ITEM_OBJECTS), "git_repository_item_path")
         defer { git_buf_dispose(&buffer) }
@@ -160,6 +180,6 @@ extension Repository {
         try GitError.check(git_odb_open(&database, buffer.ptr), "git_odb_open")
         guard let database else { throw GitError(code: -1, message: "libgit2 returned no object database", function: "git_odb_open") }
         let objects = String(cString: buffer.ptr)
-        return BlobWriteAhead(database: database, objects: objects.hasSuffix("/") ? objects : objects + "/", bytes: bytes, previousPieces: previousPieces)
+        return BlobWriteAhead(database: database, objects: objects.hasSuffix("/") ? objects : objects + "/", bytes: bytes, previousPieces: previousPieces, previousBytes: previousBytes)
     }
 }

@@ -28,31 +28,47 @@ struct DeflatePieces: Equatable {
     /// large enough that the pieces compress nearly as well as one stream.
     static let pieceSize = 65_536
 
+    /// Whether every piece taken from an earlier version was compared byte for byte with the
+    /// bytes it was made from: then the stream holds the content without being inflated to
+    /// check. False where a piece was recognised by its length and Adler-32 alone.
+    private(set) var reusedExactly = true
+
     /// `content` in pieces, taking from `previous` (pieces of an earlier version) each one whose
     /// bytes `content` holds at the same distance from its start, or from its end; only the
-    /// bytes between are compressed. A piece is recognised by length and Adler-32: a false
-    /// match makes a stream whose inflated bytes differ, which `looseObject` callers check.
-    init(_ content: UnsafeRawBufferPointer, reusing previous: DeflatePieces? = nil) throws(GitError) {
+    /// bytes between are compressed.
+    ///
+    /// `previousContent`, the bytes `previous` was made from, lets each piece be compared byte
+    /// for byte (`reusedExactly`). Without them a piece is recognised by length and Adler-32,
+    /// and a false match makes a stream whose inflated bytes differ, which callers then check.
+    init(
+        _ content: UnsafeRawBufferPointer, reusing previous: DeflatePieces? = nil, madeFrom previousContent: UnsafeRawBufferPointer? = nil
+    ) throws(GitError) {
         let compressor = try Compressor()
         let old = previous?.pieces ?? []
+        // NB: bytes of another length were not these pieces' bytes: recognised by their sums then.
+        let source = previousContent.flatMap { $0.count == old.reduce(0) { $0 + $1.length } ? $0 : nil }
+        func holds(_ range: Range<Int>, _ piece: Piece, from oldStart: Int) -> Bool {
+            guard let source else { return Self.adler(content, range) == piece.adler }
+            return range.isEmpty || memcmp(content.baseAddress! + range.lowerBound, source.baseAddress! + oldStart, range.count) == 0
+        }
         var start = 0, taken = 0
-        while taken < old.count, start + old[taken].length <= content.count,
-            Self.adler(content, start..<(start + old[taken].length)) == old[taken].adler
-        {
+        while taken < old.count, start + old[taken].length <= content.count, holds(start..<(start + old[taken].length), old[taken], from: start) {
             start += old[taken].length
             taken += 1
         }
-        var end = content.count
+        var end = content.count, oldEnd = source?.count ?? 0
         var tail: [Piece] = []
         var last = old.count
         while last > taken, end - old[last - 1].length >= start,
-            Self.adler(content, (end - old[last - 1].length)..<end) == old[last - 1].adler
+            holds((end - old[last - 1].length)..<end, old[last - 1], from: oldEnd - old[last - 1].length)
         {
             end -= old[last - 1].length
+            oldEnd -= old[last - 1].length
             tail.append(old[last - 1])
             last -= 1
         }
         pieces = Array(old[..<taken])
+        reusedExactly = source != nil || (taken == 0 && tail.isEmpty)
         // Equal pieces, not full ones and a remainder: edits must not leave slivers behind.
         let count = (end - start + Self.pieceSize - 1) / Self.pieceSize
         for index in 0..<count {
@@ -62,6 +78,9 @@ struct DeflatePieces: Equatable {
         }
         pieces += tail.reversed()
     }
+
+    /// Pieces alike hold alike bytes, however they were matched.
+    static func == (a: DeflatePieces, b: DeflatePieces) -> Bool { a.pieces == b.pieces }
 
     /// The loose object: the zlib stream of `header` (git's "blob N\0") and the content.
     func looseObject(header: [UInt8]) throws(GitError) -> [UInt8] {
@@ -172,25 +191,33 @@ struct DeflatePieces: Equatable {
 // MARK: - Stored form
 
 extension DeflatePieces {
-    private static let magic = Array("todosync-deflate-pieces 1\n".utf8)
+    private static let magic = Array("todosync-deflate-pieces 2\n".utf8)
 
     /// The pieces as a file's bytes: a version line, then per piece its length, Adler-32 and
-    /// compressed size (32 bits each, little-endian) and its compressed bytes.
+    /// compressed size (32 bits each, little-endian) and its compressed bytes, then the CRC-32
+    /// of all that.
+    ///
+    /// NB: the CRC is what vouches for the compressed bytes where pieces are reused without
+    /// inflating them (`reusedExactly`): damage on disk must not reach the database.
     func serialized() -> [UInt8] {
         var out = Self.magic
-        out.reserveCapacity(pieces.reduce(out.count) { $0 + 12 + $1.compressed.count })
+        out.reserveCapacity(pieces.reduce(out.count + 4) { $0 + 12 + $1.compressed.count })
         for piece in pieces {
             for word in [UInt32(piece.length), piece.adler, UInt32(piece.compressed.count)] {
                 withUnsafeBytes(of: word.littleEndian) { out += $0 }
             }
             out += piece.compressed
         }
+        withUnsafeBytes(of: Self.crc(out[...]).littleEndian) { out += $0 }
         return out
     }
 
-    /// Pieces read back from `serialized()`; nil for anything else.
-    init?(serialized bytes: [UInt8]) {
-        guard bytes.starts(with: Self.magic) else { return nil }
+    /// Pieces read back from `serialized()`; nil for anything else, or anything damaged.
+    init?(serialized stored: [UInt8]) {
+        guard stored.starts(with: Self.magic), stored.count >= Self.magic.count + 4 else { return nil }
+        let bytes = stored.dropLast(4)
+        let crc = stored.withUnsafeBytes { UInt32(littleEndian: $0.loadUnaligned(fromByteOffset: bytes.count, as: UInt32.self)) }
+        guard crc == Self.crc(bytes) else { return nil }
         var offset = Self.magic.count
         func word() -> UInt32? {
             guard offset + 4 <= bytes.count else { return nil }
@@ -202,5 +229,9 @@ extension DeflatePieces {
             pieces.append(Piece(length: Int(length), adler: adler, compressed: Array(bytes[offset..<(offset + size)])))
             offset += size
         }
+    }
+
+    private static func crc(_ bytes: ArraySlice<UInt8>) -> UInt32 {
+        bytes.withUnsafeBytes { raw in UInt32(crc32(0, raw.baseAddress?.assumingMemoryBound(to: Bytef.self), uInt(raw.count))) }
     }
 }

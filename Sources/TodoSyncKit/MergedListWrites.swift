@@ -40,7 +40,8 @@ extension Workspace {
                 continue
             }
             let pieces = ours.blobs[path].map { blobCopies.piecesPath(of: $0) }
-            if let ahead = try? repository.writeBlobAhead(bytes, reusingPiecesAt: pieces) {
+            let previous = ours.files[path]?.bytes
+            if let ahead = try? repository.writeBlobAhead(bytes, reusingPiecesAt: pieces, previousBytes: { previous }) {
                 result.writes[path] = .ahead(ahead)
             } else {
                 result.writes[path] = .whole(bytes)

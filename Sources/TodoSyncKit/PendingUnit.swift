@@ -92,7 +92,11 @@ extension Workspace {
         var result: [String: BlobWriteAhead] = [:]
         for file in files where stamps.blob(at: file.path, stat: file.stat) == nil {
             guard let blob = committed[file.path] else { continue }
-            result[file.path] = try? repository.writeBlobAhead(file.bytes, reusingPiecesAt: blobCopies.piecesPath(of: blob))
+            // NB: HEAD's bytes, whose pieces these are, are read on the writing thread (from the
+            // copy kept of them; none kept: the pieces are inflated to check instead).
+            let copies = blobCopies
+            result[file.path] = try? repository.writeBlobAhead(
+                file.bytes, reusingPiecesAt: copies.piecesPath(of: blob), previousBytes: { copies.listed().bytes(of: blob) })
         }
         return result
     }

@@ -164,7 +164,10 @@ extension Workspace {
     /// file); returns the blob and its pieces to keep. Falls back to libgit2 compressing it whole.
     func storeBlob(_ bytes: [UInt8], path: String, over head: HeadSnapshot) throws(TodoSyncError) -> (OID, pieces: [UInt8]?) {
         let previous = head.blobs[path].map { blobCopies.piecesPath(of: $0) }
-        if let written = try? repository.writeBlobAhead(bytes, reusingPiecesAt: previous), let blob = try? written.finish() {
+        let previousBytes = head.files[path]?.bytes
+        if let written = try? repository.writeBlobAhead(bytes, reusingPiecesAt: previous, previousBytes: { previousBytes }),
+            let blob = try? written.finish()
+        {
             return (blob, written.storedPieces)
         }
         return (try git("storing \(path)") { try repository.writeBlob(bytes) }, nil)

@@ -27,8 +27,11 @@ import TestSupport
         return result
     }
 
-    static func pieces(_ bytes: [UInt8], reusing previous: DeflatePieces? = nil) throws -> DeflatePieces {
-        try bytes.withUnsafeBytes { try DeflatePieces($0, reusing: previous) }
+    static func pieces(_ bytes: [UInt8], reusing previous: DeflatePieces? = nil, madeFrom source: [UInt8]? = nil) throws -> DeflatePieces {
+        try bytes.withUnsafeBytes { content in
+            guard let source else { return try DeflatePieces(content, reusing: previous) }
+            return try source.withUnsafeBytes { try DeflatePieces(content, reusing: previous, madeFrom: $0) }
+        }
     }
 
     static func inflates(_ pieces: DeflatePieces, to bytes: [UInt8]) throws -> Bool {
@@ -53,6 +56,28 @@ import TestSupport
             #expect(reused.pieces.allSatisfy { $0.length <= DeflatePieces.pieceSize })
             (bytes, pieces) = (next, reused)
         }
+    }
+
+    /// Compared with the bytes they were made from, pieces are taken exactly where the sums
+    /// took them (no false match among real edits), and the stream needs no inflating to trust.
+    @Test func piecesComparedWithTheirBytesAreTakenAsTheSumsTakeThemAndNeedNoCheck() throws {
+        var random = SeededGenerator(seed: 17)
+        var bytes = Self.text(700_000, seed: 2)
+        var pieces = try Self.pieces(bytes)
+        for _ in 0..<30 {
+            let next = Self.edited(bytes, &random)
+            let exact = try Self.pieces(next, reusing: pieces, madeFrom: bytes)
+            let bySums = try Self.pieces(next, reusing: pieces)
+            #expect(exact.reusedExactly)
+            #expect(!bySums.reusedExactly)
+            #expect(exact == bySums)
+            #expect(try Self.inflates(exact, to: next))
+            (bytes, pieces) = (next, exact)
+        }
+        // Bytes of another length than the pieces hold are not theirs: the sums decide.
+        let next = Self.edited(bytes, &random)
+        #expect(try !Self.pieces(next, reusing: pieces, madeFrom: bytes + [0x0A]).reusedExactly)
+        #expect(try Self.pieces(next, madeFrom: bytes).reusedExactly, "nothing reused: nothing to check")
     }
 
     @Test(arguments: [0, 1, 100, DeflatePieces.pieceSize - 1, DeflatePieces.pieceSize, DeflatePieces.pieceSize + 1, 3 * DeflatePieces.pieceSize])
@@ -108,7 +133,13 @@ import TestSupport
         #expect(pieces.pieces.count == 1)
         let wrong = try Self.pieces(other, reusing: pieces)
         #expect(wrong == pieces, "the sums match: the piece is taken")
+        #expect(!wrong.reusedExactly)
         #expect(try !Self.inflates(wrong, to: other))
+        // Compared with the bytes it was made from, it is not.
+        let right = try Self.pieces(other, reusing: pieces, madeFrom: one)
+        #expect(right != pieces)
+        #expect(right.reusedExactly)
+        #expect(try Self.inflates(right, to: other))
     }
 
     @Test func aBlobWhosePiecesWouldBeWrongIsWrittenWhole() throws {
@@ -123,6 +154,11 @@ import TestSupport
         let blob = try ahead.finish()
         #expect(ahead.storedPieces == nil)
         #expect(try repository.blob(blob) == other)
+        // Given the bytes the pieces were made from, the look-alike is compressed anew.
+        let known = try repository.writeBlobAhead(other, reusingPiecesAt: path, previousBytes: { one })
+        #expect(try known.finish() == blob)
+        let stored = try #require(known.storedPieces.flatMap(DeflatePieces.init(serialized:)))
+        #expect(stored != DeflatePieces(serialized: try #require(first.storedPieces)))
         try git("fsck", "--strict", in: scratch.path)
     }
 
@@ -131,6 +167,12 @@ import TestSupport
         let stored = pieces.serialized()
         #expect(DeflatePieces(serialized: stored) == pieces)
         #expect(DeflatePieces(serialized: Array(stored.dropLast())) == nil)
+        // Any byte flipped (the compressed bytes are trusted as stored where compared exactly).
+        for offset in stride(from: 0, to: stored.count, by: 997) {
+            var damaged = stored
+            damaged[offset] ^= 0x10
+            #expect(DeflatePieces(serialized: damaged) == nil, "byte \(offset)")
+        }
         #expect(DeflatePieces(serialized: Array("not pieces".utf8)) == nil)
     }
 
@@ -140,8 +182,11 @@ import TestSupport
         var random = SeededGenerator(seed: 11)
         var bytes = Self.text(600_000, seed: 5)
         var stored: String? = nil
+        var previous: [UInt8]? = nil
         for round in 0..<6 {
-            let ahead = try repository.writeBlobAhead(bytes, reusingPiecesAt: stored)
+            // Every other round knows the bytes the stored pieces were made from.
+            let known = round % 2 == 1 ? previous : nil
+            let ahead = try repository.writeBlobAhead(bytes, reusingPiecesAt: stored, previousBytes: { known })
             let blob = try ahead.finish()
             let pieces = try #require(ahead.storedPieces)
             try scratch.write("version.bin", bytes: bytes)
@@ -150,6 +195,7 @@ import TestSupport
             #expect(try repository.blob(blob) == bytes)
             stored = scratch.path + "/pieces-\(round)"
             try Data(pieces).write(to: URL(fileURLWithPath: stored!))
+            previous = bytes
             bytes = Self.edited(bytes, &random)
         }
         try git("fsck", "--strict", in: scratch.path)
@@ -169,9 +215,11 @@ import TestSupport
         try Data(stored).write(to: URL(fileURLWithPath: path))
         var next = bytes
         next[250_000] = 0x21
-        let ahead = try repository.writeBlobAhead(next, reusingPiecesAt: path)
-        let blob = try ahead.finish()
-        #expect(try repository.blob(blob) == next)
+        for known in [nil, bytes] {
+            let ahead = try repository.writeBlobAhead(next, reusingPiecesAt: path, previousBytes: { known })
+            let blob = try ahead.finish()
+            #expect(try repository.blob(blob) == next)
+        }
         try git("fsck", "--strict", in: scratch.path)
     }
 }
