@@ -9,8 +9,10 @@ import GitStore
 ///
 /// A cache, never the truth: a copy is written whole or not at all (temporary file, rename),
 /// named by its blob's id and a checksum of its bytes, and used only if the bytes still match
-/// that checksum; pieces are used only if the object they make inflates to the new bytes.
-/// Anything else is read from git or compressed anew. Deleting the folder is always safe.
+/// that checksum; pieces carry a CRC-32, and each is taken only where the new bytes equal the
+/// copy's bytes it was made from (or, without a copy, where the object they make inflates to
+/// the new bytes). Anything else is read from git or compressed anew. Deleting the folder is
+/// always safe.
 struct BlobCopies {
     static let folderName = "todosync-blob-copies"
     let folder: String
