@@ -209,7 +209,8 @@ import TestSupport
         let first = try repository.writeBlobAhead(bytes)
         _ = try first.finish()
         var stored = try #require(first.storedPieces)
-        // Flip a byte inside the first piece's compressed bytes: lengths and sums still match.
+        // Flip a byte inside the first piece's compressed bytes (lengths and sums still match):
+        // the file's CRC refuses it, with or without the bytes the pieces were made from.
         stored[60] ^= 0x55
         let path = scratch.path + "/pieces"
         try Data(stored).write(to: URL(fileURLWithPath: path))
