@@ -52,12 +52,13 @@ extension Workspace {
         let headTree = try Trace.phase("read HEAD's tree") { () throws(TodoSyncError) in try readHeadTree() }
         let read = try Trace.phase("read working lists") { () throws(TodoSyncError) in try readWorkingBytes(paths) }
         // Started before parsing: compressing a large list takes longer than all the rest.
-        let blobsAhead = writingBlobsAhead ? startBlobWrites(read, listsOf: headTree, stamps) : [:]
+        let (blobsAhead, headCopies) = writingBlobsAhead
+            ? Trace.phase("start blob writes") { startBlobWrites(read, listsOf: headTree, stamps) } : ([:], [:])
         let files = try Trace.phase("parse working lists") { () throws(TodoSyncError) in try parseWorkingFiles(read) }
         if let unchanged = try Trace.phase("compare with HEAD (index, size, hash)", { () throws(TodoSyncError) in try unchangedSinceHead(files, headTree, stamps) }) {
             return unchanged
         }
-        let head = try Trace.phase("read and parse HEAD's lists") { () throws(TodoSyncError) in try readHead(headTree, reusing: files, stamps: stamps) }
+        let head = try Trace.phase("read and parse HEAD's lists") { () throws(TodoSyncError) in try readHead(headTree, reusing: files, stamps: stamps, copies: headCopies) }
         var working = workingSnapshot(files, head: head)
         working.blobsAhead = blobsAhead
         var generator = SystemRandomNumberGenerator()
@@ -84,21 +85,27 @@ extension Workspace {
 
 extension Workspace {
     /// Blob writes started for the files of the last commit that git's index does not vouch
-    /// for (edited since). Best effort: a blob not started here (a new list file, or a thread
-    /// that could not start) is written the usual way when committing.
-    func startBlobWrites(_ files: [WorkingFile.Read], listsOf headTree: HeadTree?, _ stamps: IndexStamps) -> [String: BlobWriteAhead] {
+    /// for (edited since), and the copies of HEAD's versions of those files read for them (by
+    /// blob; `readHead` takes them rather than reading them again). Best effort: a blob not
+    /// started here (a new list file, or a thread that could not start) is written the usual
+    /// way when committing.
+    func startBlobWrites(
+        _ files: [WorkingFile.Read], listsOf headTree: HeadTree?, _ stamps: IndexStamps
+    ) -> (writes: [String: BlobWriteAhead], copies: [OID: [UInt8]]) {
         var committed: [String: OID] = [:]
         for file in headTree?.files ?? [] { committed[file.path] = file.blob }
-        var result: [String: BlobWriteAhead] = [:]
+        var writes: [String: BlobWriteAhead] = [:], copies: [OID: [UInt8]] = [:]
+        let listed = blobCopies.listed()
         for file in files where stamps.blob(at: file.path, stat: file.stat) == nil {
             guard let blob = committed[file.path] else { continue }
-            // NB: HEAD's bytes, whose pieces these are, are read on the writing thread (from the
-            // copy kept of them; none kept: the pieces are inflated to check instead).
-            let copies = blobCopies
-            result[file.path] = try? repository.writeBlobAhead(
-                file.bytes, reusingPiecesAt: copies.piecesPath(of: blob), previousBytes: { copies.listed().bytes(of: blob) })
+            // NB: HEAD's bytes, whose pieces these are, let the pieces be compared rather than
+            // inflated to check (no copy kept: they are inflated).
+            let previous = listed.bytes(of: blob)
+            copies[blob] = previous
+            writes[file.path] = try? repository.writeBlobAhead(
+                file.bytes, reusingPiecesAt: blobCopies.piecesPath(of: blob), previousBytes: { previous })
         }
-        return result
+        return (writes, copies)
     }
 
     /// The common case, answered cheaply: every list file hashes to the blob HEAD's tree holds

@@ -64,8 +64,9 @@ extension Workspace {
     /// HEAD's lists, read and identified. `working`: the working tree's versions, parsed; a
     /// file git's index vouches (by `stamps`) holds HEAD's bytes is taken as it is, and HEAD's
     /// version of an edited one is parsed by taking the working parse where their lines agree.
+    /// `copies`: blobs' bytes already read from their kept copies.
     func readHead(
-        _ headTree: HeadTree?, reusing working: [WorkingFile] = [], stamps: IndexStamps? = nil
+        _ headTree: HeadTree?, reusing working: [WorkingFile] = [], stamps: IndexStamps? = nil, copies read: [OID: [UInt8]] = [:]
     ) throws(TodoSyncError) -> HeadSnapshot {
         guard let headTree else { return HeadSnapshot(commit: nil, base: .empty, files: [:]) }
         let commit = headTree.commit
@@ -82,7 +83,7 @@ extension Workspace {
                 // git's index vouches that the working file holds HEAD's bytes: nothing to read.
                 (bytes, document) = (working.bytes, working.document)
             } else {
-                if let copy = copies.bytes(of: file.blob) { bytes = copy } else { bytes = try committedBytes(file) }
+                if let copy = read[file.blob] ?? copies.bytes(of: file.blob) { bytes = copy } else { bytes = try committedBytes(file) }
                 // The working parse serves as it is where the bytes are the same, else in part.
                 if let working, working.bytes.sameBytes(as: bytes) {
                     document = working.document
