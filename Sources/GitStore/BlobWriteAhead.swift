@@ -20,7 +20,7 @@ public final class BlobWriteAhead: Sendable {
     /// The bytes the blob will hold.
     public var bytes: [UInt8] { writer.bytes }
 
-    init(database: OpaquePointer, objects: String, bytes: [UInt8], previousPieces: String?, previousBytes: (@Sendable () -> [UInt8]?)?) {
+    init(database: OpaquePointer, objects: String, bytes: [UInt8], previousPieces: String?, previousBytes: [UInt8]?) {
         let writer = Writer(database: database, objects: objects, bytes: bytes, previousPieces: previousPieces, previousBytes: previousBytes)
         self.writer = writer
         // The worker holds the writer, never this object: releasing this object stops the work.
@@ -56,7 +56,7 @@ public final class BlobWriteAhead: Sendable {
         let objects: String
         let bytes: [UInt8]
         let previousPieces: String?
-        let previousBytes: (@Sendable () -> [UInt8]?)?
+        let previousBytes: [UInt8]?
         let stopping = StopFlag()
         var stream: UnsafeMutablePointer<git_odb_stream>?
         var failure: GitError?
@@ -64,7 +64,7 @@ public final class BlobWriteAhead: Sendable {
         /// the object already) and the pieces.
         var pieced: (id: OID, temporary: String?, pieces: DeflatePieces)?
 
-        init(database: OpaquePointer, objects: String, bytes: [UInt8], previousPieces: String?, previousBytes: (@Sendable () -> [UInt8]?)?) {
+        init(database: OpaquePointer, objects: String, bytes: [UInt8], previousPieces: String?, previousBytes: [UInt8]?) {
             self.database = database
             self.objects = objects
             self.bytes = bytes
@@ -86,12 +86,10 @@ public final class BlobWriteAhead: Sendable {
         /// reach the database.
         private func writeInPieces() throws(GitError) -> (id: OID, temporary: String?, pieces: DeflatePieces) {
             let previous = previousPieces.flatMap(LooseObjectFile.contents(of:)).flatMap(DeflatePieces.init(serialized:))
-            // NB: asked for only where there are pieces to compare them with.
-            let previousContent = previous == nil ? nil : previousBytes?()
             let header = Array("blob \(bytes.count)\0".utf8)
             let made = bytes.withUnsafeBytes { content in
                 Result { () throws(GitError) -> (git_oid, [UInt8], DeflatePieces) in
-                    let pieces = try Self.pieces(content, reusing: previous, madeFrom: previousContent)
+                    let pieces = try Self.pieces(content, reusing: previous, madeFrom: previousBytes)
                     let stream = try pieces.looseObject(header: header)
                     guard !stopping.isRaised, pieces.reusedExactly || DeflatePieces.inflates(stream, to: header, content) else {
                         throw GitError(code: -1, message: "the pieces did not make the blob", function: "inflate")
@@ -168,10 +166,10 @@ extension Repository {
     ///
     /// `previousPieces`: a file holding `storedPieces` of an earlier version of these bytes,
     /// whose pieces are reused where the bytes agree. A missing or damaged file costs time only.
-    /// `previousBytes`, called on the writing thread, gives the bytes those pieces were made
-    /// from (nil if unknown): pieces are then compared with them, not inflated to check.
+    /// `previousBytes`: the bytes those pieces were made from (nil if unknown); pieces are then
+    /// compared with them, not inflated to check.
     public func writeBlobAhead(
-        _ bytes: [UInt8], reusingPiecesAt previousPieces: String? = nil, previousBytes: (@Sendable () -> [UInt8]?)? = nil
+        _ bytes: [UInt8], reusingPiecesAt previousPieces: String? = nil, previousBytes: [UInt8]? = nil
     ) throws(GitError) -> BlobWriteAhead {
         var buffer = git_buf()
         try GitError.check(git_repository_item_path(&buffer, pointer, GIT_REPOSITORY_ITEM_OBJECTS), "git_repository_item_path")

@@ -40,8 +40,7 @@ extension Workspace {
                 continue
             }
             let pieces = ours.blobs[path].map { blobCopies.piecesPath(of: $0) }
-            let previous = ours.files[path]?.bytes
-            if let ahead = try? repository.writeBlobAhead(bytes, reusingPiecesAt: pieces, previousBytes: { previous }) {
+            if let ahead = try? repository.writeBlobAhead(bytes, reusingPiecesAt: pieces, previousBytes: ours.files[path]?.bytes) {
                 result.writes[path] = .ahead(ahead)
             } else {
                 result.writes[path] = .whole(bytes)

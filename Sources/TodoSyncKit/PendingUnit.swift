@@ -103,7 +103,7 @@ extension Workspace {
             let previous = listed.bytes(of: blob)
             copies[blob] = previous
             writes[file.path] = try? repository.writeBlobAhead(
-                file.bytes, reusingPiecesAt: blobCopies.piecesPath(of: blob), previousBytes: { previous })
+                file.bytes, reusingPiecesAt: blobCopies.piecesPath(of: blob), previousBytes: previous)
         }
         return (writes, copies)
     }

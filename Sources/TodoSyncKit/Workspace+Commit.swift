@@ -164,8 +164,7 @@ extension Workspace {
     /// file); returns the blob and its pieces to keep. Falls back to libgit2 compressing it whole.
     func storeBlob(_ bytes: [UInt8], path: String, over head: HeadSnapshot) throws(TodoSyncError) -> (OID, pieces: [UInt8]?) {
         let previous = head.blobs[path].map { blobCopies.piecesPath(of: $0) }
-        let previousBytes = head.files[path]?.bytes
-        if let written = try? repository.writeBlobAhead(bytes, reusingPiecesAt: previous, previousBytes: { previousBytes }),
+        if let written = try? repository.writeBlobAhead(bytes, reusingPiecesAt: previous, previousBytes: head.files[path]?.bytes),
             let blob = try? written.finish()
         {
             return (blob, written.storedPieces)

@@ -155,7 +155,7 @@ import TestSupport
         #expect(ahead.storedPieces == nil)
         #expect(try repository.blob(blob) == other)
         // Given the bytes the pieces were made from, the look-alike is compressed anew.
-        let known = try repository.writeBlobAhead(other, reusingPiecesAt: path, previousBytes: { one })
+        let known = try repository.writeBlobAhead(other, reusingPiecesAt: path, previousBytes: one)
         #expect(try known.finish() == blob)
         let stored = try #require(known.storedPieces.flatMap(DeflatePieces.init(serialized:)))
         #expect(stored != DeflatePieces(serialized: try #require(first.storedPieces)))
@@ -186,7 +186,7 @@ import TestSupport
         for round in 0..<6 {
             // Every other round knows the bytes the stored pieces were made from.
             let known = round % 2 == 1 ? previous : nil
-            let ahead = try repository.writeBlobAhead(bytes, reusingPiecesAt: stored, previousBytes: { known })
+            let ahead = try repository.writeBlobAhead(bytes, reusingPiecesAt: stored, previousBytes: known)
             let blob = try ahead.finish()
             let pieces = try #require(ahead.storedPieces)
             try scratch.write("version.bin", bytes: bytes)
@@ -217,7 +217,7 @@ import TestSupport
         var next = bytes
         next[250_000] = 0x21
         for known in [nil, bytes] {
-            let ahead = try repository.writeBlobAhead(next, reusingPiecesAt: path, previousBytes: { known })
+            let ahead = try repository.writeBlobAhead(next, reusingPiecesAt: path, previousBytes: known)
             let blob = try ahead.finish()
             #expect(try repository.blob(blob) == next)
         }
