@@ -29,6 +29,32 @@ enum Generate {
     /// A list and two descendants with 1% of the items edited on each side (renamed on one,
     /// checked or unchecked on the other), so a merge takes the item-by-item path.
     static func mergeInputs(items: Int) -> (base: ListSet, ours: ListSet, theirs: ListSet) {
+        let texts = mergeTexts(items: items)
+        return (lists(texts.base), lists(texts.ours), lists(texts.theirs))
+    }
+
+    /// The same three lists cut into pieces of `pieceItems` items, at the same items in each,
+    /// every piece a list of its own: merged one after another, they are the merge's work with
+    /// nothing that grows with the whole (the merge row's reference for linear work).
+    static func mergePieces(items: Int, pieceItems: Int) -> [(base: ListSet, ours: ListSet, theirs: ListSet)] {
+        let texts = mergeTexts(items: items)
+        // Every tenth item is a top-level one (`list`): each piece starts with an item.
+        precondition(pieceItems % 10 == 0)
+        func cut(_ text: String) -> [ListSet] {
+            var pieces: [[Substring]] = [[]]
+            for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+                if let number = taskNumber(line), number > 0, number % pieceItems == 0 { pieces.append([]) }
+                pieces[pieces.count - 1].append(line)
+            }
+            return pieces.indices.map { index in
+                lists(pieces[index].joined(separator: "\n") + (index == pieces.count - 1 ? "" : "\n"))
+            }
+        }
+        let (base, ours, theirs) = (cut(texts.base), cut(texts.ours), cut(texts.theirs))
+        return base.indices.map { (base[$0], ours[$0], theirs[$0]) }
+    }
+
+    private static func mergeTexts(items: Int) -> (base: String, ours: String, theirs: String) {
         let text = list(items: items)
         // One pass over the lines (a replace per edit would scan 9 MB a thousand times).
         var oursLines: [Substring] = [], theirsLines: [Substring] = []
@@ -39,11 +65,11 @@ enum Generate {
             let toggled = line.contains("- [ ]") ? line.replacingOccurrences(of: "- [ ]", with: "- [x]") : line.replacingOccurrences(of: "- [x]", with: "- [ ]")
             theirsLines.append(number.map { $0 % 100 == 57 } == true ? Substring(toggled) : line)
         }
-        let oursText = oursLines.joined(separator: "\n"), theirsText = theirsLines.joined(separator: "\n")
-        let base = ListSet([ListDocument(path: "TODO.md", bytes: Array(text.utf8))])
-        let oursSet = ListSet([ListDocument(path: "TODO.md", bytes: Array(oursText.utf8))])
-        let theirsSet = ListSet([ListDocument(path: "TODO.md", bytes: Array(theirsText.utf8))])
-        return (base, oursSet, theirsSet)
+        return (text, oursLines.joined(separator: "\n"), theirsLines.joined(separator: "\n"))
+    }
+
+    private static func lists(_ text: String) -> ListSet {
+        ListSet([ListDocument(path: "TODO.md", bytes: Array(text.utf8))])
     }
 
     /// The n of a generated item line (`- [ ] Task n: …`), or nil for other lines.

@@ -62,4 +62,11 @@ enum Measure {
         }
         return median(samples)
     }
+
+    /// Page faults this process has taken so far (each costs microseconds here: PERFORMANCE.md).
+    static func minorFaults() -> Int {
+        var usage = rusage()
+        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+        return usage.ru_minflt
+    }
 }

@@ -9,12 +9,14 @@ import TodoModel
 //   scripts/bench.sh --smoke      seconds, for CI: proves it builds and runs, no thresholds
 //   scripts/bench.sh --sync-only  the sync row alone (quick settings), for working on sync
 //   scripts/bench.sh --undo-only  the undo / redo / log rows alone
-//   scripts/bench.sh --merge-rows the merge rows alone (full sizes, in turns, as in a full run)
+//   scripts/bench.sh --merge-rows the merge rows alone (full sizes, in turns, as in a full run,
+//                                 with the linear-work reference: the lists cut into 1,000-item pieces)
 //
 // For profiling (valgrind --tool=callgrind or perf record on .build/release/todosync-bench):
 //   --parse-only   parse a 100,000-item list 5 times
 //   --merge-only [N]   merge N-item lists (default 100,000; 1% edited per side) 7 times (REPS=n
-//                      times; TRASH=1 sweeps 64 MB between merges, as the sizes taking turns do)
+//                      times; TRASH=1 sweeps 64 MB between merges, as the sizes taking turns do),
+//                      printing each merge's time and page faults
 //   --sync-state DIR   write the sync row's starting state (remote.git, bob) into DIR
 //   --commit-state DIR write the commit / status rows' repository into DIR
 //   --memory-state DIR write the memory row's repository (100,000 items, one edit) into DIR
@@ -29,9 +31,11 @@ if option == "merge-only" {
             for i in stride(from: 0, to: trash.count, by: 64) { trash[i] &+= 1 }
             precondition(trash[64] != 0)
         }
+        let faults = Measure.minorFaults()
         let start = DispatchTime.now().uptimeNanoseconds
         precondition(ListMerge.merge(base: base, ours: ours, theirs: theirs).reports.isEmpty)
-        print("merge:", Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6, "ms")
+        let time = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+        print("merge:", time, "ms,", Measure.minorFaults() - faults, "page faults")
     }
     exit(0)
 }
