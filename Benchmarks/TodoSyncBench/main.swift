@@ -13,7 +13,8 @@ import TodoModel
 //                                 with the linear-work reference: the lists cut into 1,000-item pieces)
 //
 // For profiling (valgrind --tool=callgrind or perf record on .build/release/todosync-bench):
-//   --parse-only   parse a 100,000-item list 5 times
+//   --parse-only [N]   parse and render an N-item list (default 100,000) 5 times, printing each
+//                      time and its page faults
 //   --merge-only [N]   merge N-item lists (default 100,000; 1% edited per side) 7 times (REPS=n
 //                      times; TRASH=1 sweeps 64 MB between merges, as the sizes taking turns do),
 //                      printing each merge's time and page faults
@@ -40,8 +41,14 @@ if option == "merge-only" {
     exit(0)
 }
 if option == "parse-only" {
-    let bytes = Array(Generate.list(items: 100_000).utf8)
-    for _ in 0..<5 { precondition(ListDocument(path: "TODO.md", bytes: bytes).render().count == bytes.count) }
+    let items = CommandLine.arguments.count > 2 ? Int(CommandLine.arguments[2]) ?? 100_000 : 100_000
+    let bytes = Array(Generate.list(items: items).utf8)
+    for _ in 0..<5 {
+        let faults = Measure.minorFaults()
+        let start = DispatchTime.now().uptimeNanoseconds
+        precondition(ListDocument(path: "TODO.md", bytes: bytes).render().count == bytes.count)
+        print("parse:", Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6, "ms,", Measure.minorFaults() - faults, "page faults")
+    }
     exit(0)
 }
 if option == "commit-state", CommandLine.arguments.count > 2 {
