@@ -46,9 +46,9 @@ enum Generate {
                 if let number = taskNumber(line), number > 0, number % pieceItems == 0 { pieces.append([]) }
                 pieces[pieces.count - 1].append(line)
             }
-            return pieces.indices.map { index in
-                lists(pieces[index].joined(separator: "\n") + (index == pieces.count - 1 ? "" : "\n"))
-            }
+            let texts = pieces.indices.map { pieces[$0].joined(separator: "\n") + ($0 == pieces.count - 1 ? "" : "\n") }
+            precondition(texts.joined() == text, "the pieces must hold the whole list")
+            return texts.map(lists)
         }
         let (base, ours, theirs) = (cut(texts.base), cut(texts.ours), cut(texts.theirs))
         return base.indices.map { (base[$0], ours[$0], theirs[$0]) }

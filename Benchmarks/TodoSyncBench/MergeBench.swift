@@ -11,8 +11,8 @@ extension Bench {
     ///
     /// In a full run, the same lists cut into 1,000-item pieces, each merged as lists of their
     /// own, take the same turns: that is the merge's work with nothing growing with the whole,
-    /// so its 100k / 10k ratio is what linear work measures here, in this run (the reference
-    /// the merge row's ratio is read against; docs/PERFORMANCE.md, "The merge row's bound").
+    /// so its 100k / 10k ratio is what linear work measures here, in this run: the reference
+    /// the merge row's ratio is read against (docs/PERFORMANCE.md, seventeenth session).
     mutating func merge() {
         let sizes = [Mode.smoke: [1_000], .quick: [10_000], .full: [10_000, 100_000]][mode]!
         let whole = sizes.map { [Generate.mergeInputs(items: $0)] }
@@ -29,7 +29,8 @@ extension Bench {
             }
         }
         let times = samples.map(Measure.median)
-        /// The time of `size` items and its ratio to the 10k time, among `offset`'s inputs.
+        /// The median time of `size` items in the group of inputs at `offset` (whole lists, then
+        /// pieces), and its ratio to that group's time for a tenth as many items.
         func scaled(_ size: Int, offset: Int) -> (time: Double, scale: Double?) {
             let time = times[offset + sizes.firstIndex(of: size)!]
             return (time, sizes.firstIndex(of: size / 10).map { time / times[offset + $0] })
