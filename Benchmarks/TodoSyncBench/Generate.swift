@@ -29,15 +29,17 @@ enum Generate {
     /// A list and two descendants with 1% of the items edited on each side (renamed on one,
     /// checked or unchecked on the other), so a merge takes the item-by-item path.
     static func mergeInputs(items: Int) -> (base: ListSet, ours: ListSet, theirs: ListSet) {
-        let texts = mergeTexts(items: items)
-        return (lists(texts.base), lists(texts.ours), lists(texts.theirs))
+        mergeInputs(mergeTexts(items: items))
+    }
+
+    static func mergeInputs(_ texts: MergeTexts) -> (base: ListSet, ours: ListSet, theirs: ListSet) {
+        (lists(texts.base), lists(texts.ours), lists(texts.theirs))
     }
 
     /// The same three lists cut into pieces of `pieceItems` items, at the same items in each,
     /// every piece a list of its own: merged one after another, they are the merge's work with
     /// nothing that grows with the whole (the merge row's reference for linear work).
-    static func mergePieces(items: Int, pieceItems: Int) -> [(base: ListSet, ours: ListSet, theirs: ListSet)] {
-        let texts = mergeTexts(items: items)
+    static func mergePieces(_ texts: MergeTexts, pieceItems: Int) -> [(base: ListSet, ours: ListSet, theirs: ListSet)] {
         // Every tenth item is a top-level one (`list`): each piece starts with an item.
         precondition(pieceItems % 10 == 0)
         func cut(_ text: String) -> [ListSet] {
@@ -54,7 +56,10 @@ enum Generate {
         return base.indices.map { (base[$0], ours[$0], theirs[$0]) }
     }
 
-    private static func mergeTexts(items: Int) -> (base: String, ours: String, theirs: String) {
+    typealias MergeTexts = (base: String, ours: String, theirs: String)
+
+    /// The texts of `mergeInputs`.
+    static func mergeTexts(items: Int) -> MergeTexts {
         let text = list(items: items)
         // One pass over the lines (a replace per edit would scan 9 MB a thousand times).
         var oursLines: [Substring] = [], theirsLines: [Substring] = []

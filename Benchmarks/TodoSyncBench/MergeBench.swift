@@ -15,8 +15,9 @@ extension Bench {
     /// the merge row's ratio is read against (docs/PERFORMANCE.md, seventeenth session).
     mutating func merge() {
         let sizes = [Mode.smoke: [1_000], .quick: [10_000], .full: [10_000, 100_000]][mode]!
-        let whole = sizes.map { [Generate.mergeInputs(items: $0)] }
-        let pieces = mode == .full ? sizes.map { Generate.mergePieces(items: $0, pieceItems: 1_000) } : []
+        let texts = sizes.map { Generate.mergeTexts(items: $0) }
+        let whole = texts.map { [Generate.mergeInputs($0)] }
+        let pieces = mode == .full ? texts.map { Generate.mergePieces($0, pieceItems: 1_000) } : []
         let inputs = whole + pieces
         var samples = [[Double]](repeating: [], count: inputs.count)
         for _ in 0..<max(3, runs / 2) {
