@@ -26,12 +26,7 @@ enum Generate {
         return out
     }
 
-    /// A list and two descendants with 1% of the items edited on each side (renamed on one,
-    /// checked or unchecked on the other), so a merge takes the item-by-item path.
-    static func mergeInputs(items: Int) -> (base: ListSet, ours: ListSet, theirs: ListSet) {
-        mergeInputs(mergeTexts(items: items))
-    }
-
+    /// The three lists of `mergeTexts`, parsed.
     static func mergeInputs(_ texts: MergeTexts) -> (base: ListSet, ours: ListSet, theirs: ListSet) {
         (lists(texts.base), lists(texts.ours), lists(texts.theirs))
     }
@@ -58,7 +53,8 @@ enum Generate {
 
     typealias MergeTexts = (base: String, ours: String, theirs: String)
 
-    /// The texts of `mergeInputs`.
+    /// A list of `items` items and two descendants with 1% of the items edited on each side
+    /// (renamed on one, checked or unchecked on the other), so a merge takes the item-by-item path.
     static func mergeTexts(items: Int) -> MergeTexts {
         let text = list(items: items)
         // One pass over the lines (a replace per edit would scan 9 MB a thousand times).

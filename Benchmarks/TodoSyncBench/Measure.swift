@@ -63,8 +63,17 @@ enum Measure {
         return median(samples)
     }
 
+    /// Runs `body` once and prints its time and the page faults it took, for profiling.
+    static func printTimeAndFaults(_ label: String, _ body: () -> Void) {
+        let faults = minorFaults()
+        let start = DispatchTime.now().uptimeNanoseconds
+        body()
+        let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+        print("\(label):", milliseconds, "ms,", minorFaults() - faults, "page faults")
+    }
+
     /// Page faults this process has taken so far (each costs microseconds here: PERFORMANCE.md).
-    static func minorFaults() -> Int {
+    private static func minorFaults() -> Int {
         var usage = rusage()
         getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
         return usage.ru_minflt

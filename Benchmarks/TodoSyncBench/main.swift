@@ -23,31 +23,28 @@ import TodoModel
 //   --memory-state DIR write the memory row's repository (100,000 items, one edit) into DIR
 
 let option = CommandLine.arguments.dropFirst().first.map { String($0.drop { $0 == "-" }) } ?? "full"
+/// The item count given after a profiling option, 100,000 if none.
+let profiledItems = CommandLine.arguments.count > 2 ? Int(CommandLine.arguments[2]) ?? 100_000 : 100_000
 if option == "merge-only" {
-    let items = CommandLine.arguments.count > 2 ? Int(CommandLine.arguments[2]) ?? 100_000 : 100_000
-    let (base, ours, theirs) = Generate.mergeInputs(items: items)
+    let (base, ours, theirs) = Generate.mergeInputs(Generate.mergeTexts(items: profiledItems))
     for _ in 0..<(Int(ProcessInfo.processInfo.environment["REPS"] ?? "") ?? 7) {
         if ProcessInfo.processInfo.environment["TRASH"] != nil {
             var trash = [UInt8](repeating: 1, count: 64 << 20)
             for i in stride(from: 0, to: trash.count, by: 64) { trash[i] &+= 1 }
             precondition(trash[64] != 0)
         }
-        let faults = Measure.minorFaults()
-        let start = DispatchTime.now().uptimeNanoseconds
-        precondition(ListMerge.merge(base: base, ours: ours, theirs: theirs).reports.isEmpty)
-        let time = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
-        print("merge:", time, "ms,", Measure.minorFaults() - faults, "page faults")
+        Measure.printTimeAndFaults("merge") {
+            precondition(ListMerge.merge(base: base, ours: ours, theirs: theirs).reports.isEmpty)
+        }
     }
     exit(0)
 }
 if option == "parse-only" {
-    let items = CommandLine.arguments.count > 2 ? Int(CommandLine.arguments[2]) ?? 100_000 : 100_000
-    let bytes = Array(Generate.list(items: items).utf8)
+    let bytes = Array(Generate.list(items: profiledItems).utf8)
     for _ in 0..<5 {
-        let faults = Measure.minorFaults()
-        let start = DispatchTime.now().uptimeNanoseconds
-        precondition(ListDocument(path: "TODO.md", bytes: bytes).render().count == bytes.count)
-        print("parse:", Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6, "ms,", Measure.minorFaults() - faults, "page faults")
+        Measure.printTimeAndFaults("parse") {
+            precondition(ListDocument(path: "TODO.md", bytes: bytes).render().count == bytes.count)
+        }
     }
     exit(0)
 }
