@@ -83,13 +83,15 @@ struct MergeLayout {
     /// (which the merge may move), so lines are kept without it.
     private(set) var filesWithBOM: Set<String> = []
 
-    init(_ lists: ListSet) {
+    /// `fileEnding`: the dominant ending of every file, where the lists are pieces of larger
+    /// files (`MergePieces`) whose ending counts, not the piece's.
+    init(_ lists: ListSet, fileEnding: LineEnding? = nil) {
         let nodes = lists.documents.values.reduce(0) { $0 + $1.nodeCount }
         itemList.reserveCapacity(nodes)
         bodies.reserveCapacity(nodes)
         itemIDs.reserveCapacity(nodes)
         slots.reserveCapacity(nodes)
-        for (path, document) in lists.documents { add(document, path: path) }
+        for (path, document) in lists.documents { add(document, path: path, ending: fileEnding ?? document.dominantEnding) }
     }
 
     /// The item at a slot (its index in `itemIDs`), and its body. The merge finds slots by
@@ -104,8 +106,7 @@ struct MergeLayout {
         }
     }
 
-    private mutating func add(_ document: ListDocument, path: String) {
-        let ending = document.dominantEnding
+    private mutating func add(_ document: ListDocument, path: String, ending: LineEnding) {
         fileEndings[path] = ending
         documents[path] = document
         let fileKey = ContainerKey.file(path)

@@ -39,20 +39,13 @@ struct StableRuns {
         var folded: [[ListDocument]] = [[], [], []]
         for (path, baseDocument) in base.documents {
             guard let oursDocument = ours[path], let theirsDocument = theirs[path] else { continue }
-            let versions = [baseDocument, oursDocument, theirsDocument]
             // Endings decide how the merge writes lines it changes: folding must not shift them.
             // NB: each is counted once: a count reads every line of a large file.
             let ending = baseDocument.dominantEnding
             guard oursDocument.dominantEnding == ending, theirsDocument.dominantEnding == ending else { continue }
-            let found = Self.findRuns(versions, path: path, taken: taken.node)
-            guard !found.isEmpty else { continue }
-            let foldedVersions = versions.enumerated().compactMap { index, version in
-                Self.fold(version, found.map { ($0.ranges[index], $0.run.placeholder) })
-            }
-            let placeholders = Set(found.map(\.run.id))
-            guard foldedVersions.count == versions.count, foldedVersions.allSatisfy({ Self.holdsAlone($0, placeholders: placeholders) }) else {
-                continue
-            }
+            let piece = FilePiece(whole: [baseDocument, oursDocument, theirsDocument])
+            let found = Self.findRuns(piece, fileSpace: Self.fileSpace(path), taken: taken.node)
+            guard !found.isEmpty, let foldedVersions = Self.fold(piece, found) else { continue }
             // The merge writes changed lines with the file's dominant ending: folding must not shift it.
             guard foldedVersions.allSatisfy({ $0.dominantEnding == ending }) else { continue }
             for index in folded.indices { folded[index].append(foldedVersions[index]) }
@@ -84,13 +77,8 @@ struct StableRuns {
     /// The merged lists with every run back in place; nil if a placeholder did not come out of
     /// the merge exactly once, unmoved and unchanged.
     func unfold(_ files: [ListMerger.RenderedFile], unmoved: (ItemID) -> Bool) -> ListSet? {
-        var byContent: [ArraySlice<UInt8>: Int] = [:]
-        byContent.reserveCapacity(runs.count)
-        for (index, run) in runs.enumerated() {
-            guard unmoved(run.id) else { return nil }
-            byContent[run.placeholder.content] = index
-        }
-        var seen = [Bool](repeating: false, count: runs.count)
+        guard runs.allSatisfy({ unmoved($0.id) }) else { return nil }
+        var placeholders = Placeholders(runs)
         var documents: [ListDocument] = []
         let unfoldedCount = Dictionary(grouping: runs, by: \.path).mapValues { $0.reduce(0) { $0 + $1.lines.count - 1 } }
         for file in files {
@@ -98,25 +86,7 @@ struct StableRuns {
             // NB: exactly: growing by doubling copied a large file's lines twice more.
             lines.reserveCapacity(file.lines.count + (unfoldedCount[file.path] ?? 0))
             var spans: [ListParser.KnownSpan] = []
-            var touched = false
-            for line in file.lines {
-                // NB: every line of the merged files passes here: hashing its bytes is left to the few that could be placeholders.
-                guard line.content.starts(with: Self.placeholderLead), let index = byContent[line.content] else {
-                    lines.append(line)
-                    continue
-                }
-                guard !seen[index], runs[index].path == file.path, line == runs[index].placeholder else { return nil }
-                seen[index] = true
-                touched = true
-                let run = runs[index].lines
-                if let known = unfoldedBase[file.path] {
-                    spans.append(ListParser.KnownSpan(start: lines.count, known: known, knownStart: run.startIndex, count: run.count))
-                }
-                // NB: endings need no mending: the merge's render gives every line but the last
-                // one, so a run's last line lacks one only where its placeholder (matched with
-                // its ending) came last.
-                lines += run
-            }
+            guard let touched = placeholders.unfold(file, base: unfoldedBase[file.path], into: &lines, spans: &spans) else { return nil }
             guard touched else {
                 documents.append(ListDocument(path: file.path, lines: file.lines))
                 continue
@@ -124,21 +94,84 @@ struct StableRuns {
             // NB: the runs' lines are base's, parsed there: only the lines around them are read again.
             documents.append(ListDocument(path: file.path, lines: lines, splicing: spans))
         }
-        guard !seen.contains(false) else { return nil }
+        guard placeholders.allSeen else { return nil }
         return ListSet(documents)
+    }
+
+    /// The runs' placeholders, found by their lines in a merged file and put back as the runs.
+    struct Placeholders {
+        let runs: [Run]
+        private var byContent: [ArraySlice<UInt8>: Int] = [:]
+        private var seen: [Bool]
+
+        init(_ runs: [Run]) {
+            self.runs = runs
+            byContent.reserveCapacity(runs.count)
+            for (index, run) in runs.enumerated() { byContent[run.placeholder.content] = index }
+            seen = [Bool](repeating: false, count: runs.count)
+        }
+
+        var allSeen: Bool { !seen.contains(false) }
+
+        /// Appends the merged file's lines to `lines`, each placeholder replaced by its run (a
+        /// span of `base`'s parse, if given); whether a placeholder was there, or nil if one came
+        /// out twice, in another file or changed.
+        mutating func unfold(_ file: ListMerger.RenderedFile, base: ListDocument?, into lines: inout [ListLine], spans: inout [ListParser.KnownSpan]) -> Bool? {
+            var touched = false
+            for line in file.lines {
+                // NB: every line of the merged files passes here: hashing its bytes is left to the few that could be placeholders.
+                guard line.content.starts(with: StableRuns.placeholderLead), let index = byContent[line.content] else {
+                    lines.append(line)
+                    continue
+                }
+                guard !seen[index], runs[index].path == file.path, line == runs[index].placeholder else { return nil }
+                seen[index] = true
+                touched = true
+                let run = runs[index].lines
+                if let base {
+                    spans.append(ListParser.KnownSpan(start: lines.count, known: base, knownStart: run.startIndex, count: run.count))
+                }
+                // NB: endings need no mending: the merge's render gives every line but the last
+                // one, so a run's last line lacks one only where its placeholder (matched with
+                // its ending) came last.
+                lines += run
+            }
+            return touched
+        }
     }
 
     // MARK: - Finding runs
 
+    /// Lines of one file, the same stretch in all three versions (a whole file, or a piece of
+    /// one that `MergePieces` merges on its own): each version's lines and top-level blocks.
+    struct FilePiece {
+        var versions: [ListDocument]
+        var lines: [Range<Int>]
+        var blocks: [ArraySlice<Block>]
+
+        var path: String { versions[0].path }
+
+        /// The whole of each version.
+        init(whole versions: [ListDocument]) {
+            self.versions = versions
+            lines = versions.map { $0.lines.indices }
+            blocks = versions.map { StableRuns.blocks($0)[...] }
+        }
+
+        init(versions: [ListDocument], lines: [Range<Int>], blocks: [ArraySlice<Block>]) {
+            (self.versions, self.lines, self.blocks) = (versions, lines, blocks)
+        }
+    }
+
     /// A run, where it sits in each version (line ranges), and base's nodes it holds.
-    private struct Found {
+    struct Found {
         var run: Run
         var ranges: [Range<Int>]
         var nodes: Range<Int>
     }
 
     /// A top-level block of one version: its item and its lines.
-    private struct Block {
+    struct Block {
         var id: ItemID
         var lines: Range<Int>
         var nodes: Range<Int>
@@ -147,21 +180,24 @@ struct StableRuns {
     /// Where a side holds each of base's blocks: found by walking both in step (the next block
     /// is usually the next one), by a lookup table only where the side added, removed or moved.
     private struct BlockLocator {
-        let blocks: [Block]
-        var next = 0
+        let blocks: ArraySlice<Block>
+        var next: Int
         var table: [ItemID: Int]?
 
-        init(_ blocks: [Block]) { self.blocks = blocks }
+        init(_ blocks: ArraySlice<Block>) {
+            self.blocks = blocks
+            next = blocks.startIndex
+        }
 
         mutating func locate(_ id: ItemID) -> Int? {
-            if next < blocks.count, blocks[next].id == id {
+            if next < blocks.endIndex, blocks[next].id == id {
                 next += 1
                 return next - 1
             }
             // NB: the block that ended a run is asked for again, as the start of the next one.
-            if next > 0, blocks[next - 1].id == id { return next - 1 }
+            if next > blocks.startIndex, blocks[next - 1].id == id { return next - 1 }
             if table == nil {
-                table = Dictionary(blocks.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+                table = Dictionary(zip(blocks.indices, blocks).map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
             }
             guard let found = table?[id] else { return nil }
             next = found + 1
@@ -172,8 +208,11 @@ struct StableRuns {
     /// How every placeholder's line starts.
     private static let placeholderLead = Array("- [ ] todosync stable run ".utf8)
 
-    private static func findRuns(_ versions: [ListDocument], path: String, taken: [ItemID: Int]) -> [Found] {
-        let blocks = versions.map(Self.blocks)
+    /// The name-based ids of a file's placeholders are counted on from this one.
+    static func fileSpace(_ path: String) -> ItemID { ItemID.named("todosync-stable-run/\(path)") }
+
+    static func findRuns(_ piece: FilePiece, fileSpace: ItemID, taken: [ItemID: Int]) -> [Found] {
+        let (versions, blocks) = (piece.versions, piece.blocks)
         var sides = [BlockLocator(blocks[1]), BlockLocator(blocks[2])]
 
         // Whether base's block k is held alike by both sides: (its block index in ours, in theirs).
@@ -189,15 +228,14 @@ struct StableRuns {
         }
 
         var found: [Found] = []
-        let fileSpace = ItemID.named("todosync-stable-run/\(path)")
-        var k = 0
-        while k < blocks[0].count {
+        var k = blocks[0].startIndex
+        while k < blocks[0].endIndex {
             guard let (o, t) = stable(k) else {
                 k += 1
                 continue
             }
             var end = k + 1
-            while end < blocks[0].count, let (o2, t2) = stable(end), o2 == o + (end - k), t2 == t + (end - k) { end += 1 }
+            while end < blocks[0].endIndex, let (o2, t2) = stable(end), o2 == o + (end - k), t2 == t + (end - k) { end += 1 }
             let id = Self.placeholderID(fileSpace: fileSpace, number: found.count, taken: taken)
             let lastLine = versions[0].lines[blocks[0][end - 1].lines.upperBound - 1]
             let placeholder = ListLine(
@@ -208,7 +246,7 @@ struct StableRuns {
             }
             let nodes = blocks[0][k].nodes.lowerBound..<blocks[0][end - 1].nodes.upperBound
             let run = Run(
-                path: path, id: id, placeholder: placeholder, lines: versions[0].lines[ranges[0]],
+                path: piece.path, id: id, placeholder: placeholder, lines: versions[0].lines[ranges[0]],
                 endsOpen: ListMerger.wouldContinue(after: lastLine.content))
             found.append(Found(run: run, ranges: ranges, nodes: nodes))
             k = end
@@ -218,7 +256,7 @@ struct StableRuns {
 
     /// Whether two ranges of lines hold the same bytes and endings (by `memcmp`: this runs over
     /// every line of all three versions).
-    private static func sameLines(_ a: ListDocument, _ aRange: Range<Int>, _ b: ListDocument, _ bRange: Range<Int>) -> Bool {
+    static func sameLines(_ a: ListDocument, _ aRange: Range<Int>, _ b: ListDocument, _ bRange: Range<Int>) -> Bool {
         guard aRange.count == bRange.count else { return false }
         for (i, j) in zip(aRange, bRange) {
             guard a.lines[i].ending == b.lines[j].ending, a.lines[i].content.sameBytes(as: b.lines[j].content) else { return false }
@@ -227,7 +265,7 @@ struct StableRuns {
     }
 
     /// The top-level blocks of a file, in order; empty if a top-level item has no id.
-    private static func blocks(_ document: ListDocument) -> [Block] {
+    static func blocks(_ document: ListDocument) -> [Block] {
         // NB: one pass, each block closed by the next top-level item (a list of those first
         // was another array to grow and read back, at 100,000 items).
         var result: [Block] = []
@@ -245,14 +283,14 @@ struct StableRuns {
     }
 
     /// Base's items numbered across its files: each id's node, and each file's first number.
-    private struct Numbering {
+    struct Numbering {
         var node: [ItemID: Int] = [:]
         var firstNode: [String: Int] = [:]
         var nodeCount = 0
     }
 
     /// The numbering of every identified item; nil if an id repeats.
-    private static func numbering(_ lists: ListSet) -> Numbering? {
+    static func numbering(_ lists: ListSet) -> Numbering? {
         var result = Numbering()
         result.node.reserveCapacity(lists.documents.values.reduce(0) { $0 + $1.nodeCount })
         for (path, document) in lists.documents {
@@ -278,10 +316,25 @@ struct StableRuns {
         }
     }
 
+    /// The piece of each version with its runs replaced by their placeholders; nil if a
+    /// version does not read back as those lines, or a placeholder would not stand alone.
+    static func fold(_ piece: FilePiece, _ found: [Found]) -> [ListDocument]? {
+        var folded: [ListDocument] = []
+        for index in piece.versions.indices {
+            guard let version = fold(piece.versions[index], piece.lines[index], found.map { ($0.ranges[index], $0.run.placeholder) }) else {
+                return nil
+            }
+            folded.append(version)
+        }
+        let placeholders = Set(found.map(\.run.id))
+        return folded.allSatisfy({ holdsAlone($0, placeholders: placeholders) }) ? folded : nil
+    }
+
     /// Whether each placeholder reads back as a top-level item with nothing under it. The line
     /// after a run starts a top-level item, but one indented past the placeholder's marker
     /// (`  - [ ] b` after `1. [ ] a`) would become its child.
     private static func holdsAlone(_ document: ListDocument, placeholders: Set<ItemID>) -> Bool {
+        guard !placeholders.isEmpty else { return true }
         var seen = 0
         for node in 0..<document.nodeCount {
             guard let id = document.id(ofNode: node), placeholders.contains(id) else { continue }
@@ -291,19 +344,20 @@ struct StableRuns {
         return seen == placeholders.count
     }
 
-    /// The document with each range replaced by its placeholder line; nil if its bytes do not
-    /// read back as those lines (a document edited line by line can hold a lone CR before an
-    /// empty line, which reads back as one CRLF line: the merge of the whole lists keeps both).
-    private static func fold(_ document: ListDocument, _ replacements: [(Range<Int>, ListLine)]) -> ListDocument? {
+    /// The lines `range` of a document with each run's range replaced by its placeholder line;
+    /// nil if their bytes do not read back as those lines (a document edited line by line can
+    /// hold a lone CR before an empty line, which reads back as one CRLF line: the merge of the
+    /// whole lists keeps both).
+    private static func fold(_ document: ListDocument, _ range: Range<Int>, _ replacements: [(Range<Int>, ListLine)]) -> ListDocument? {
         var lines: [ListLine] = []
-        var next = 0
+        var next = range.lowerBound
         // NB: a side may hold the runs in another order than base.
-        for (range, placeholder) in replacements.sorted(by: { $0.0.lowerBound < $1.0.lowerBound }) {
-            lines += document.lines[next..<range.lowerBound]
+        for (run, placeholder) in replacements.sorted(by: { $0.0.lowerBound < $1.0.lowerBound }) {
+            lines += document.lines[next..<run.lowerBound]
             lines.append(placeholder)
-            next = range.upperBound
+            next = run.upperBound
         }
-        lines += document.lines[next...]
+        lines += document.lines[next..<range.upperBound]
         // NB: into bytes of its own: the merge then reads a small file, not lines scattered
         // over a large one (at 100,000 items, those reads missed the caches).
         let folded = ListDocument(path: document.path, bytes: ListLine.join(lines))

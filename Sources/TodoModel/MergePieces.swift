@@ -1,0 +1,152 @@
+/// The merge of large files in pieces: each file is cut before items that all three versions
+/// hold alike and in step, each piece merged as a file of its own (its untouched runs folded,
+/// `StableRuns`), and the merged pieces joined. A piece's data fits in the caches where a whole
+/// 100,000-item merge's does not, so the merge's cost per item stays what it is for small lists.
+///
+/// The result is the whole merge's, byte for byte, where nothing crosses a cut; where something
+/// does (an item moved into another piece, lines a side moved past a cut, a clash to report),
+/// this gives nil and the lists are merged whole. docs/MERGE.md gives the reasoning.
+enum MergePieces {
+    /// About how many items a piece holds: the reference for linear work in the benchmarks.
+    static let pieceItems = 1_000
+
+    /// How far from where it is expected (the blocks between cuts counted alike) a side's copy
+    /// of a cut item is looked for.
+    private static let searchWindow = 16
+
+    static func merge(
+        base: ListSet, ours: ListSet, theirs: ListSet, pieceItems: Int = pieceItems, keepingOurs: Bool = false,
+        takingAlikeLines: Bool = true
+    ) -> ListMerge.Outcome? {
+        // Small lists already fit in the caches; files on one side only are the whole merge's to settle.
+        guard base.documents.values.contains(where: { $0.nodeCount >= 2 * pieceItems }) else { return nil }
+        guard ours.documents.keys.elementsEqual(base.documents.keys), theirs.documents.keys.elementsEqual(base.documents.keys) else {
+            return nil
+        }
+        // Base's ids, unique: an id a side shows in a piece whose base lacks it must be no other piece's.
+        guard let taken = StableRuns.numbering(base) else { return nil }
+        var merge = PieceByPiece(taken: taken.node, keepingOurs: keepingOurs, takingAlikeLines: takingAlikeLines)
+        var documents: [ListDocument] = []
+        for (path, baseDocument) in base.documents {
+            // NB: every version holds every path (checked above).
+            let versions = [baseDocument, ours[path]!, theirs[path]!]
+            guard let merged = merge.file(versions, pieceItems: pieceItems) else { return nil }
+            documents.append(merged)
+        }
+        return ListMerge.Outcome(lists: ListSet(documents), reports: [])
+    }
+
+    /// The state of one merge in pieces: the ids sides added, by the piece that shows them.
+    private struct PieceByPiece {
+        let taken: [ItemID: Int]
+        let keepingOurs: Bool
+        let takingAlikeLines: Bool
+        var newIDs: [ItemID: Int] = [:]
+        var pieceCount = 0
+
+        /// A file's three versions merged piece by piece; nil where that is not the whole merge.
+        mutating func file(_ versions: [ListDocument], pieceItems: Int) -> ListDocument? {
+            let ending = versions[0].dominantEnding
+            // The merge writes changed lines with the file's dominant ending: every piece must use the same.
+            guard versions[1].dominantEnding == ending, versions[2].dominantEnding == ending else { return nil }
+            let blocks = versions.map(StableRuns.blocks)
+            let cuts = MergePieces.cuts(versions, blocks, every: pieceItems)
+            var output = MergedFile(path: versions[0].path, base: versions[0])
+            output.lines.reserveCapacity(versions.map { $0.lines.count }.max()! + 64)
+            for index in 0...cuts.count {
+                let bounds = (index == 0 ? nil : cuts[index - 1], index == cuts.count ? nil : cuts[index])
+                let piece = StableRuns.FilePiece(
+                    versions: versions,
+                    lines: versions.indices.map { v in
+                        (bounds.0.map { blocks[v][$0[v]].lines.lowerBound } ?? 0)..<(bounds.1.map { blocks[v][$0[v]].lines.lowerBound } ?? versions[v].lines.count)
+                    },
+                    blocks: versions.indices.map { v in blocks[v][(bounds.0?[v] ?? 0)..<(bounds.1?[v] ?? blocks[v].count)] })
+                guard merge(piece, ending: ending, into: &output) else { return nil }
+                // Only the file's last line may lack an ending.
+                guard index == cuts.count || output.lines.last?.ending != LineEnding.none else { return nil }
+            }
+            return output.document()
+        }
+
+        /// Merges one piece and appends it to the file; false where the whole merge could differ.
+        private mutating func merge(_ piece: StableRuns.FilePiece, ending: LineEnding, into output: inout MergedFile) -> Bool {
+            let found = StableRuns.findRuns(piece, fileSpace: StableRuns.fileSpace(piece.path), taken: taken)
+            guard let folded = StableRuns.fold(piece, found) else { return false }
+            var merger = ListMerger(
+                base: MergeLayout(ListSet([folded[0]]), fileEnding: ending), ours: MergeLayout(ListSet([folded[1]]), fileEnding: ending),
+                theirs: MergeLayout(ListSet([folded[2]]), fileEnding: ending))
+            // An item of base's that a side shows in another piece, or an item added in two pieces,
+            // crosses a cut (and a folded id shown again would be held twice).
+            for id in merger.numbering.idsNewOnASide {
+                guard taken[id] == nil else { return false }
+                if let other = newIDs.updateValue(pieceCount, forKey: id), other != pieceCount { return false }
+            }
+            pieceCount += 1
+            merger.keepingOurs = keepingOurs
+            merger.takingAlikeLines = takingAlikeLines
+            merger.placeholdersEndingClosed = Set(found.filter { !$0.run.endsOpen }.map(\.run.id))
+            let (files, reports) = merger.runUnparsed()
+            // Reports are few and in the whole merge's order: that merge gives them.
+            guard reports.isEmpty, files.count == 1, found.allSatisfy({ merger.isUnmoved($0.run.id) }) else { return false }
+            output.leftInGaps.append(merger.sides(of: .file(piece.path)).leftInGaps)
+            var placeholders = StableRuns.Placeholders(found.map(\.run))
+            guard placeholders.unfold(files[0], base: output.base, into: &output.lines, spans: &output.spans) != nil else { return false }
+            return placeholders.allSeen
+        }
+    }
+
+    /// A file merged piece by piece: its lines so far, base's parse of its runs, and per piece
+    /// what each side left unmatched between items.
+    private struct MergedFile {
+        let path: String
+        let base: ListDocument
+        var lines: [ListLine] = []
+        var spans: [ListParser.KnownSpan] = []
+        var leftInGaps: [[(base: Bool, side: Bool)]] = []
+
+        init(path: String, base: ListDocument) {
+            (self.path, self.base) = (path, base)
+        }
+
+        /// The merged file; nil if lines left over between items would have been matched
+        /// across pieces (the whole merge matches them across the file: lines a side moved).
+        func document() -> ListDocument? {
+            for side in 0..<2 {
+                let withBase = leftInGaps.indices.filter { leftInGaps[$0][side].base }
+                let withSide = leftInGaps.indices.filter { leftInGaps[$0][side].side }
+                guard withBase.isEmpty || withSide.isEmpty || Set(withBase + withSide).count == 1 else { return nil }
+            }
+            return ListDocument(path: path, lines: lines, splicing: spans)
+        }
+    }
+
+    /// Where to cut a file: for each cut, the block of its item in base, ours and theirs. A cut
+    /// comes before a top-level item at least `pieceItems` items after the last cut, that all
+    /// three hold with the same lines, each after the same block: so it starts the piece in
+    /// every version, and every order the sides kept holds it.
+    static func cuts(_ versions: [ListDocument], _ blocks: [[StableRuns.Block]], every pieceItems: Int) -> [[Int]] {
+        guard !blocks.contains(where: { $0.isEmpty }) else { return [] }
+        var cuts: [[Int]] = []
+        var last = [0, 0, 0]
+        var k = 1
+        while k < blocks[0].count {
+            defer { k += 1 }
+            guard blocks[0][k].nodes.lowerBound - blocks[0][last[0]].nodes.lowerBound >= pieceItems else { continue }
+            let id = blocks[0][k].id, previous = blocks[0][k - 1].id
+            // Where each side holds the item, right after the same block as base.
+            var cut = [k]
+            for side in 1...2 {
+                let expected = last[side] + (k - last[0])
+                let (lower, upper) = (max(last[side] + 1, expected - searchWindow), min(blocks[side].count, expected + searchWindow + 1))
+                guard lower < upper, let found = (lower..<upper).first(where: { blocks[side][$0].id == id }), blocks[side][found - 1].id == previous,
+                    StableRuns.sameLines(versions[0], blocks[0][k].lines, versions[side], blocks[side][found].lines)
+                else { break }
+                cut.append(found)
+            }
+            guard cut.count == 3 else { continue }
+            cuts.append(cut)
+            last = cut
+        }
+        return cuts
+    }
+}
