@@ -105,6 +105,19 @@ import Testing
         #expect(Self.text(pieces).contains("- [ ] Item 30 ^i30\r\n- [ ] New ^new\r\n"))
     }
 
+    @Test func frontMatterMergesAlikeInPieces() throws {
+        // Front matter is closed by a line anywhere after the first: the merged file is parsed whole.
+        let base = "---\ntitle: Lists\n---\n" + StableRunsTests.bigList(40)
+        let ours = base.replacingAll("Item 3 ^", with: "Item 3 edited ^")
+        let theirs = base.replacingAll("- [ ] Item 33 ^", with: "- [x] Item 33 ^")
+        let result = Self.inPieces(base, ours, theirs, pieceItems: 5)
+        let pieces = try #require(result.pieces)
+        #expect(pieces.lists.texts == result.whole.lists.texts)
+        let merged = try #require(pieces.lists["TODO.md"])
+        #expect(merged.items == ListDocument(path: "TODO.md", bytes: merged.render()).items)
+        #expect(merged.roleOfLine(1) == .prose)
+    }
+
     @Test func randomEditsMergeAlikeInPiecesOrNot() async {
         await propertyCheck(count: 300, input: markdownGenerator, Gen.int(in: 0...1_000_000)) { text, seed in
             Self.expectAlikeInPiecesOrNot(text, seed: seed)
