@@ -1,7 +1,8 @@
 /// The merge of large files in pieces: each file is cut before items that all three versions
 /// hold alike and in step, each piece merged as a file of its own (its untouched runs folded,
 /// `StableRuns`), and the merged pieces joined. A piece's data fits in the caches where a whole
-/// 100,000-item merge's does not, so the merge's cost per item stays what it is for small lists.
+/// 100,000-item merge's does not, so the merge's cost per item grows less with the lists
+/// (docs/PERFORMANCE.md: what still grows is the work done over the whole file).
 ///
 /// The result is the whole merge's, byte for byte, where nothing crosses a cut; where something
 /// does (an item moved into another piece, lines a side moved past a cut, a clash to report),
@@ -55,14 +56,15 @@ enum MergePieces {
             let fileSpace = StableRuns.fileSpace(versions[0].path)
             var output = MergedFile(path: versions[0].path, base: versions[0])
             output.lines.reserveCapacity(versions.map { $0.lines.count }.max()! + 64)
+            // Each version's piece between two cuts (the file's start, its end): blocks, then lines.
+            let ends = [[0, 0, 0]] + cuts + [blocks.map { $0.count }]
+            func lineStart(_ v: Int, _ block: Int) -> Int { block < blocks[v].count ? blocks[v][block].lines.lowerBound : versions[v].lines.count }
             for index in 0...cuts.count {
-                let bounds = (index == 0 ? nil : cuts[index - 1], index == cuts.count ? nil : cuts[index])
+                let (first, end) = (ends[index], ends[index + 1])
                 let piece = StableRuns.FilePiece(
                     versions: versions,
-                    lines: versions.indices.map { v in
-                        (bounds.0.map { blocks[v][$0[v]].lines.lowerBound } ?? 0)..<(bounds.1.map { blocks[v][$0[v]].lines.lowerBound } ?? versions[v].lines.count)
-                    },
-                    blocks: versions.indices.map { v in blocks[v][(bounds.0?[v] ?? 0)..<(bounds.1?[v] ?? blocks[v].count)] })
+                    lines: versions.indices.map { v in (index == 0 ? 0 : lineStart(v, first[v]))..<lineStart(v, end[v]) },
+                    blocks: versions.indices.map { v in blocks[v][first[v]..<end[v]] })
                 guard merge(piece, ending: ending, fileSpace: fileSpace, into: &output) else { return nil }
                 // Only the file's last line may lack an ending.
                 guard index == cuts.count || output.lines.last?.ending != LineEnding.none else { return nil }
