@@ -4,9 +4,9 @@
 /// 100,000-item merge's does not, so the merge's cost per item grows less with the lists
 /// (docs/PERFORMANCE.md: what still grows is the work done over the whole file).
 ///
-/// The result is the whole merge's, byte for byte, where nothing crosses a cut; where something
-/// does (an item moved into another piece, lines a side moved past a cut, a clash to report),
-/// this gives nil and the lists are merged whole. docs/MERGE.md gives the reasoning.
+/// The result is the whole merge's, byte for byte, reports and all, where nothing crosses a
+/// cut; where something does (an item moved into another piece, lines a side moved past a
+/// cut), this gives nil and the lists are merged whole. docs/MERGE.md gives the reasoning.
 enum MergePieces {
     /// About how many items a piece holds: the reference for linear work in the benchmarks.
     static let pieceItems = 1_000
@@ -28,13 +28,15 @@ enum MergePieces {
         guard let taken = StableRuns.numbering(base) else { return nil }
         var merge = PieceByPiece(taken: taken.node, keepingOurs: keepingOurs, takingAlikeLines: takingAlikeLines)
         var documents: [ListDocument] = []
+        var reports: [MergeReport] = []
         for (path, baseDocument) in base.documents {
             // NB: every version holds every path (checked above).
             let versions = [baseDocument, ours[path]!, theirs[path]!]
             guard let merged = merge.file(versions, pieceItems: pieceItems) else { return nil }
-            documents.append(merged)
+            documents.append(merged.document)
+            reports += merged.reports
         }
-        return ListMerge.Outcome(lists: ListSet(documents), reports: [])
+        return ListMerge.Outcome(lists: ListSet(documents), reports: reports)
     }
 
     /// The state of one merge in pieces: the ids sides added, by the piece that shows them.
@@ -45,8 +47,9 @@ enum MergePieces {
         var newIDs: [ItemID: Int] = [:]
         var pieceCount = 0
 
-        /// A file's three versions merged piece by piece; nil where that is not the whole merge.
-        mutating func file(_ versions: [ListDocument], pieceItems: Int) -> ListDocument? {
+        /// A file's three versions merged piece by piece, and its reports; nil where that is not
+        /// the whole merge.
+        mutating func file(_ versions: [ListDocument], pieceItems: Int) -> (document: ListDocument, reports: [MergeReport])? {
             let ending = versions[0].dominantEnding
             // The merge writes changed lines with the file's dominant ending: every piece must use the same.
             guard versions[1].dominantEnding == ending, versions[2].dominantEnding == ending else { return nil }
@@ -69,7 +72,7 @@ enum MergePieces {
                 // Only the file's last line may lack an ending.
                 guard index == cuts.count || output.lines.last?.ending != LineEnding.none else { return nil }
             }
-            return output.document()
+            return output.document().map { ($0, output.reports) }
         }
 
         /// Merges one piece and appends it to the file; false where the whole merge could differ.
@@ -90,8 +93,8 @@ enum MergePieces {
             merger.takingAlikeLines = takingAlikeLines
             merger.placeholdersEndingClosed = Set(found.filter { !$0.run.endsOpen }.map(\.run.id))
             let (files, reports) = merger.runUnparsed()
-            // Reports are few and in the whole merge's order: that merge gives them.
-            guard reports.isEmpty, files.count == 1, found.allSatisfy({ merger.isUnmoved($0.run.id) }) else { return false }
+            guard files.count == 1, found.allSatisfy({ merger.isUnmoved($0.run.id) }) else { return false }
+            output.add(reports)
             output.leftInGaps.append(merger.sides(of: .file(piece.path)).leftInGaps)
             var placeholders = StableRuns.Placeholders(found.map(\.run))
             guard placeholders.unfold(files[0], base: output.base, into: &output.lines, spans: &output.spans) != nil else { return false }
@@ -99,17 +102,33 @@ enum MergePieces {
         }
     }
 
-    /// A file merged piece by piece: its lines so far, base's parse of its runs, and per piece
-    /// what each side left unmatched between items.
+    /// A file merged piece by piece: its lines so far, base's parse of its runs, its reports,
+    /// and per piece what each side left unmatched between items.
     private struct MergedFile {
         let path: String
         let base: ListDocument
         var lines: [ListLine] = []
         var spans: [ListParser.KnownSpan] = []
         var leftInGaps: [[(base: Bool, side: Bool)]] = []
+        /// The items' reports, in the file's order, and whether lines of the file's top level
+        /// clashed in some piece.
+        private var itemReports: [MergeReport] = []
+        private var linesClashed = false
 
         init(path: String, base: ListDocument) {
             (self.path, self.base) = (path, base)
+        }
+
+        mutating func add(_ reports: [MergeReport]) {
+            for report in reports {
+                if report.kind == .linesClash, report.item == nil { linesClashed = true } else { itemReports.append(report) }
+            }
+        }
+
+        /// As the whole merge gives them: a clash of the file's top-level lines once, first
+        /// (it is found before the file is written), then the items' in file order.
+        var reports: [MergeReport] {
+            (linesClashed ? [MergeReport(.linesClash, file: path)] : []) + itemReports
         }
 
         /// The merged file; nil if lines left over between items would have been matched

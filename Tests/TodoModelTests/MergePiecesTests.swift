@@ -27,7 +27,7 @@ import Testing
             let result = Self.inPieces(base, ours, theirs, pieceItems: pieceItems)
             let pieces = try #require(result.pieces, "pieces of \(pieceItems)")
             #expect(pieces.lists.texts == result.whole.lists.texts)
-            #expect(pieces.reports.isEmpty && result.whole.reports.isEmpty)
+            #expect(pieces.reports == result.whole.reports)
             // The merged document reads as a parse of its bytes does.
             let merged = try #require(pieces.lists["TODO.md"])
             #expect(merged.items == ListDocument(path: "TODO.md", bytes: merged.render()).items)
@@ -86,13 +86,25 @@ import Testing
         #expect(alone.pieces?.lists.texts == alone.whole.lists.texts)
     }
 
-    @Test func aClashIsLeftToTheWholeMerge() {
-        let base = StableRunsTests.bigList(40)
-        let ours = base.replacingAll("Item 12 ^", with: "Ours 12 ^")
-        let theirs = base.replacingAll("Item 12 ^", with: "Theirs 12 ^")
+    @Test func clashesInSeveralPiecesAreReportedAsTheWholeMergeReportsThem() {
+        // A title renamed on both sides, an item removed on one side and checked on the other,
+        // an item's note and then prose rewritten on both sides, in four pieces: the prose's
+        // clash is reported first, as the whole merge finds it before it writes the file.
+        let base = StableRunsTests.bigList(40).replacingAll("- [ ] Item 36 ^i36\n", with: "- [ ] Item 36 ^i36\n\nSome prose.\n")
+            .replacingAll("- [ ] Item 31 ^i31\n", with: "- [ ] Item 31 ^i31\n  More prose.\n")
+        let ours = base.replacingAll("Item 12 ^", with: "Ours 12 ^").replacingAll("Some prose.", with: "Our prose.")
+            .replacingAll("More prose.", with: "Our more.").replacingAll("- [ ] Item 25 ^i25\n", with: "")
+        let theirs = base.replacingAll("Item 12 ^", with: "Theirs 12 ^").replacingAll("Some prose.", with: "Their prose.")
+            .replacingAll("More prose.", with: "Their more.").replacingAll("- [ ] Item 25 ^", with: "- [x] Item 25 ^")
         let result = Self.inPieces(base, ours, theirs, pieceItems: 5)
-        #expect(result.pieces == nil)
-        #expect(!result.whole.reports.isEmpty)
+        guard let pieces = result.pieces else {
+            Issue.record("merged whole")
+            return
+        }
+        #expect(pieces.lists.texts == result.whole.lists.texts)
+        #expect(pieces.reports == result.whole.reports)
+        #expect(pieces.reports.map(\.kind) == [.linesClash, .titleClash(kept: "Ours 12", other: "Theirs 12"), .keptRemovedItem, .linesClash])
+        #expect(pieces.reports.map(\.item) == [nil, "Ours 12", "Item 25", "Item 31"])
     }
 
     @Test func crlfFilesWithoutAFinalNewlineMergeAlikeInPieces() throws {
@@ -141,7 +153,7 @@ import Testing
             guard let pieces = MergePieces.merge(base: base, ours: ours, theirs: theirs, pieceItems: pieceItems) else { continue }
             merged = true
             #expect(pieces.lists.texts == whole.lists.texts, "pieces of \(pieceItems)")
-            #expect(whole.reports.isEmpty)
+            #expect(pieces.reports == whole.reports, "pieces of \(pieceItems)")
             for document in pieces.lists.documents.values {
                 #expect(document.items == ListDocument(path: document.path, bytes: document.render()).items)
             }
