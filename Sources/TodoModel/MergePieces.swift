@@ -72,7 +72,7 @@ enum MergePieces {
                 // Only the file's last line may lack an ending.
                 guard index == cuts.count || output.lines.last?.ending != LineEnding.none else { return nil }
             }
-            return output.document().map { ($0, output.reports) }
+            return (output.document(), output.reports)
         }
 
         /// Merges one piece and appends it to the file; false where the whole merge could differ.
@@ -95,7 +95,7 @@ enum MergePieces {
             let (files, reports) = merger.runUnparsed()
             guard files.count == 1, found.allSatisfy({ merger.isUnmoved($0.run.id) }) else { return false }
             output.add(reports)
-            output.leftInGaps.append(merger.sides(of: .file(piece.path)).leftInGaps)
+            guard output.leaves(merger.sides(of: .file(piece.path)).leftInGaps, inPiece: pieceCount) else { return false }
             var placeholders = StableRuns.Placeholders(found.map(\.run))
             guard placeholders.unfold(files[0], base: output.base, into: &output.lines, spans: &output.spans) != nil else { return false }
             return placeholders.allSeen
@@ -103,13 +103,14 @@ enum MergePieces {
     }
 
     /// A file merged piece by piece: its lines so far, base's parse of its runs, its reports,
-    /// and per piece what each side left unmatched between items.
+    /// and per side the pieces where lines were left unmatched between items.
     private struct MergedFile {
         let path: String
         let base: ListDocument
         var lines: [ListLine] = []
         var spans: [ListParser.KnownSpan] = []
-        var leftInGaps: [[(base: Bool, side: Bool)]] = []
+        /// Per side (ours, theirs): the pieces that left lines of base, and of the side, unmatched.
+        private var leftInGaps = [(base: Set<Int>(), side: Set<Int>()), (base: Set<Int>(), side: Set<Int>())]
         /// The items' reports, in the file's order, and whether lines of the file's top level
         /// clashed in some piece.
         private var itemReports: [MergeReport] = []
@@ -131,16 +132,20 @@ enum MergePieces {
             (linesClashed ? [MergeReport(.linesClash, file: path)] : []) + itemReports
         }
 
-        /// The merged file; nil if lines left over between items would have been matched
-        /// across pieces (the whole merge matches them across the file: lines a side moved).
-        func document() -> ListDocument? {
-            for side in 0..<2 {
-                let withBase = leftInGaps.indices.filter { leftInGaps[$0][side].base }
-                let withSide = leftInGaps.indices.filter { leftInGaps[$0][side].side }
-                guard withBase.isEmpty || withSide.isEmpty || Set(withBase + withSide).count == 1 else { return nil }
+        /// Notes what each side left unmatched between items in a piece; false once such lines
+        /// would have been matched across pieces (the whole merge matches them across the
+        /// file: lines a side moved), unless base's or the side's are in no piece.
+        mutating func leaves(_ left: [(base: Bool, side: Bool)], inPiece piece: Int) -> Bool {
+            for side in leftInGaps.indices {
+                if left[side].base { leftInGaps[side].base.insert(piece) }
+                if left[side].side { leftInGaps[side].side.insert(piece) }
+                let (base, mine) = leftInGaps[side]
+                guard base.isEmpty || mine.isEmpty || base.union(mine).count == 1 else { return false }
             }
-            return ListDocument(path: path, lines: lines, splicing: spans)
+            return true
         }
+
+        func document() -> ListDocument { ListDocument(path: path, lines: lines, splicing: spans) }
     }
 
     /// Where to cut a file: for each cut, the block of its item in base, ours and theirs. A cut
