@@ -44,7 +44,7 @@ struct StableRuns {
             let ending = baseDocument.dominantEnding
             guard oursDocument.dominantEnding == ending, theirsDocument.dominantEnding == ending else { continue }
             let piece = FilePiece(whole: [baseDocument, oursDocument, theirsDocument])
-            let found = Self.findRuns(piece, fileSpace: Self.fileSpace(path), taken: taken.node)
+            let found = Self.findRuns(piece, fileSpace: Self.fileSpace(path)) { taken.node[$0] != nil }
             guard !found.isEmpty, let foldedVersions = Self.fold(piece, found) else { continue }
             // The merge writes changed lines with the file's dominant ending: folding must not shift it.
             guard foldedVersions.allSatisfy({ $0.dominantEnding == ending }) else { continue }
@@ -211,7 +211,8 @@ struct StableRuns {
     /// The name-based ids of a file's placeholders are counted on from this one.
     static func fileSpace(_ path: String) -> ItemID { ItemID.named("todosync-stable-run/\(path)") }
 
-    static func findRuns(_ piece: FilePiece, fileSpace: ItemID, taken: [ItemID: Int]) -> [Found] {
+    /// The piece's runs; `isTaken` says whether base may hold an id (placeholders must not).
+    static func findRuns(_ piece: FilePiece, fileSpace: ItemID, isTaken: (ItemID) -> Bool) -> [Found] {
         let (versions, blocks) = (piece.versions, piece.blocks)
         var sides = [BlockLocator(blocks[1]), BlockLocator(blocks[2])]
 
@@ -236,7 +237,7 @@ struct StableRuns {
             }
             var end = k + 1
             while end < blocks[0].endIndex, let (o2, t2) = stable(end), o2 == o + (end - k), t2 == t + (end - k) { end += 1 }
-            let id = Self.placeholderID(fileSpace: fileSpace, number: found.count, taken: taken)
+            let id = Self.placeholderID(fileSpace: fileSpace, number: found.count, isTaken: isTaken)
             let lastLine = versions[0].lines[blocks[0][end - 1].lines.upperBound - 1]
             let placeholder = ListLine(
                 content: ArraySlice(Self.placeholderLead + Array("\(found.count) <!-- id: \(id) -->".utf8)), ending: lastLine.ending)
@@ -307,11 +308,11 @@ struct StableRuns {
     /// An id base does not hold (nor, being name-based and private, any side), the same for the
     /// same run every time: one name-based id per file, counted on from (a SHA-1 per run was a
     /// tenth of a large merge).
-    private static func placeholderID(fileSpace: ItemID, number: Int, taken: [ItemID: Int]) -> ItemID {
+    private static func placeholderID(fileSpace: ItemID, number: Int, isTaken: (ItemID) -> Bool) -> ItemID {
         var attempt: UInt64 = 0
         while true {
             let id = ItemID(high: fileSpace.high ^ (attempt << 32), low: fileSpace.low &+ UInt64(number))
-            if taken[id] == nil { return id }
+            if !isTaken(id) { return id }
             attempt += 1
         }
     }

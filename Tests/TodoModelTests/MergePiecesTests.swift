@@ -72,6 +72,18 @@ import Testing
         #expect(Self.text(merged).hasSuffix("- [ ] Item 59 ^i59\n- [ ] Item 3 ^i3\n"))
     }
 
+    @Test func anIDBaseHoldsTwiceMergesWhole() {
+        // Item 50 carries item 3's id in base: each piece sees the id once, but only the whole
+        // merge may decide which item keeps it.
+        func edited(_ base: String) -> (base: String, ours: String, theirs: String) {
+            (base, base.replacingAll("Item 20 ^", with: "Item 20 renamed ^"), base.replacingAll("- [ ] Item 40 ^", with: "- [x] Item 40 ^"))
+        }
+        let repeated = edited(StableRunsTests.bigList(60).replacingAll("- [ ] Item 50 ^i50\n", with: "- [ ] Item 50 ^i3\n"))
+        #expect(Self.inPieces(repeated.base, repeated.ours, repeated.theirs, pieceItems: 5).pieces == nil)
+        let unique = edited(StableRunsTests.bigList(60))
+        #expect(Self.inPieces(unique.base, unique.ours, unique.theirs, pieceItems: 5).pieces != nil)
+    }
+
     @Test func proseMovedPastACutMergesWhole() {
         // Theirs moves a line of prose from one piece to another: the whole merge matches it
         // across the file, as one line moved; pieces could not.
