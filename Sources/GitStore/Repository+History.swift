@@ -16,6 +16,22 @@ extension Repository {
         return OID(oid)
     }
 
+    /// The names of the references that match a glob (`refs/remotes/origin/*`), sorted.
+    public func referenceNames(matching glob: String) throws(GitError) -> [String] {
+        var iterator: OpaquePointer?
+        try GitError.check(git_reference_iterator_glob_new(&iterator, pointer, glob), "git_reference_iterator_glob_new")
+        defer { git_reference_iterator_free(iterator) }
+        var names: [String] = []
+        while true {
+            var name: UnsafePointer<CChar>?
+            let result = git_reference_next_name(&name, iterator)
+            if result == GIT_ITEROVER.rawValue { break }
+            try GitError.check(result, "git_reference_next_name")
+            if let name { names.append(String(cString: name)) }
+        }
+        return names.sorted()
+    }
+
     /// Moves a reference to `target`, only if it still points at `expected` (nil: only if it
     /// does not exist), so a commit made meanwhile is never thrown away.
     public func moveReference(_ name: String, to target: OID, expecting expected: OID?, message: String) throws(GitError) {

@@ -37,6 +37,10 @@ struct Commit: ParsableCommand {
         Console.warn(outcome.unit.diagnostics)
         if let warning = outcome.identityWarning { Console.warn(warning) }
         guard let commit = outcome.commit else {
+            if let nothingYet = Status.nothingYet(workspace) {
+                nothingYet.forEach(Console.out)
+                return
+            }
             Console.out("Nothing changed since the last commit.")
             // The next `todosync` or `status` with nothing changed is then answered from stamps.
             workspace.recordCleanState(outcome.unit, report: { Status.header(workspace) + ["Nothing changed since the last commit."] })

@@ -21,9 +21,13 @@ struct Status: ParsableCommand {
         var report = header(workspace)
         Console.warn(unit.diagnostics)
         if unit.isEmpty {
-            report.append("Nothing changed since the last commit.")
-            report.forEach(Console.out)
-            workspace.recordCleanState(unit, report: { report })
+            guard let nothingYet = nothingYet(workspace) else {
+                report.append("Nothing changed since the last commit.")
+                report.forEach(Console.out)
+                workspace.recordCleanState(unit, report: { report })
+                return
+            }
+            (report + nothingYet).forEach(Console.out)
             return
         }
         report.forEach(Console.out)
@@ -46,8 +50,19 @@ struct Status: ParsableCommand {
     static func header(_ workspace: Workspace) -> [String] {
         let branch = (try? workspace.branch()) ?? nil
         var report = [branch.map { "On branch \($0)" } ?? "HEAD is detached"]
-        if let divergence = try? workspace.divergence() { report.append(describe(divergence)) }
+        // NB: a branch with no commits has nothing to set against its upstream (`nothingYet`).
+        let unborn = (try? workspace.unbornBranch()) ?? nil
+        if unborn == nil, let divergence = try? workspace.divergence() { report.append(describe(divergence)) }
         return report
+    }
+
+    /// What `todosync` and `status` say, with nothing to commit, on a branch with no commits:
+    /// where the lists are (a clone left on an empty branch), or that there are none yet; nil
+    /// on a branch with commits.
+    static func nothingYet(_ workspace: Workspace) -> [String]? {
+        guard let unborn = (try? workspace.unbornBranch()) ?? nil else { return nil }
+        if let advice = unborn.advice { return [advice.prefix(1).uppercased() + advice.dropFirst() + "."] }
+        return ["No lists here yet: write one (e.g. TODO.md with \"- [ ] Buy milk\") and run todosync."]
     }
 
     /// "Ahead of origin/main by 2 commits (as of the last sync)".

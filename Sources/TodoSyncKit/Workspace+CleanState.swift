@@ -79,7 +79,9 @@ extension Workspace {
 /// Whether a git config file has an `[include]` or `[includeIf ...]` section (any case).
 func includesOtherFiles(_ configFile: String) -> Bool {
     guard let bytes = try? FileSystem.read(configFile) else { return false }
-    return String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isNewline).contains { line in
+    // NB: a closure, not the key path `\.isNewline`: a key path to a standard library getter
+    // makes the debug build's dynamic linker warn on standard error.
+    return String(decoding: bytes, as: UTF8.self).split { $0.isNewline }.contains { line in
         let section = line.drop { $0 == " " || $0 == "\t" }.lowercased()
         return section.hasPrefix("[include]") || section.hasPrefix("[include ") || section.hasPrefix("[includeif")
     }

@@ -85,7 +85,12 @@ extension Workspace {
     /// Brings the remote's commit into the branch: nothing to do, a fast-forward, or a merge.
     private func integrate(_ upstream: Upstream, into outcome: inout SyncOutcome) throws(TodoSyncError) {
         guard let theirs = try git("reading \(upstream.trackingRef)", { try repository.reference(upstream.trackingRef) }) else {
-            return  // The remote has no such branch yet: the push creates it.
+            // The remote has no such branch yet: the push creates it, unless there is nothing to
+            // push either while the remote has other branches (a clone left on an empty branch).
+            if let unborn = try unbornBranch(), let advice = unborn.advice {
+                throw TodoSyncError("\(upstream.remote) has no branch '\(unborn.name)' to sync with", hint: advice)
+            }
+            return
         }
         let head: OID?
         switch try git("reading HEAD", { try repository.head() }) {

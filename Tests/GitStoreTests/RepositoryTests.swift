@@ -41,6 +41,22 @@ import TestSupport
         #expect(try git("log", "--format=%s", in: scratch.path) == "b\na\n")
     }
 
+    @Test func listsReferencesByGlobAsGitDoes() throws {
+        let scratch = Scratch()
+        let repository = try Repository.create(at: scratch.path)
+        #expect(try repository.referenceNames(matching: "refs/remotes/*") == [])
+        let tree = try repository.writeTree(base: nil, applying: [:])
+        let first = try repository.createCommit(tree: tree, parents: [], message: "a\n", author: signature, committer: signature)
+        for name in ["refs/remotes/origin/work", "refs/remotes/origin/main", "refs/remotes/backup/main", "refs/tags/v1"] {
+            try git("update-ref", name, first.description, in: scratch.path)
+        }
+        try git("symbolic-ref", "refs/remotes/origin/HEAD", "refs/remotes/origin/main", in: scratch.path)
+        let expected = try git("for-each-ref", "--format=%(refname)", "refs/remotes/", in: scratch.path).split(separator: "\n").map(String.init).sorted()
+        #expect(try repository.referenceNames(matching: "refs/remotes/*") == expected)
+        #expect(expected.count == 4)
+        #expect(try repository.referenceNames(matching: "refs/remotes/origin/*") == ["refs/remotes/origin/HEAD", "refs/remotes/origin/main", "refs/remotes/origin/work"])
+    }
+
     @Test func openingAFolderThatIsNoRepositoryIsNotFound() throws {
         let scratch = Scratch()
         let error = #expect(throws: GitError.self) { try Repository.open(at: scratch.path) }

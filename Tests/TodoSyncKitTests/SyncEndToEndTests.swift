@@ -61,6 +61,38 @@ import TestSupport
         #expect(network.stderr.contains("your local commits are safe"))
     }
 
+    @Test func aCloneLeftOnAnEmptyBranchIsToldWhereTheListsAreAndChangesNothing() throws {
+        // The remote's HEAD names a branch it does not have (a bare repository made with
+        // another default branch): git clone leaves bob on an empty 'master'.
+        let remote = try Remote()
+        let alice = try remote.clone(seeding: ["TODO.md": withIDs("- [ ] A ^a\n")])
+        try git("symbolic-ref", "HEAD", "refs/heads/master", in: remote.path)
+        let bob = try remote.clone()
+        let before = try git("rev-parse", "main", in: remote.path)
+        let advice = "'master' has no commits yet, but origin/main has: run git switch main, then todosync"
+
+        #expect(try bob.todosync().stdout == advice + ".\n")
+        let status = try bob.todosync("status").stdout
+        #expect(status == "On branch master\n" + advice + ".\n")
+        let sync = try bob.todosync("sync", expectStatus: 1)
+        #expect(sync.stderr.contains("origin has no branch 'master' to sync with"))
+        #expect(sync.stderr.contains("hint: " + advice))
+        let command = try bob.todosync("done", "A", expectStatus: 1)
+        #expect(command.stderr.contains("there are no lists here yet") && command.stderr.contains("hint: " + advice))
+        #expect(bob.commitCount == 0)
+        #expect(try git("rev-parse", "main", in: remote.path) == before)
+        #expect(try git("for-each-ref", "--format=%(refname)", "refs/heads", in: remote.path) == "refs/heads/main\n")
+
+        // Taking the advice works.
+        _ = try bob.git("switch", "-q", "main")
+        #expect(try bob.todosync("sync").stdout.contains("Already in sync with origin/main."))
+        #expect(try bob.read("TODO.md") == alice.read("TODO.md"))
+
+        // A repository with no commits and no remote branches is simply empty.
+        let empty = try Fixture()
+        #expect(try empty.todosync().stdout == "No lists here yet: write one (e.g. TODO.md with \"- [ ] Buy milk\") and run todosync.\n")
+    }
+
     @Test func itemsAddedWithPlainGitGetTheSameIdsOnEveryClone() throws {
         let (_, alice, bob) = try Remote.withTwoClones(seeding: ["TODO.md": withIDs("- [ ] A ^a\n")])
         // Bob edits with plain git only: an item without an id.
