@@ -117,15 +117,29 @@ public struct ListDocument: Sendable, Equatable {
     /// Whether the file holds at least one task item.
     public var hasItems: Bool { !nodes.isEmpty }
 
-    /// Lines whose bytes are not valid UTF-8: kept as they are, reported once.
+    /// Lines whose bytes are not valid UTF-8 (kept as they are), and the opening markers of
+    /// conflicts a git merge left (committed as they are, as git commits them): each reported.
     public var diagnostics: [Diagnostic] {
         // NB: line by line is exact: a line ending byte is never part of a multi-byte sequence.
         lines.indices.compactMap { index in
             let content = lines[index].content
+            if content.first == UInt8(ascii: "<"), Self.isConflictOpening(content) {
+                return Diagnostic(
+                    file: path, line: index + 1,
+                    message: "a git conflict marker: a merge left this file unresolved; keep the lines you want and delete the markers (<<<<<<<, =======, >>>>>>>)")
+            }
             return content.isASCII || content.isValidUTF8
                 ? nil
                 : Diagnostic(file: path, line: index + 1, message: "bytes that are not valid UTF-8; kept exactly as they are")
         }
+    }
+
+    /// `<<<<<<<` alone or before a space, as git writes a conflict's first line. (Only the
+    /// opening: a line of `=======` under text is a Markdown heading.)
+    private static func isConflictOpening(_ content: ArraySlice<UInt8>) -> Bool {
+        let marker = content.prefix(8)
+        guard marker.count >= 7, marker.prefix(7).allSatisfy({ $0 == UInt8(ascii: "<") }) else { return false }
+        return marker.count == 7 || marker.last == UInt8(ascii: " ")
     }
 
     // MARK: - Internals shared with editing and id assignment

@@ -77,6 +77,17 @@ let parserCases: [ParserCase] = [
         #expect(Array(resolved.render().prefix(bytes.count - 14)) == Array(bytes.prefix(bytes.count - 14)))
     }
 
+    @Test func aConflictLeftByGitIsReportedAtItsOpeningMarker() {
+        let text = "# Home\n- [ ] a\n<<<<<<< HEAD\n- [ ] b\n=======\n- [ ] c\n>>>>>>> theirs\n<<<<<<<\n=======\n>>>>>>>\n"
+        let document = ListDocument(path: "TODO.md", bytes: Array(text.utf8))
+        #expect(document.render() == Array(text.utf8))
+        #expect(document.diagnostics.map(\.line) == [3, 8])
+        #expect(document.diagnostics.first?.message.hasPrefix("a git conflict marker") == true)
+        // Not markers: a setext heading's underline, eight angle brackets, text after them.
+        let plain = "Title\n=======\n<<<<<<<<\n<<<<<<<x\n- [ ] <<<<<<< not at the start\n"
+        #expect(ListDocument(path: "TODO.md", bytes: Array(plain.utf8)).diagnostics.isEmpty)
+    }
+
     @Test func invalidUTF8IsReportedOnExactlyTheLinesThatHoldIt() async {
         // Bytes drawn mostly from ASCII, line ends and pieces of multi-byte sequences, valid or cut.
         let pieces: [[UInt8]] = [[0x61], [0x20], [0x0A], [0x0D], [0xC3, 0xA9], [0xE6, 0x97, 0xA5], [0xF0, 0x9F, 0x91, 0x8D], [0xC3], [0xA9], [0xE6, 0x97], [0xFF], [0x2D, 0x20, 0x5B, 0x20, 0x5D, 0x20],
