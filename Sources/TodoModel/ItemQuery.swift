@@ -22,7 +22,7 @@ public struct ItemQuery: Hashable, Sendable, CustomStringConvertible {
         let items = Array(lists.items.values)
         let needle = text.lowercased()
         let hex = needle.filter { $0 != "-" }
-        if hex.count >= 4, hex.allSatisfy { $0.isHexDigit } {
+        if hex.count >= 4, hex.allSatisfy({ $0.isHexDigit }) {
             let matches = items.filter { $0.id.description.lowercased().filter { $0 != "-" }.hasPrefix(hex) }
             if matches.count == 1 { return matches[0] }
             if matches.count > 1 { throw .ambiguous(text, candidates: matches) }
