@@ -61,7 +61,7 @@ struct Status: ParsableCommand {
     /// on a branch with commits.
     static func nothingYet(_ workspace: Workspace) -> [String]? {
         guard let unborn = (try? workspace.unbornBranch()) ?? nil else { return nil }
-        if let advice = unborn.advice { return [advice.prefix(1).uppercased() + advice.dropFirst() + "."] }
+        if let advice = unborn.advice { return [advice + "."] }
         return ["No lists here yet: write one (e.g. TODO.md with \"- [ ] Buy milk\") and run todosync."]
     }
 
