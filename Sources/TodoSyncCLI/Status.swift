@@ -62,7 +62,7 @@ struct Status: ParsableCommand {
     static func nothingYet(_ workspace: Workspace) -> [String]? {
         guard let unborn = (try? workspace.unbornBranch()) ?? nil else { return nil }
         if let advice = unborn.advice { return [advice + "."] }
-        return ["No lists here yet: write one (e.g. TODO.md with \"- [ ] Buy milk\") and run todosync."]
+        return ["No lists here yet: " + UnbornBranch.firstListHint + "."]
     }
 
     /// "Ahead of origin/main by 2 commits (as of the last sync)".

@@ -8,6 +8,9 @@ public struct UnbornBranch: Sendable {
     /// The remotes' branches as fetched, e.g. `origin/main`.
     public var remoteBranches: [String]
 
+    /// What to do where there is no list at all.
+    public static let firstListHint = "write a list (e.g. TODO.md with \"- [ ] Buy milk\") and run todosync"
+
     /// What to do, where a remote has branches: work on one of them (`git switch main` makes
     /// a local `main` from `origin/main`).
     public var advice: String? {

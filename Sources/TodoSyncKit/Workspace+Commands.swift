@@ -23,7 +23,7 @@ extension Workspace {
         guard var head = try readHeadTree().map({ (tree) throws(TodoSyncError) in try readHead(tree) }), head.commit != nil else {
             throw TodoSyncError(
                 "there are no lists here yet",
-                hint: try unbornBranch()?.advice ?? "write a list (e.g. TODO.md with \"- [ ] Buy milk\") and run todosync, or todosync init")
+                hint: try unbornBranch()?.advice ?? UnbornBranch.firstListHint + ", or todosync init")
         }
         var before = head.base.lists
         // A file named with --file that holds no item yet is not among the lists: read it in.

@@ -90,7 +90,7 @@ import TestSupport
 
         // A repository with no commits and no remote branches is simply empty.
         let empty = try Fixture()
-        #expect(try empty.todosync().stdout == "No lists here yet: write one (e.g. TODO.md with \"- [ ] Buy milk\") and run todosync.\n")
+        #expect(try empty.todosync().stdout == "No lists here yet: write a list (e.g. TODO.md with \"- [ ] Buy milk\") and run todosync.\n")
     }
 
     @Test func itemsAddedWithPlainGitGetTheSameIdsOnEveryClone() throws {
