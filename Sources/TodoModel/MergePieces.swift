@@ -25,8 +25,8 @@ enum MergePieces {
             return nil
         }
         // Base's ids, unique: an id a side shows in a piece whose base lacks it must be no other piece's.
-        guard let taken = IDFingerprints(base) else { return nil }
-        var merge = PieceByPiece(taken: taken, keepingOurs: keepingOurs, takingAlikeLines: takingAlikeLines)
+        guard let baseIDs = IDFingerprints(base) else { return nil }
+        var merge = PieceByPiece(baseIDs: baseIDs, keepingOurs: keepingOurs, takingAlikeLines: takingAlikeLines)
         var documents: [ListDocument] = []
         var reports: [MergeReport] = []
         for (path, baseDocument) in base.documents {
@@ -41,7 +41,7 @@ enum MergePieces {
 
     /// The state of one merge in pieces: the ids sides added, by the piece that shows them.
     private struct PieceByPiece {
-        let taken: IDFingerprints
+        let baseIDs: IDFingerprints
         let keepingOurs: Bool
         let takingAlikeLines: Bool
         var newIDs: [ItemID: Int] = [:]
@@ -77,7 +77,7 @@ enum MergePieces {
 
         /// Merges one piece and appends it to the file; false where the whole merge could differ.
         private mutating func merge(_ piece: StableRuns.FilePiece, ending: LineEnding, fileSpace: ItemID, into output: inout MergedFile) -> Bool {
-            let found = StableRuns.findRuns(piece, fileSpace: fileSpace, isTaken: taken.mayContain)
+            let found = StableRuns.findRuns(piece, fileSpace: fileSpace, isTaken: baseIDs.mayContain)
             guard let folded = StableRuns.fold(piece, found) else { return false }
             var merger = ListMerger(
                 base: MergeLayout(ListSet([folded[0]]), fileEnding: ending), ours: MergeLayout(ListSet([folded[1]]), fileEnding: ending),
@@ -85,7 +85,7 @@ enum MergePieces {
             // An item of base's that a side shows in another piece, or an item added in two pieces,
             // crosses a cut (and a folded id shown again would be held twice).
             for id in merger.numbering.idsNewOnASide {
-                guard !taken.mayContain(id) else { return false }
+                guard !baseIDs.mayContain(id) else { return false }
                 if let other = newIDs.updateValue(pieceCount, forKey: id), other != pieceCount { return false }
             }
             pieceCount += 1
