@@ -5,10 +5,7 @@ let package = Package(
     name: "todosync",
     platforms: [.macOS(.v14)],
     products: [
-        // What users run: answers a clean `status` itself, hands everything else to todosync-core.
-        .executable(name: "todosync", targets: ["TodoSyncFront"]),
-        // The whole tool (libgit2 linked); found beside `todosync`.
-        .executable(name: "todosync-core", targets: ["TodoSyncCLI"]),
+        .executable(name: "todosync", targets: ["TodoSyncCLI"]),
         .library(name: "TodoModel", targets: ["TodoModel"]),
         .library(name: "TodoSyncKit", targets: ["TodoSyncKit"]),
     ],
@@ -24,35 +21,25 @@ let package = Package(
             pkgConfig: "libgit2",
             providers: [.apt(["libgit2-dev"]), .brew(["libgit2"])]
         ),
-        // zlib (a dependency of libgit2-dev): GitStore compresses list blobs in pieces it can reuse.
-        .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
+        // One system call Swift's Glibc module does not declare: swapping two files atomically.
+        .target(name: "CFileSwap"),
         // Pure core: model, lossless Markdown, changes. No file or git I/O, no Foundation.
         .target(
             name: "TodoModel",
             dependencies: [.product(name: "OrderedCollections", package: "swift-collections")]
         ),
         // libgit2 wrapped in owning Swift types. Knows nothing about TODO items.
-        .target(name: "GitStore", dependencies: ["CLibGit2", "CZlib"]),
+        .target(name: "GitStore", dependencies: ["CLibGit2"]),
         // "Nothing changed" from file stamps alone: no libgit2, no list read. Plain POSIX.
         .target(name: "QuickStatus"),
         // The engine: working files <-> history. All writes go through it.
-        .target(name: "TodoSyncKit", dependencies: ["TodoModel", "GitStore", "QuickStatus"]),
+        .target(name: "TodoSyncKit", dependencies: ["TodoModel", "GitStore", "QuickStatus", "CFileSwap"]),
         .executableTarget(
             name: "TodoSyncCLI",
             dependencies: [
                 "TodoSyncKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ],
-            // Not position-independent on Linux: the loader then has ~40,000 fewer relocations to
-            // apply at every start (~1.5 ms of each command; docs/PERFORMANCE.md, "Start-up").
-            linkerSettings: [.unsafeFlags(["-Xclang-linker", "-no-pie"], .when(platforms: [.linux]))]
-        ),
-        // Starts in ~1 ms (no libgit2, no Swift libraries loaded: a static executable on Linux),
-        // where loading libgit2 and its 15 libraries alone takes longer than `git status`.
-        .executableTarget(
-            name: "TodoSyncFront",
-            dependencies: ["QuickStatus"],
-            linkerSettings: [.unsafeFlags(["-static-executable"], .when(platforms: [.linux]))]
+            ]
         ),
         // Benchmarks: run with scripts/bench.sh (release); not part of the test run.
         .executableTarget(name: "todosync-bench", dependencies: ["TodoModel", "TestSupport"], path: "Benchmarks/TodoSyncBench"),

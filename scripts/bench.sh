@@ -10,11 +10,11 @@ cd "$(dirname "$0")/.."
 # runtime and libgit2). The smoke run only checks that the harness builds and runs: debug.
 if [ "${1:-}" = "--smoke" ]; then
   scripts/ensure-libgit2.sh
-  for product in todosync-core todosync todosync-bench; do
+  for product in todosync todosync-bench; do
     if ! out=$(swift build -c debug --product "$product" 2>&1); then echo "$out" >&2; exit 1; fi
   done
   bin=$(swift build -c debug --show-bin-path)
 else
-  bin=$(scripts/build-release.sh todosync-core todosync todosync-bench | tail -n 1)
+  bin=$(scripts/build-release.sh todosync todosync-bench | tail -n 1)
 fi
 "$bin/todosync-bench" "$@"

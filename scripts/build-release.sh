@@ -1,24 +1,23 @@
 #!/usr/bin/env bash
-# Release build of todosync and todosync-core (plus any other products named), as users run them:
-#   scripts/build-release.sh [product ...]      default products: todosync-core todosync
+# Release build of todosync (plus any other products named), as users run it:
+#   scripts/build-release.sh [product ...]      default product: todosync
 # Prints the folder holding the programs on its last line.
 #
-# Start-up is most of a command's time, so (docs/PERFORMANCE.md, "Start-up"):
+# Start-up is most of a command's time, so (docs/PERFORMANCE.md):
 # - the Swift runtime is linked statically (--static-swift-stdlib);
 # - libgit2 and the libraries only it uses (OpenSSL's libcrypto for SSH, zlib, PCRE2,
 #   http-parser) are linked statically where Debian ships their archives, through a linker script
 #   named libgit2.so and a libgit2.pc that points at it (PKG_CONFIG_PATH): SwiftPM links the system
-#   library as `-lgit2` and offers no other hook. mbedTLS stays shared (todosync defers its CA
-#   bundle load by defining one of its functions ahead of it, GitStore/CertificateBundle.swift),
-#   and so does Kerberos (Debian has no static libgssapi_krb5);
-# - so are zlib, libstdc++ and libgcc's unwinder, which the Swift runtime needs (~1.2 ms a start).
+#   library as `-lgit2` and offers no other hook. mbedTLS and Kerberos stay shared (Debian has
+#   no static libgssapi_krb5, and libgit2's mbedTLS build wants the shared one);
+# - so are libstdc++ and libgcc's unwinder, which the Swift runtime needs.
 # Where any archive is missing, libgit2 is linked as a shared library, as `swift build` does.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/ensure-libgit2.sh
 
 products=("$@")
-if [ ${#products[@]} -eq 0 ]; then products=(todosync-core todosync); fi
+if [ ${#products[@]} -eq 0 ]; then products=(todosync); fi
 
 static_dir="$PWD/.build/static-libgit2"
 libdir=$(pkg-config --variable=libdir libgit2)
@@ -35,11 +34,10 @@ if [ ${#inputs[@]} -gt 0 ]; then
     "${inputs[*]}" > "$static_dir/libgit2.so.new"
   printf 'Name: libgit2\nDescription: libgit2, linked statically (%s)\nVersion: %s\nLibs: -L%s -lgit2\nCflags: -I%s\n' \
     "$static_dir/libgit2.so" "$(pkg-config --modversion libgit2)" "$static_dir" "$includedir" > "$static_dir/libgit2.pc.new"
-  # zlib (which todosync calls itself, as -lz), the C++ runtime the Swift runtime needs and its
-  # unwinder, from their archives too: this folder comes first on the search path, so a script
-  # here answers -lz, -lstdc++ and -lgcc_s.
+  # The C++ runtime the Swift runtime needs and its unwinder, from their archives too: this
+  # folder comes first on the search path, so a script here answers -lstdc++ and -lgcc_s.
   runtime=()
-  for pair in "libz:$libdir/libz.a" "libstdc++:$(clang -print-file-name=libstdc++.a)" \
+  for pair in "libstdc++:$(clang -print-file-name=libstdc++.a)" \
     "libgcc_s:$(clang -print-file-name=libgcc_eh.a)"; do
     name=${pair%%:*}.so archive=${pair#*:}
     if [ -e "$archive" ]; then

@@ -18,6 +18,12 @@ public struct TreeFile: Hashable, Sendable {
     public var path: String
     public var blob: OID
     public var mode: UInt32
+
+    public init(path: String, blob: OID, mode: UInt32) {
+        self.path = path
+        self.blob = blob
+        self.mode = mode
+    }
 }
 
 /// What a new commit does to one path of its parent's tree.

@@ -19,7 +19,10 @@ extension Repository {
         for (path, change) in changes {
             switch change {
             case .delete:
-                try GitError.check(git_index_remove(index, path, 0), "git_index_remove")
+                // NB: a path the tree lacks is already deleted (libgit2 would call it an error).
+                if git_index_get_bypath(index, path, 0) != nil {
+                    try GitError.check(git_index_remove(index, path, 0), "git_index_remove")
+                }
             case .write(let blob, let mode):
                 var entry = git_index_entry()
                 entry.mode = mode

@@ -59,23 +59,10 @@ extension Repository {
         }
     }
 
-    /// Whether a remote address names a place on this machine (a path, `file://`): no TLS.
-    static func isOnThisMachine(_ address: String) -> Bool {
-        if address.hasPrefix("file://") { return true }
-        if address.contains("://") { return false }
-        // git's scp-like form, host:path, has a colon before any slash.
-        guard let colon = address.firstIndex(of: ":") else { return true }
-        return address[..<colon].contains("/")
-    }
-
     private func withRemote(_ name: String, _ body: (OpaquePointer?, RemoteContext) throws(GitError) -> Void) throws(GitError) {
         var remote: OpaquePointer?
         try GitError.check(git_remote_lookup(&remote, pointer, name), "git_remote_lookup")
         defer { git_remote_free(remote) }
-        #if os(Linux)
-        let addresses = [git_remote_url(remote), git_remote_pushurl(remote)].compactMap(string)
-        if !addresses.allSatisfy(Self.isOnThisMachine) { try CertificateBundle.loadIfDeferred() }
-        #endif
         let context = RemoteContext()
         try withExtendedLifetime(context) { () throws(GitError) in try body(remote, context) }
     }

@@ -51,8 +51,11 @@ public final class Repository {
     /// The working tree's root, with a trailing slash; nil for a bare repository.
     public var workdir: String? { string(git_repository_workdir(pointer)) }
 
-    /// The `.git` folder.
+    /// The `.git` folder (for a linked worktree, its own folder inside the main one's).
     public var gitDirectory: String { string(git_repository_path(pointer)) ?? "" }
+
+    /// The folder holding what all worktrees share (refs, objects, config), with a trailing slash.
+    public var commonDirectory: String { string(git_repository_commondir(pointer)) ?? gitDirectory }
 
     /// An operation git left unfinished, which todosync must not run through.
     public enum PendingOperation: Hashable, Sendable {

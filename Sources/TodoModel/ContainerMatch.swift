@@ -10,22 +10,12 @@
 /// Items as anchors also keep the cost at the edits: a diff of all entries costs O(N·D) (a
 /// folded merge of 100,000-item lists with 1,000 items added per side: 146 ms against 98).
 enum ContainerMatch {
-    struct Matched {
-        /// Per base line: the index of the side's line it is, or nil where the side has none.
-        var lines: [Int?]
-        /// Whether lines of base, and of the side, were left unmatched within the gaps (then
-        /// matched across the container if both were): what a merge of the file in pieces
-        /// must know (`MergePieces`).
-        var leftInGaps = (base: false, side: false)
-    }
-
-    static func lines(base: MergeLayout.Container?, side: MergeLayout.Container) -> Matched {
-        guard let base else { return Matched(lines: []) }
+    /// Per base line: the index of the side's line it is, or nil where the side has none.
+    static func lines(base: MergeLayout.Container?, side: MergeLayout.Container) -> [Int?] {
+        guard let base else { return [] }
         // Containers without items (most notes) need only the line diff.
         guard base.entries.count != base.lines.count || side.entries.count != side.lines.count else {
-            let found = matchSequences(base.lines.map(\.relative), side.lines.map(\.relative))
-            let matched = found.reduce(0) { $1 == nil ? $0 : $0 + 1 }
-            return Matched(lines: found, leftInGaps: (matched < base.lines.count, matched < side.lines.count))
+            return matchSequences(base.lines.map(\.relative), side.lines.map(\.relative))
         }
         var result = [Int?](repeating: nil, count: base.lines.count)
         var sideTaken = [Bool](repeating: false, count: side.lines.count)
@@ -45,7 +35,7 @@ enum ContainerMatch {
         }
         let left = (base: result.indices.filter { result[$0] == nil }, side: sideTaken.indices.filter { !sideTaken[$0] })
         match(left.base, left.side)
-        return Matched(lines: result, leftInGaps: (!left.base.isEmpty, !left.side.isEmpty))
+        return result
     }
 
     /// Entry positions (base, side) of the items both hold, in an order both keep.

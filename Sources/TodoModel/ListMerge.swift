@@ -31,17 +31,13 @@ public enum ListMerge {
     }
 
     /// The merge without the shortcuts for an unchanged side (tests check the laws on it).
-    /// Large files are merged in pieces (`MergePieces`) and runs of items no side touched are
-    /// folded away first (`StableRuns`) unless `folding` is off; an item line alike in all three
-    /// is taken as it is unless `takingAlikeLines` is off.
+    /// Runs of items no side touched are folded away first (`StableRuns`) unless `folding` is
+    /// off; an item line alike in all three is taken as it is unless `takingAlikeLines` is off.
     static func mergeItemByItem(
         base: ListSet, ours: ListSet, theirs: ListSet, folding: Bool = true, keepingOurs: Bool = false,
         takingAlikeLines: Bool = true
     ) -> Outcome {
-        if folding,
-            let outcome = MergePieces.merge(base: base, ours: ours, theirs: theirs, keepingOurs: keepingOurs, takingAlikeLines: takingAlikeLines)
-                ?? mergeFolded(base: base, ours: ours, theirs: theirs, keepingOurs: keepingOurs, takingAlikeLines: takingAlikeLines)
-        {
+        if folding, let outcome = mergeFolded(base: base, ours: ours, theirs: theirs, keepingOurs: keepingOurs, takingAlikeLines: takingAlikeLines) {
             return outcome
         }
         var merger = ListMerger(base: MergeLayout(base), ours: MergeLayout(ours), theirs: MergeLayout(theirs))

@@ -29,16 +29,12 @@ struct ListMerger {
         /// that kept the order).
         let oursMoved: Set<Token>
         let theirsMoved: Set<Token>
-        /// Per side: whether lines of base and of the side were left unmatched in the gaps
-        /// between items (`ContainerMatch.Matched.leftInGaps`).
-        let leftInGaps: [(base: Bool, side: Bool)]
 
         init(base: [Token], basePosition: [Token: Int], ours: SideTokens, theirs: SideTokens) {
             self.base = base
             self.basePosition = basePosition
             (self.ours, oursMatch, oursMoved) = (ours.tokens, ours.match, ours.moved)
             (self.theirs, theirsMatch, theirsMoved) = (theirs.tokens, theirs.match, theirs.moved)
-            leftInGaps = [ours.leftInGaps, theirs.leftInGaps]
         }
 
         func sequence(_ side: MergeSide) -> [Token] {
@@ -63,7 +59,6 @@ struct ListMerger {
         var tokens: [Token]
         var match: [Int?]
         var moved: Set<Token>
-        var leftInGaps: (base: Bool, side: Bool)
     }
 
     /// Where an item goes: the container, and the side whose place it takes.
@@ -255,10 +250,8 @@ struct ListMerger {
         for side in [MergeSide.ours, .theirs] {
             var match: [Int?]
             var tokens: [Token]
-            var leftInGaps = (base: false, side: false)
             if let mine = layout(side).container(key) {
-                let matched = ContainerMatch.lines(base: base, side: mine)
-                (match, leftInGaps) = (matched.lines, matched.leftInGaps)
+                match = ContainerMatch.lines(base: base, side: mine)
                 var baseOf = [Int?](repeating: nil, count: mine.lines.count)
                 for (baseIndex, sideIndex) in match.enumerated() { if let sideIndex { baseOf[sideIndex] = baseIndex } }
                 tokens = mine.entries.map { entry in
@@ -276,7 +269,7 @@ struct ListMerger {
             let run = ListSet.longestIncreasingRun(positions)
             var moved = Set<Token>()
             for index in positions.indices where !run[index] { moved.insert(baseTokens[positions[index]]) }
-            bySide.append(SideTokens(tokens: tokens, match: match, moved: moved, leftInGaps: leftInGaps))
+            bySide.append(SideTokens(tokens: tokens, match: match, moved: moved))
         }
         let result = ContainerSides(base: baseTokens, basePosition: basePosition, ours: bySide[0], theirs: bySide[1])
         sidesCache[key] = result

@@ -83,15 +83,13 @@ struct MergeLayout {
     /// (which the merge may move), so lines are kept without it.
     private(set) var filesWithBOM: Set<String> = []
 
-    /// `fileEnding`: the dominant ending of every file, where the lists are pieces of larger
-    /// files (`MergePieces`) whose ending counts, not the piece's.
-    init(_ lists: ListSet, fileEnding: LineEnding? = nil) {
+    init(_ lists: ListSet) {
         let nodes = lists.documents.values.reduce(0) { $0 + $1.nodeCount }
         itemList.reserveCapacity(nodes)
         bodies.reserveCapacity(nodes)
         itemIDs.reserveCapacity(nodes)
         slots.reserveCapacity(nodes)
-        for (path, document) in lists.documents { add(document, path: path, ending: fileEnding ?? document.dominantEnding) }
+        for (path, document) in lists.documents { add(document, path: path, ending: document.dominantEnding) }
     }
 
     /// The item at a slot (its index in `itemIDs`), and its body. The merge finds slots by

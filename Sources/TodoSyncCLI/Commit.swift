@@ -32,9 +32,14 @@ struct Commit: ParsableCommand {
     }
 
     static func perform(in directory: String, summary: String?) throws {
+        if summary == nil, let answer = Workspace.answerFromStamps(status: false, in: directory) {
+            answer.forEach(Console.out)
+            return
+        }
         let workspace = try RepositoryOption.openWorkspace(at: directory)
         let outcome = try runReportingErrors { try workspace.commit(summary: summary) }
         Console.warn(outcome.unit.diagnostics)
+        workspace.notices.forEach { Console.warn($0) }
         if let warning = outcome.identityWarning { Console.warn(warning) }
         guard let commit = outcome.commit else {
             if let nothingYet = Status.nothingYet(workspace) {

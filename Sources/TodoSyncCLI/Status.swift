@@ -16,6 +16,10 @@ struct Status: ParsableCommand {
     }
 
     static func perform(in directory: String) throws {
+        if let answer = Workspace.answerFromStamps(status: true, in: directory) {
+            answer.forEach(Console.out)
+            return
+        }
         let workspace = try RepositoryOption.openWorkspace(at: directory)
         let unit = try runReportingErrors { try workspace.pending() }
         var report = header(workspace)

@@ -14,21 +14,4 @@ struct TodoSync: ParsableCommand {
         subcommands: [Commit.self, Status.self, Sync.self, Init.self, Add.self, Done.self, Reopen.self, Edit.self, Move.self, Remove.self, Batch.self, List.self, Undo.self, Redo.self, Log.self],
         defaultSubcommand: Commit.self
     )
-
-    /// The two runs that follow every save, `todosync` and `todosync status`, have no arguments to
-    /// parse: they skip swift-argument-parser, whose reflection over the commands was ~2 ms of a
-    /// 7.7 ms status. Anything else, `--help` included, goes through it.
-    static func main() {
-        #if canImport(Glibc)
-        HeapSettings.apply()
-        #endif
-        let body: (() throws -> Void)?
-        switch Array(CommandLine.arguments.dropFirst()) {
-        case []: body = { try Commit.perform(in: ".", summary: nil) }
-        case ["status"]: body = { try Status.perform(in: ".") }
-        default: body = nil
-        }
-        guard let body else { return main(nil) }
-        do { try body() } catch { exit(withError: error) }
-    }
 }

@@ -32,6 +32,9 @@ enum FileSystem {
 
     /// The whole file and its stat taken before reading (a later write changes the stat, so git's
     /// index never takes a newer file for these bytes), or nil if it does not exist.
+    ///
+    /// A file written to while it is read (an editor saving in place) is read again, so the
+    /// bytes are never half of one save and half of another.
     static func readWithStat(_ path: String) throws(TodoSyncError) -> (bytes: [UInt8], stat: FileStat)? {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         if fd < 0 {
@@ -39,12 +42,25 @@ enum FileSystem {
             throw failure("cannot read \(path)")
         }
         defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw failure("cannot read \(path)") }
+        for _ in 0..<100 {
+            var before = stat(), after = stat()
+            guard fstat(fd, &before) == 0, lseek(fd, 0, SEEK_SET) == 0 else { throw failure("cannot read \(path)") }
+            guard let bytes = readAll(fd, sizeHint: Int(before.st_size)) else { throw failure("cannot read \(path)") }
+            guard fstat(fd, &after) == 0 else { throw failure("cannot read \(path)") }
+            if FileStat(before) == FileStat(after) { return (bytes, FileStat(before)) }
+            usleep(10_000)
+        }
+        throw TodoSyncError(
+            "\(path) kept changing while todosync read it; nothing was written or committed",
+            hint: "run todosync again once the program writing it has finished")
+    }
+
+    /// Everything from the descriptor's offset to its end; nil on a read error.
+    private static func readAll(_ fd: Int32, sizeHint: Int) -> [UInt8]? {
         // Read straight into the array, sized from the stat (not zero-filled first: a list can be
         // megabytes); a file that grows meanwhile is read on.
         var bytes: [UInt8] = []
-        var capacity = Int(info.st_size) + 1
+        var capacity = sizeHint + 1
         while true {
             let filled = bytes.count
             var failed = false
@@ -59,74 +75,31 @@ enum FileSystem {
                     count += read
                 }
             }
-            if failed { throw failure("cannot read \(path)") }
+            if failed { return nil }
             swap(&bytes, &grown)
-            if bytes.count < capacity { break }
+            if bytes.count < capacity { return bytes }
             capacity *= 2
         }
-        return (bytes, FileStat(info))
-    }
-
-    /// Replaces the file with `bytes` atomically (temporary file, fsync, rename), keeping its
-    /// permissions, but only if it still holds `expected` (nil: it must not exist). Returns the
-    /// new file's stat for git's index, or nil if the file was written to again meanwhile.
-    @discardableResult
-    static func replace(_ path: String, with bytes: [UInt8], ifStill expected: [UInt8]?) throws(TodoSyncError) -> FileStat? {
-        try expect(path, holds: expected)
-        var info = stat()
-        let mode: mode_t = stat(path, &info) == 0 ? info.st_mode & 0o7777 : 0o644
-        let temporary = try temporaryFile(beside: path, holding: bytes, mode: mode)
-        let fd = temporary.fd
-        var ok = false
-        defer {
-            if !ok { unlink(temporary.path) }
-        }
-        defer { close(fd) }
-        guard fsync(fd) == 0 else { throw failure("cannot flush \(path) to disk") }
-        guard rename(temporary.path, path) == 0 else { throw failure("cannot replace \(path)") }
-        ok = true
-        // After the rename, which changes the ctime git compares. A write made before this stat
-        // would not show in it: the bytes are read back to rule that out.
-        var final = stat()
-        guard fstat(fd, &final) == 0, try read(path) == bytes else { return nil }
-        return FileStat(final)
     }
 
     /// Writes a file that only caches what can be worked out again: a temporary file renamed
     /// over it, not flushed to disk, failures ignored.
     static func writeCache(_ path: String, _ bytes: [UInt8]) {
-        guard let temporary = try? temporaryFile(beside: path, holding: bytes, mode: 0o644) else { return }
+        guard let temporary = try? temporaryFile(in: parentDirectory(of: path), holding: bytes, mode: 0o644) else { return }
         close(temporary.fd)
         if rename(temporary.path, path) != 0 { unlink(temporary.path) }
     }
 
-    /// A new temporary file in `folder` holding `bytes`, not flushed to disk; nil on failure.
-    static func writeTemporaryCache(in folder: String, _ bytes: [UInt8]) -> String? {
-        guard let temporary = try? temporaryFile(beside: folder + "/cache", holding: bytes, mode: 0o644) else { return nil }
-        close(temporary.fd)
-        return temporary.path
-    }
-
-    /// Gives a cache file its name; failures ignored (the file is removed).
-    static func renameCache(_ path: String, to name: String) {
-        if rename(path, name) != 0 { unlink(path) }
-    }
-
-    /// Removes a file that only caches what can be worked out again; failures ignored.
-    static func removeCache(_ path: String) {
-        unlink(path)
-    }
-
-    /// A new file in `path`'s folder holding `bytes`, still open: the caller renames it over
-    /// `path` (or removes it) and closes it. On failure nothing is left behind.
-    private static func temporaryFile(
-        beside path: String, holding bytes: [UInt8], mode: mode_t
+    /// A new file in `folder` holding `bytes`, still open: the caller renames it into place
+    /// (or removes it) and closes it. `flushed`: on disk before this returns. On failure
+    /// nothing is left behind.
+    static func temporaryFile(
+        in folder: String, holding bytes: [UInt8], mode: mode_t, flushed: Bool = false
     ) throws(TodoSyncError) -> (fd: Int32, path: String) {
-        let directory = parentDirectory(of: path)
         // NB: the template is never empty, so its baseAddress exists.
-        var template = Array((directory + "/.todosync-XXXXXX").utf8CString)
+        var template = Array((folder + "/.todosync-XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { throw failure("cannot create a temporary file in \(directory)") }
+        guard fd >= 0 else { throw failure("cannot create a temporary file in \(folder)") }
         let temporary = decodeCString(template)
         _ = fchmod(fd, mode)
         var written = 0
@@ -135,12 +108,18 @@ enum FileSystem {
             let count = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + written, $0.count - written) }
             if count < 0 {
                 if errno == EINTR { continue }
-                let error = failure("cannot write \(path)")
+                let error = failure("cannot write \(temporary)")
                 close(fd)
                 unlink(temporary)
                 throw error
             }
             written += count
+        }
+        if flushed, fsync(fd) != 0 {
+            let error = failure("cannot flush \(temporary) to disk")
+            close(fd)
+            unlink(temporary)
+            throw error
         }
         return (fd, temporary)
     }
@@ -160,18 +139,6 @@ enum FileSystem {
             hint: "run todosync again to take in the new edit")
         error.isChangedMeanwhile = true
         throw error
-    }
-
-    /// Removes the file, but only if it still holds `expected`.
-    static func remove(_ path: String, ifStill expected: [UInt8]) throws(TodoSyncError) {
-        guard try read(path) == expected else {
-            var error = TodoSyncError(
-                "\(path) changed while todosync was working; it was not removed",
-                hint: "run todosync again to take in the new edit")
-            error.isChangedMeanwhile = true
-            throw error
-        }
-        guard unlink(path) == 0 || errno == ENOENT else { throw failure("cannot remove \(path)") }
     }
 
     /// Names in a folder, without `.` and `..`.
@@ -211,7 +178,7 @@ enum FileSystem {
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
-    private static func failure(_ what: String) -> TodoSyncError {
+    static func failure(_ what: String) -> TodoSyncError {
         TodoSyncError("\(what): \(errorText(errno))")
     }
 }

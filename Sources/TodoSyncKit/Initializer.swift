@@ -43,23 +43,30 @@ extension Workspace {
             throw .git(error, while: "opening \(directory)")
         }
         let workspace = try Workspace(repository: repository)
-        try workspace.checkReadyToCommit()
+        return try workspace.writing { () throws(TodoSyncError) in
+            try workspace.checkReadyToCommit()
+            return try workspace.initialize(createdRepository: created, remote: remote)
+        }
+    }
 
-        let hasLists = try workspace.candidateFiles().contains { path in
-            (try? FileSystem.read(workspace.root + "/" + path)).flatMap { $0 }.map {
+    private func initialize(createdRepository created: Bool, remote: String?) throws(TodoSyncError) -> InitOutcome {
+        let hasLists = try candidateFiles().contains { path in
+            (try? FileSystem.read(root + "/" + path)).flatMap { $0 }.map {
                 (try? ListDocument.parsing(path, $0))?.hasItems ?? true
             } ?? false
         }
         var wroteExample = false
-        let examplePath = workspace.root + "/TODO.md"
-        if !hasLists, !FileSystem.exists(examplePath) {
-            try FileSystem.replace(examplePath, with: Array(exampleList.utf8), ifStill: nil)
+        if !hasLists, !FileSystem.exists(root + "/TODO.md") {
+            guard let branch = try branchReference() else { throw detachedHead() }
+            let current = try git("reading \(branch)") { try repository.reference(branch) }
+            let example = WritePlan.FileWrite(path: "TODO.md", expected: nil, final: Array(Self.exampleList.utf8))
+            _ = try apply(WritePlan(branch: branch, expectedHead: current, files: [example], reflogMessage: "todosync init"))
             wroteExample = true
         }
-        if let remote { try workspace.setUpRemote(remote) }
-        let outcome = try workspace.commit(summary: created || wroteExample ? "Start todo lists" : "Adopt lists into todosync", kind: .adopt)
+        if let remote { try setUpRemote(remote) }
+        let outcome = try commit(summary: created || wroteExample ? "Start todo lists" : "Adopt lists into todosync", kind: .adopt)
         return InitOutcome(
-            root: workspace.root, createdRepository: created, createdExampleList: wroteExample, remote: remote, commit: outcome)
+            root: root, createdRepository: created, createdExampleList: wroteExample, remote: remote, commit: outcome)
     }
 
     /// `origin` at `url`, and the current branch tracking `origin/<branch>`.

@@ -30,18 +30,14 @@ public struct PendingUnit {
 extension Workspace {
     /// Reads the last commit and the working tree and works out the next unit. Writes no list and
     /// no object; only the checked-head note (a cache in the git directory) when all is in order.
-    ///
-    /// `writingBlobsAhead`: a commit will follow, so each edited list file's blob is written on
-    /// another thread meanwhile, as a temporary file that only the commit names (or that goes
-    /// when the unit is released); see `BlobWriteAhead`.
-    public func pending(writingBlobsAhead: Bool = false) throws(TodoSyncError) -> PendingUnit {
+    public func pending() throws(TodoSyncError) -> PendingUnit {
         let scan = try Trace.phase("find candidate files") { () throws(TodoSyncError) in try scanCandidates() }
-        var unit = try pending(scan.files, writingBlobsAhead: writingBlobsAhead)
+        var unit = try pending(scan.files)
         unit.scan = scan
         return unit
     }
 
-    private func pending(_ paths: [String], writingBlobsAhead: Bool) throws(TodoSyncError) -> PendingUnit {
+    private func pending(_ paths: [String]) throws(TodoSyncError) -> PendingUnit {
         // Read once: the checked note, the blob writes and the comparison with HEAD all ask it.
         let stamps = try Trace.phase("read git's index") { () throws(TodoSyncError) in
             try git("reading git's index") { try repository.indexStamps(for: paths) }
@@ -51,16 +47,12 @@ extension Workspace {
         }
         let headTree = try Trace.phase("read HEAD's tree") { () throws(TodoSyncError) in try readHeadTree() }
         let read = try Trace.phase("read working lists") { () throws(TodoSyncError) in try readWorkingBytes(paths) }
-        // Started before parsing: compressing a large list takes longer than all the rest.
-        let (blobsAhead, headCopies) = writingBlobsAhead
-            ? Trace.phase("start blob writes") { startBlobWrites(read, listsOf: headTree, stamps) } : ([:], [:])
         let files = try Trace.phase("parse working lists") { () throws(TodoSyncError) in try parseWorkingFiles(read) }
         if let unchanged = try Trace.phase("compare with HEAD (index, size, hash)", { () throws(TodoSyncError) in try unchangedSinceHead(files, headTree, stamps) }) {
             return unchanged
         }
-        let head = try Trace.phase("read and parse HEAD's lists") { () throws(TodoSyncError) in try readHead(headTree, reusing: files, stamps: stamps, copies: headCopies) }
-        var working = workingSnapshot(files, head: head)
-        working.blobsAhead = blobsAhead
+        let head = try Trace.phase("read and parse HEAD's lists") { () throws(TodoSyncError) in try readHead(headTree, reusing: files, stamps: stamps) }
+        let working = workingSnapshot(files, head: head)
         var generator = SystemRandomNumberGenerator()
         let assigned = Trace.phase("assign ids") { IDAssignment.assign(working.lists, base: head.base, using: &generator) }
         let changes = Trace.phase("changes") { ListSet.changes(from: head.base.lists, to: assigned.lists) }
@@ -84,30 +76,6 @@ extension Workspace {
 }
 
 extension Workspace {
-    /// Blob writes started for the files of the last commit that git's index does not vouch
-    /// for (edited since), and the copies of HEAD's versions of those files read for them (by
-    /// blob; `readHead` takes them rather than reading them again). Best effort: a blob not
-    /// started here (a new list file, or a thread that could not start) is written the usual
-    /// way when committing.
-    func startBlobWrites(
-        _ files: [WorkingFile.Read], listsOf headTree: HeadTree?, _ stamps: IndexStamps
-    ) -> (writes: [String: BlobWriteAhead], copies: [OID: [UInt8]]) {
-        var committed: [String: OID] = [:]
-        for file in headTree?.files ?? [] { committed[file.path] = file.blob }
-        var writes: [String: BlobWriteAhead] = [:], copies: [OID: [UInt8]] = [:]
-        let listed = blobCopies.listed()
-        for file in files where stamps.blob(at: file.path, stat: file.stat) == nil {
-            guard let blob = committed[file.path] else { continue }
-            // NB: HEAD's bytes, whose pieces these are, let the pieces be compared rather than
-            // inflated to check (no copy kept: they are inflated).
-            let previous = listed.bytes(of: blob)
-            copies[blob] = previous
-            writes[file.path] = try? repository.writeBlobAhead(
-                file.bytes, reusingPiecesAt: blobCopies.piecesPath(of: blob), previousBytes: previous)
-        }
-        return (writes, copies)
-    }
-
     /// The common case, answered cheaply: every list file hashes to the blob HEAD's tree holds
     /// for it, every item already carries an id of its own, and no other file holds items.
     /// Then nothing needs committing, and HEAD's lists are never read or parsed. nil: look closer.

@@ -24,8 +24,6 @@ struct WorkingSnapshot {
     var readBytes: [String: [UInt8]?]
     /// Each file's stat as it was read, for git's index.
     var readStats: [String: FileStat] = [:]
-    /// Blobs of the bytes read, being written ahead of a commit (edited list files only).
-    var blobsAhead: [String: BlobWriteAhead] = [:]
 }
 
 /// A candidate file of the working tree, read and parsed.
@@ -60,20 +58,17 @@ extension Workspace {
         return HeadTree(commit: commit, files: files)
     }
 
-    /// The lists of HEAD's tree, read and identified.
     /// HEAD's lists, read and identified. `working`: the working tree's versions, parsed; a
     /// file git's index vouches (by `stamps`) holds HEAD's bytes is taken as it is, and HEAD's
     /// version of an edited one is parsed by taking the working parse where their lines agree.
-    /// `copies`: blobs' bytes already read from their kept copies.
     func readHead(
-        _ headTree: HeadTree?, reusing working: [WorkingFile] = [], stamps: IndexStamps? = nil, copies read: [OID: [UInt8]] = [:]
+        _ headTree: HeadTree?, reusing working: [WorkingFile] = [], stamps: IndexStamps? = nil
     ) throws(TodoSyncError) -> HeadSnapshot {
         guard let headTree else { return HeadSnapshot(commit: nil, base: .empty, files: [:]) }
         let commit = headTree.commit
         var documents: [ListDocument] = []
         var files: [String: (bytes: [UInt8], mode: UInt32)] = [:]
         var blobs: [String: OID] = [:]
-        let copies = blobCopies.listed()
         var workingFiles: [String: WorkingFile] = [:]
         for file in working { workingFiles[file.path] = file }
         for file in headTree.files {
@@ -83,7 +78,7 @@ extension Workspace {
                 // git's index vouches that the working file holds HEAD's bytes: nothing to read.
                 (bytes, document) = (working.bytes, working.document)
             } else {
-                if let copy = read[file.blob] ?? copies.bytes(of: file.blob) { bytes = copy } else { bytes = try committedBytes(file) }
+                bytes = try committedBytes(file)
                 // The working parse serves as it is where the bytes are the same, else in part.
                 if let working, working.bytes.sameBytes(as: bytes) {
                     document = working.document

@@ -86,3 +86,12 @@ func includesOtherFiles(_ configFile: String) -> Bool {
         return section.hasPrefix("[include]") || section.hasPrefix("[include ") || section.hasPrefix("[includeif")
     }
 }
+
+extension Workspace {
+    /// What a clean-state note answers for `status` (or, with `status` false, for a plain
+    /// `todosync`) in `directory`, from file stamps alone: the repository is not opened and
+    /// libgit2 not started. nil: work it out.
+    public static func answerFromStamps(status: Bool, in directory: String) -> [String]? {
+        CleanState.answer(status ? .status : .commit, in: directory)
+    }
+}

@@ -18,6 +18,10 @@ extension Workspace {
     /// Any request that fails (no such item, several match, a bad title) stops everything before
     /// anything is written; in a batch, the error names the line (`lineNumbers[i]`).
     public func perform(_ requests: [ItemRequest], lineNumbers: [Int]? = nil) throws(TodoSyncError) -> CommandOutcome {
+        try writing { () throws(TodoSyncError) in try performLocked(requests, lineNumbers: lineNumbers) }
+    }
+
+    private func performLocked(_ requests: [ItemRequest], lineNumbers: [Int]?) throws(TodoSyncError) -> CommandOutcome {
         try checkReadyToCommit()
         let pending = try commit()
         guard var head = try readHeadTree().map({ (tree) throws(TodoSyncError) in try readHead(tree) }), head.commit != nil else {

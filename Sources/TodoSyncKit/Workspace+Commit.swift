@@ -15,21 +15,28 @@ extension Workspace {
     /// Writes missing ids into the list files and makes one commit of everything that changed
     /// since HEAD: the undo unit of an editor session.
     ///
-    /// Order matters for "nothing lost": files are written first (each only if it still holds
-    /// what was read), then the commit, then git's index. A failure before the commit leaves
-    /// ids in the files and no commit; the next run commits them.
+    /// A list saved while this runs is read again and taken into the unit (a few times; a
+    /// file that keeps changing stops it with nothing changed).
     public func commit(summary: String? = nil, kind: UnitKind = .edit) throws(TodoSyncError) -> CommitOutcome {
-        try checkReadyToCommit()
-        let unit = try pending(writingBlobsAhead: true)
-        // A file rewritten below gets the stat of the new bytes; the others keep the one read.
-        var stats: [String: FileStat?] = unit.working.readStats.filter { !unit.assigned.changedPaths.contains($0.key) }
-        for path in unit.assigned.changedPaths {
-            guard let bytes = unit.finalBytes[path] ?? nil, let read = unit.working.readBytes[path] else { continue }
-            stats[path] = .some(try FileSystem.replace(root + "/" + path, with: bytes, ifStill: read))
+        try writing { () throws(TodoSyncError) in
+            try checkReadyToCommit()
+            var attempt = 1
+            while true {
+                do throws(TodoSyncError) {
+                    return try commitOnce(summary: summary, kind: kind)
+                } catch let error where error.isChangedMeanwhile && attempt < Self.rereadAttempts {
+                    attempt += 1
+                }
+            }
         }
-        guard !unit.isEmpty else {
-            return CommitOutcome(commit: nil, message: CommitMessage(summary: "Nothing changed"), unit: unit)
-        }
+    }
+
+    /// How many times a write is worked out again after a list changed under it.
+    static let rereadAttempts = 5
+
+    private func commitOnce(summary: String?, kind: UnitKind) throws(TodoSyncError) -> CommitOutcome {
+        let unit = try pending()
+        guard let branch = try branchReference() else { throw detachedHead() }
         var message = CommitMessage.describing(unit.changes, idsWritten: unit.idsAdopted)
         if let summary {
             if message.body.isEmpty { message.body = ["- " + message.summary] }
@@ -38,58 +45,55 @@ extension Workspace {
         // Only ids written (for items committed without one): not an edit anyone would undo.
         let recorded: UnitKind = kind == .edit && unit.changes.isEmpty ? .adopt : kind
         message.trailers = [UnitTrailer.line(recorded.trailer)]
-
-        // Copies for the next commit are written while the blobs are still being compressed:
-        // their bytes are known before their names.
-        var prepared: [String: BlobCopies.Prepared] = [:]
-        Trace.phase("copy the lists") {
-            for path in unit.changedPaths where unit.working.blobsAhead[path] != nil {
-                if let bytes = unit.finalBytes[path] ?? nil { prepared[path] = blobCopies.prepare(bytes) }
-            }
+        let plan = Self.plan(unit, branch: branch, message: message)
+        guard !plan.isEmpty else {
+            return CommitOutcome(commit: nil, message: CommitMessage(summary: "Nothing changed"), unit: unit)
         }
-        var copiesKept = false
-        defer { if !copiesKept { for copy in prepared.values { FileSystem.removeCache(copy.temporaryPath) } } }
-
-        var treeChanges: [String: TreeChange] = [:]
-        var pieces: [OID: [UInt8]] = [:]
-        for path in unit.changedPaths {
-            if let bytes = unit.finalBytes[path] ?? nil {
-                let ahead = unit.working.blobsAhead[path].flatMap { $0.bytes.sameBytes(as: bytes) ? $0 : nil }
-                let (blob, stored) = try Trace.phase("write blob") { () throws(TodoSyncError) in
-                    // NB: bytes written ahead differ from these where ids were written in.
-                    guard let ahead else { return try storeBlob(bytes, path: path, over: unit.head) }
-                    return (try git("storing \(path)") { try ahead.finish() }, ahead.storedPieces)
-                }
-                if let stored { pieces[blob] = stored }
-                treeChanges[path] = .write(blob: blob, mode: unit.head.files[path]?.mode ?? TreeChange.regularFileMode)
-            } else {
-                treeChanges[path] = .delete
-            }
-        }
-        let identity = Identity.resolve(for: repository)
-        let parent = unit.head.commit
-        let text = message.text
-        let commitID = try Trace.phase("write tree and commit") { () throws(TodoSyncError) in try git("committing") {
-            let tree = try repository.writeTree(base: parent?.tree, applying: treeChanges)
-            return try repository.createCommit(
-                tree: tree, parents: parent.map { [$0.id] } ?? [], message: text,
-                author: identity.author, committer: identity.committer)
-        } }
-        let removed = unit.changedPaths.filter { unit.finalBytes[$0] ?? nil == nil }
-        try Trace.phase("update git's index") { () throws(TodoSyncError) in
-            try updateIndex(treeChanges, stats: stats, removing: removed)
+        let applied = try apply(plan)
+        guard let commit = applied.commit else {
+            return CommitOutcome(commit: nil, message: CommitMessage(summary: "Nothing changed"), unit: unit)
         }
         if unit.diagnostics.isEmpty {
             // Assignment left every item with an id of its own: the next status need not look.
             var blobs: [String: OID] = [:]
             for (path, document) in unit.assigned.lists.documents where document.hasItems {
-                if case .write(let blob, _) = treeChanges[path] { blobs[path] = blob } else { blobs[path] = unit.head.blobs[path] }
+                blobs[path] = applied.listBlobs[path] ?? unit.head.blobs[path]
             }
-            recordCheckedHead(commit: commitID, blobs: blobs)
+            recordCheckedHead(commit: commit, blobs: blobs)
         }
-        Trace.phase("keep copies of the lists") { keepBlobCopies(over: unit.head, treeChanges, unit.finalBytes, prepared: prepared, pieces: pieces) }
-        copiesKept = true
-        return CommitOutcome(commit: commitID, message: message, unit: unit, identityWarning: identity.warning)
+        return CommitOutcome(commit: commit, message: message, unit: unit, identityWarning: identityWarning)
+    }
+
+    /// The write that commits a pending unit: ids written into the files that get them, the
+    /// other changed files committed as read (and checked again before the commit).
+    static func plan(_ unit: PendingUnit, branch: String, message: CommitMessage) -> WritePlan {
+        var files: [WritePlan.FileWrite] = []
+        for (path, final) in unit.finalBytes.sorted(by: { $0.key < $1.key }) {
+            files.append(WritePlan.FileWrite(path: path, expected: unit.working.readBytes[path] ?? nil, final: final))
+        }
+        var target: WritePlan.Target?
+        if !unit.changedPaths.isEmpty {
+            var lists: [String: [UInt8]?] = [:], modes: [String: UInt32] = [:]
+            for path in unit.changedPaths {
+                lists[path] = .some(unit.finalBytes[path] ?? nil)
+                if let mode = unit.head.files[path]?.mode { modes[path] = mode }
+            }
+            let parent = unit.head.commit
+            target = .new(WritePlan.NewCommit(
+                parents: parent.map { [$0.id] } ?? [], baseTree: parent?.tree, lists: lists, modes: modes, message: message))
+        }
+        return WritePlan(
+            branch: branch, expectedHead: unit.head.commit?.id, target: target, files: files,
+            readStats: unit.working.readStats, reflogMessage: "todosync: " + message.summary)
+    }
+
+    /// `refs/heads/<branch>` for the branch HEAD names (with or without commits); nil when detached.
+    func branchReference() throws(TodoSyncError) -> String? {
+        try branch().map { "refs/heads/" + $0 }
+    }
+
+    func detachedHead() -> TodoSyncError {
+        TodoSyncError("HEAD is detached; todosync commits only on a branch", hint: "switch to a branch first: git switch main")
     }
 }
 
@@ -110,96 +114,25 @@ public enum UnitKind: Sendable {
 
 extension Workspace {
     /// Makes one commit that takes HEAD's lists (`head`) to `lists`, and brings the working files
-    /// along: the write path of commands, undo and redo.
-    ///
-    /// Every changed list file must still hold HEAD's bytes (the caller committed pending edits
-    /// first). Order: files checked, commit object made, files replaced (each only if it still
-    /// holds what was read), then the branch moved to the commit (only if it is still at
-    /// HEAD), then git's index. A file saved meanwhile stops it with nothing changed.
+    /// along: the write of item commands, undo and redo. Every changed list file must still hold
+    /// HEAD's bytes (the caller committed pending edits first, under the same write lock).
     func commitLists(_ lists: ListSet, over head: HeadSnapshot, message: CommitMessage) throws(TodoSyncError) -> OID {
         guard let parent = head.commit else { throw TodoSyncError("there is no commit yet", hint: "run todosync first") }
-        var finalBytes: [String: [UInt8]?] = [:]
+        guard let branch = try branchReference() else { throw detachedHead() }
+        var files: [WritePlan.FileWrite] = []
+        var changed: [String: [UInt8]?] = [:], modes: [String: UInt32] = [:]
         for path in Set(head.files.keys).union(lists.documents.keys).sorted() {
             let bytes = lists[path]?.render()
-            if !sameBytes(bytes, head.files[path]?.bytes) { finalBytes[path] = bytes }
+            guard !sameBytes(bytes, head.files[path]?.bytes) else { continue }
+            files.append(WritePlan.FileWrite(path: path, expected: head.files[path]?.bytes, final: bytes))
+            changed[path] = .some(bytes)
+            if let mode = head.files[path]?.mode { modes[path] = mode }
         }
-        for path in finalBytes.keys { try FileSystem.expect(root + "/" + path, holds: head.files[path]?.bytes) }
-        var treeChanges: [String: TreeChange] = [:]
-        var pieces: [OID: [UInt8]] = [:]
-        for (path, bytes) in finalBytes {
-            if let bytes {
-                let (blob, stored) = try storeBlob(bytes, path: path, over: head)
-                if let stored { pieces[blob] = stored }
-                treeChanges[path] = .write(blob: blob, mode: head.files[path]?.mode ?? TreeChange.regularFileMode)
-            } else {
-                treeChanges[path] = .delete
-            }
-        }
-        let identity = Identity.resolve(for: repository)
-        let text = message.text
-        let commitID = try git("committing") {
-            let tree = try repository.writeTree(base: parent.tree, applying: treeChanges)
-            return try repository.createCommit(
-                tree: tree, parents: [parent.id], message: text, author: identity.author, committer: identity.committer,
-                updating: nil)
-        }
-        let (stats, removed) = try writeListFiles(finalBytes) { head.files[$0]?.bytes }
-        guard case .branch(let branch, _) = try git("reading HEAD", { try repository.head() }) else {
-            throw TodoSyncError("HEAD is detached; todosync commits only on a branch")
-        }
-        do {
-            try repository.moveReference("refs/heads/" + branch, to: commitID, expecting: parent.id, message: "todosync: " + message.summary)
-        } catch {
-            throw TodoSyncError(
-                "\(branch) moved while todosync was working (another commit was made); the list files hold the change, not committed",
-                hint: "run todosync to commit them")
-        }
-        try updateIndex(treeChanges, stats: stats, removing: removed)
-        keepBlobCopies(over: head, treeChanges, finalBytes, pieces: pieces)
-        return commitID
-    }
-
-    /// Stores a list file's new bytes as a blob, compressed in pieces that reuse those kept
-    /// for HEAD's version of the file (a one-line change compresses a piece or two, not the
-    /// file); returns the blob and its pieces to keep. Falls back to libgit2 compressing it whole.
-    func storeBlob(_ bytes: [UInt8], path: String, over head: HeadSnapshot) throws(TodoSyncError) -> (OID, pieces: [UInt8]?) {
-        let previous = head.blobs[path].map { blobCopies.piecesPath(of: $0) }
-        if let written = try? repository.writeBlobAhead(bytes, reusingPiecesAt: previous, previousBytes: head.files[path]?.bytes),
-            let blob = try? written.finish()
-        {
-            return (blob, written.storedPieces)
-        }
-        return (try git("storing \(path)") { try repository.writeBlob(bytes) }, nil)
-    }
-
-    /// Writes (or removes, for nil) each list file, each only if it still holds `expected(path)`.
-    /// Returns the written files' stats and the paths removed, for git's index.
-    func writeListFiles(
-        _ finalBytes: [String: [UInt8]?], expected: (String) -> [UInt8]?
-    ) throws(TodoSyncError) -> (written: [String: FileStat?], removed: [String]) {
-        var written: [String: FileStat?] = [:], removed: [String] = []
-        for (path, bytes) in finalBytes.sorted(by: { $0.key < $1.key }) {
-            let absolute = root + "/" + path
-            if let bytes {
-                try FileSystem.createDirectory(FileSystem.parentDirectory(of: absolute))
-                written[path] = .some(try FileSystem.replace(absolute, with: bytes, ifStill: expected(path)))
-            } else if let old = expected(path) {
-                try FileSystem.remove(absolute, ifStill: old)
-                removed.append(path)
-            }
-        }
-        return (written, removed)
-    }
-
-    /// Brings git's index in step with the list files just committed: each written file enters
-    /// with the blob committed for it and the stat taken when its bytes were read or written
-    /// (none if unsure), so nothing is read or hashed again.
-    func updateIndex(_ treeChanges: [String: TreeChange], stats: [String: FileStat?], removing removed: [String]) throws(TodoSyncError) {
-        var staged: [StagedFile] = []
-        for (path, change) in treeChanges.sorted(by: { $0.key < $1.key }) {
-            guard case .write(let blob, let mode) = change else { continue }
-            staged.append(StagedFile(path: path, blob: blob, mode: mode, stat: stats[path] ?? nil))
-        }
-        try git("updating git's index") { try repository.updateIndex(staged: staged, removing: removed) }
+        let plan = WritePlan(
+            branch: branch, expectedHead: parent.id,
+            target: .new(WritePlan.NewCommit(parents: [parent.id], baseTree: parent.tree, lists: changed, modes: modes, message: message)),
+            files: files, reflogMessage: "todosync: " + message.summary)
+        guard let commit = try apply(plan).commit else { throw TodoSyncError("the commit was not made") }
+        return commit
     }
 }

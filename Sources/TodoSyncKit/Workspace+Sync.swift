@@ -29,6 +29,8 @@ extension Workspace {
 
     /// Commits local edits, fetches, merges the remote's lists item by item, commits and
     /// pushes. If the remote moved meanwhile, fetches and merges again (a few times).
+    ///
+    /// The write lock is held while committing and merging, not while talking to the remote.
     public func sync(push: Bool = true, progress: ((SyncProgress) -> Void)? = nil) throws(TodoSyncError) -> SyncOutcome {
         try checkReadyToCommit()
         let upstream = try upstream()
@@ -41,14 +43,7 @@ extension Workspace {
         for attempt in 1...Self.pushAttempts {
             outcome.retries = attempt - 1
             try Trace.phase("fetch") { () throws(TodoSyncError) in try fetch(upstream, progress: progress) }
-            do {
-                try integrate(upstream, into: &outcome)
-            } catch let error where error.isChangedMeanwhile && attempt < Self.pushAttempts {
-                // The user saved a list while we merged: commit that edit as its own unit, merge again.
-                let again = try commit()
-                if again.commit != nil { outcome.localCommit = again }
-                continue
-            }
+            try integrateTakingInSaves(upstream, into: &outcome)
             guard push else { return outcome }
             guard case .branch(_, let head) = try git("reading HEAD", { try repository.head() }) else { return outcome }
             let remote = try git("reading \(upstream.trackingRef)") { try repository.reference(upstream.trackingRef) }
@@ -70,6 +65,24 @@ extension Workspace {
             }
         }
         return outcome
+    }
+
+    /// Integrates under the write lock; a list saved meanwhile is committed as its own unit
+    /// and the merge worked out again.
+    private func integrateTakingInSaves(_ upstream: Upstream, into outcome: inout SyncOutcome) throws(TodoSyncError) {
+        try writing { () throws(TodoSyncError) in
+            try checkReadyToCommit()
+            var attempt = 1
+            while true {
+                do throws(TodoSyncError) {
+                    return try integrate(upstream, into: &outcome)
+                } catch let error where error.isChangedMeanwhile && attempt < Self.rereadAttempts {
+                    attempt += 1
+                    let again = try commit()
+                    if again.commit != nil { outcome.localCommit = again }
+                }
+            }
+        }
     }
 
     private func fetch(_ upstream: Upstream, progress: ((SyncProgress) -> Void)?) throws(TodoSyncError) {
@@ -117,16 +130,22 @@ extension Workspace {
     ) throws(TodoSyncError) {
         let before = try old.map { (id) throws(TodoSyncError) in try readCommit(id) }
         let after = try readCommit(new)
-        guard let newTree = after.commit?.tree else { return }
+        guard let newCommit = after.commit else { return }
         let oldTree = before?.commit?.tree
-        try git("updating the working files to \(upstream.name)") {
-            let paths = try repository.changedPaths(from: oldTree, to: newTree)
-            try repository.checkout(tree: newTree, paths: paths, baseline: oldTree)
-            try repository.moveReference(upstream.localBranch, to: new, expecting: old, message: "todosync sync: fast-forward to \(upstream.name)")
+        let listPaths = Set(after.files.keys).union(before?.files.keys ?? [:].keys)
+        var files: [WritePlan.FileWrite] = []
+        for path in listPaths.sorted() {
+            let (was, will) = (before?.files[path]?.bytes, after.files[path]?.bytes)
+            if !sameBytes(was, will) { files.append(WritePlan.FileWrite(path: path, expected: was, final: will)) }
         }
+        let changed = try git("comparing trees") { try repository.changedPaths(from: oldTree, to: newCommit.tree) }
+        let plan = WritePlan(
+            branch: upstream.localBranch, expectedHead: old, target: .existing(newCommit), files: files,
+            otherFiles: (changed.filter { !listPaths.contains($0) }, oldTree),
+            reflogMessage: "todosync sync: fast-forward to \(upstream.name)")
+        willWriteMerge?()
+        _ = try apply(plan)
         outcome.fastForwardedTo = new
-        // Copies of the lists just read, for the commit that follows (a cache: best effort).
-        keepBlobCopies(of: after)
         outcome.incoming += ListSet.changes(from: before?.base.lists ?? ListSet(), to: after.base.lists)
         // Items added there with plain git get the ids every clone derives for them.
         let adopted = try commit(summary: "Add ids to items added with plain git", kind: .adopt)
@@ -149,70 +168,59 @@ extension Workspace {
 
         var listPaths = Set(ours.files.keys).union(other.files.keys).union(merged.lists.documents.keys)
         if let ancestor { listPaths.formUnion(ancestor.files.keys) }
-        var finalBytes: [String: [UInt8]] = [:]
-        for (path, document) in merged.lists.documents { finalBytes[path] = document.render() }
-        // The merged lists compress on threads of their own while the rest of the merge is worked out.
-        let writes = startMergedListWrites(listPaths, finalBytes, ours: ours, theirs: other)
-        var copiesKept = false
-        defer { if !copiesKept { writes.discardCopies() } }
+        let otherFilesTree = try Trace.phase("merge other files") { () throws(TodoSyncError) in
+            try mergeOtherFiles(base: ancestor, ours: ourCommit, theirs: theirCommit, listPaths: listPaths)
+        }
+        let incoming = Trace.phase("describe incoming changes") { ListSet.changes(from: ours.base.lists, to: merged.lists) }
 
-        let otherFilesTree = try Trace.phase("merge other files") { () throws(TodoSyncError) in try git("merging the other files") { () throws -> OID in
-            // Lists are merged above; git merges everything else, with the lists held at the base.
+        // The merged tree is the other files' merge with every list as the merge made it.
+        var lists: [String: [UInt8]?] = [:], modes: [String: UInt32] = [:]
+        var files: [WritePlan.FileWrite] = []
+        for path in listPaths.sorted() {
+            let bytes = merged.lists[path]?.render()
+            lists[path] = .some(bytes)
+            if let mode = ours.files[path]?.mode ?? other.files[path]?.mode { modes[path] = mode }
+            if !sameBytes(bytes, ours.files[path]?.bytes) {
+                files.append(WritePlan.FileWrite(path: path, expected: ours.files[path]?.bytes, final: bytes))
+            }
+        }
+        let changed = try git("comparing trees") { try repository.changedPaths(from: ourCommit.tree, to: otherFilesTree) }
+        let message = Self.syncMessage(incoming, merged.reports, upstream)
+        let plan = WritePlan(
+            branch: upstream.localBranch, expectedHead: head,
+            target: .new(WritePlan.NewCommit(parents: [head, theirs], baseTree: otherFilesTree, lists: lists, modes: modes, message: message)),
+            files: files, otherFiles: (changed.filter { !listPaths.contains($0) }, ourCommit.tree),
+            reflogMessage: "todosync sync: merge \(upstream.name)")
+        willWriteMerge?()
+        outcome.mergeCommit = try apply(plan).commit
+        outcome.incoming += incoming
+        outcome.reports += merged.reports
+    }
+
+    /// git's merge of everything but the lists (held at the base version on both sides, so
+    /// only the item-by-item merge decides them): a tree, or a refusal naming the files.
+    private func mergeOtherFiles(
+        base: HeadSnapshot?, ours: Commit, theirs: Commit, listPaths: Set<String>
+    ) throws(TodoSyncError) -> OID {
+        try git("merging the other files") { () throws -> OID in
             var neutral: [String: TreeChange] = [:]
             for path in listPaths {
-                if let blob = ancestor?.blobs[path], let mode = ancestor?.files[path]?.mode {
+                if let blob = base?.blobs[path], let mode = base?.files[path]?.mode {
                     neutral[path] = .write(blob: blob, mode: mode)
                 } else {
                     neutral[path] = .delete
                 }
             }
-            let ourNeutral = try repository.writeTree(base: ourCommit.tree, applying: neutral)
-            let theirNeutral = try repository.writeTree(base: theirCommit.tree, applying: neutral)
-            let (tree, conflicts) = try repository.mergeTrees(base: ancestor?.commit?.tree, ours: ourNeutral, theirs: theirNeutral)
+            let ourNeutral = try repository.writeTree(base: ours.tree, applying: neutral)
+            let theirNeutral = try repository.writeTree(base: theirs.tree, applying: neutral)
+            let (tree, conflicts) = try repository.mergeTrees(base: base?.commit?.tree, ours: ourNeutral, theirs: theirNeutral)
             guard let tree else {
                 throw TodoSyncError(
                     "git cannot merge \(conflicts.joined(separator: ", ")): both sides changed it and it is not a list; nothing was changed",
                     hint: "merge it with git (git pull, fix, git commit), then run todosync sync again")
             }
             return tree
-        } }
-        let incoming = Trace.phase("describe incoming changes") { ListSet.changes(from: ours.base.lists, to: merged.lists) }
-        let (listChanges, pieces) = try Trace.phase("store merged lists") { () throws(TodoSyncError) in try finishMergedListWrites(writes) }
-        let finalTree = try git("writing the merged tree") { try repository.writeTree(base: otherFilesTree, applying: listChanges) }
-
-        // Other files first (git refuses, changing nothing, where the user edited them), then lists.
-        let changed = try git("comparing trees") { try repository.changedPaths(from: ourCommit.tree, to: finalTree) }
-        let otherPaths = changed.filter { !listPaths.contains($0) }
-        willWriteMerge?()
-        // Every list file is checked before anything is written, so a save made meanwhile leaves
-        // all as it was (sync then commits that save and merges again).
-        for path in changed where listPaths.contains(path) {
-            try FileSystem.expect(root + "/" + path, holds: ours.files[path]?.bytes)
         }
-
-        try git("updating the other files") { try repository.checkout(tree: finalTree, paths: otherPaths, baseline: ourCommit.tree) }
-        var changedLists: [String: [UInt8]?] = [:]
-        // NB: .some: a nil value (the file is gone) must stay in, not remove the key.
-        for path in changed where listPaths.contains(path) { changedLists[path] = .some(finalBytes[path]) }
-        let (stats, removed) = try writeListFiles(changedLists) { ours.files[$0]?.bytes }
-
-        let message = Self.syncMessage(incoming, merged.reports, upstream)
-        let identity = Identity.resolve(for: repository)
-        let commitID = try git("committing the merge") {
-            try repository.createCommit(
-                tree: finalTree, parents: [head, theirs], message: message.text,
-                author: identity.author, committer: identity.committer)
-        }
-        try Trace.phase("update git's index") { () throws(TodoSyncError) in
-            try updateIndex(listChanges.filter { stats[$0.key] != nil }, stats: stats, removing: removed)
-        }
-        Trace.phase("keep copies of the lists") {
-            keepBlobCopies(over: ours, listChanges, finalBytes, prepared: writes.preparedCopies, pieces: pieces)
-        }
-        copiesKept = true
-        outcome.mergeCommit = commitID
-        outcome.incoming += incoming
-        outcome.reports += merged.reports
     }
 
     /// "Sync with origin/main: check "Milk", add "Tea"", the changes and clashes in the body.

@@ -50,6 +50,10 @@ extension Workspace {
     }
 
     private func step(_ count: Int, redo: Bool) throws(TodoSyncError) -> UndoOutcome {
+        try writing { () throws(TodoSyncError) in try stepLocked(count, redo: redo) }
+    }
+
+    private func stepLocked(_ count: Int, redo: Bool) throws(TodoSyncError) -> UndoOutcome {
         try checkReadyToCommit()
         let pending = try commit()
         var outcome = UndoOutcome(pendingCommit: pending.commit == nil ? nil : pending)

@@ -4,7 +4,8 @@ import TodoModel
 
 /// A repository of lists and its working tree: the engine every command goes through.
 ///
-/// All writes (list files, objects, commits, git's index) happen in `Workspace+Commit.swift`.
+/// Every write (list files, objects, commits, the branch, git's index) goes through one
+/// function, `apply` (Workspace+Apply.swift), under the repository's write lock (`writing`).
 public final class Workspace {
     let repository: Repository
     /// The working tree's root, without a trailing slash.
@@ -16,6 +17,12 @@ public final class Workspace {
     /// Tests only: runs after a sync merge is computed and before any file is written, so a
     /// test can save a list "while the merge runs".
     var willWriteMerge: (() -> Void)?
+    /// Things the user should know that are not errors (a stopped write finished, a save kept).
+    public internal(set) var notices: [String] = []
+    /// Set when a commit was made with a fallback identity: what to tell the user.
+    public internal(set) var identityWarning: String?
+    private var writeLock: WriteLock?
+    private var writeDepth = 0
 
     init(repository: Repository) throws(TodoSyncError) {
         self.repository = repository
@@ -28,6 +35,35 @@ public final class Workspace {
         let include = try git("reading todosync.include") { try repository.configStrings("todosync.include") }
         let exclude = try git("reading todosync.exclude") { try repository.configStrings("todosync.exclude") }
         selector = ListFileSelector(include: include, exclude: exclude.isEmpty ? ListFileSelector.defaultExclude : exclude)
+    }
+
+    var scratch: ScratchFolder { ScratchFolder(gitDirectory: repository.gitDirectory) }
+
+    var holdsWriteLock: Bool { writeLock != nil }
+
+    /// Runs `body` holding the repository's write lock (taken once; nested calls share it).
+    /// On taking it: what a stopped run left is cleared or finished, and saves an editor made
+    /// into a file as todosync replaced it are reported.
+    func writing<T>(_ body: () throws(TodoSyncError) -> T) throws(TodoSyncError) -> T {
+        if writeLock == nil {
+            writeLock = try WriteLock.acquire(scratch, repositoryRoot: root)
+            do {
+                try scratch.create()
+                for kept in scratch.sweep() {
+                    notices.append("an editor saved a list in the instant todosync replaced it; that save is kept at \(kept): compare it with the list and copy back what you need")
+                }
+                try finishInterruptedWrite()
+            } catch {
+                writeLock = nil
+                throw error
+            }
+        }
+        writeDepth += 1
+        defer {
+            writeDepth -= 1
+            if writeDepth == 0 { writeLock = nil }
+        }
+        return try body()
     }
 
     /// Opens the repository that holds `path` (a folder), as git finds it.

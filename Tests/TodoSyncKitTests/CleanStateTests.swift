@@ -169,41 +169,4 @@ import TestSupport
         let porcelain = try fixture.git("status", "--porcelain")
         #expect(porcelain == " M TODO.md\n?? .gitignore\n?? notes.md\n?? vendor/\n", "\(porcelain)")
     }
-
-    /// The installed front program alone, without todosync-core beside it: an answer it gives
-    /// came from the note; a command it passes on fails (127).
-    @Test func theFrontAnswersPlainTodosyncAndDashCFromTheNote() throws {
-        let fixture = try committed()
-        usleep(2_100_000)
-        let slow = try fixture.todosync()
-        #expect(slow.stdout == "Nothing changed since the last commit.\n")
-        let scratch = Scratch()
-        let front = scratch.path + "/todosync"
-        try FileManager.default.copyItem(atPath: todosyncBinary, toPath: front)
-        for arguments in [["-C", fixture.path], ["commit", "-C", fixture.path]] {
-            let quick = try run(front, arguments, in: scratch.path)
-            #expect(quick.status == 0 && quick.stdout == slow.stdout, "\(arguments): \(quick.stderr)")
-        }
-        let status = try run(front, ["status", "-C", fixture.path], in: scratch.path)
-        #expect(status.stdout == "On branch main\nNothing changed since the last commit.\n")
-        #expect(try fixture.todosync("status").stdout == status.stdout)
-        // Forms todosync-core answers otherwise (or rejects) go to it.
-        for arguments in [["-C", fixture.path, "status"], ["-C", fixture.path + "/work"], ["-m", "x"], ["-C"]] {
-            #expect(try run(front, arguments, in: scratch.path).status == 127, "\(arguments)")
-        }
-        // After an edit, plain todosync commits it (the note no longer holds).
-        try fixture.write("TODO.md", try fixture.read("TODO.md").replacingOccurrences(of: "[ ] Buy", with: "[x] Buy"))
-        #expect(try run(front, ["-C", fixture.path], in: scratch.path).status == 127)
-        #expect(try fixture.todosync().stdout.contains("Check \"Buy milk\""))
-    }
-
-    @Test func withoutTodosyncCoreBesideItTheCommandSaysWhatToDo() throws {
-        let scratch = Scratch()
-        let lonely = scratch.path + "/todosync"
-        try FileManager.default.copyItem(atPath: todosyncBinary, toPath: lonely)
-        let result = try run(lonely, ["log"], in: scratch.path)
-        #expect(result.status == 127)
-        #expect(result.stderr.contains("/todosync-core: No such file or directory"))
-        #expect(result.stderr.contains("keep todosync-core beside todosync"))
-    }
 }

@@ -23,32 +23,78 @@ import TestSupport
     }
     #endif
 
-    @Test func replaceRefusesAFileThatChangedSinceItWasRead() throws {
+    /// A working folder and a git directory beside it, as the engine uses them.
+    private func folders() throws -> (Scratch, ScratchFolder) {
         let scratch = Scratch()
+        let folder = ScratchFolder(gitDirectory: scratch.path + "/.git")
+        try folder.create()
+        return (scratch, folder)
+    }
+
+    private func replace(_ scratch: Scratch, _ folder: ScratchFolder, _ name: String, with text: String?, ifStill expected: String?) throws {
+        try FileSystem.replace(
+            scratch.path + "/" + name, with: text.map { Array($0.utf8) }, ifStill: expected.map { Array($0.utf8) },
+            relativePath: name, scratch: folder)
+    }
+
+    @Test func replaceRefusesAFileThatChangedSinceItWasRead() throws {
+        let (scratch, folder) = try folders()
         try scratch.write("TODO.md", "- [ ] saved by the editor meanwhile\n")
         let error = #expect(throws: TodoSyncError.self) {
-            try FileSystem.replace(scratch.path + "/TODO.md", with: Array("ours".utf8), ifStill: Array("- [ ] as read\n".utf8))
+            try replace(scratch, folder, "TODO.md", with: "ours", ifStill: "- [ ] as read\n")
         }
-        #expect(error?.message.contains("changed while todosync was working; nothing was written or committed") == true)
+        #expect(error?.isChangedMeanwhile == true)
         #expect(try scratch.read("TODO.md") == "- [ ] saved by the editor meanwhile\n")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path) == ["TODO.md"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path).sorted() == [".git", "TODO.md"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.temporary) == [])
     }
 
     @Test func replaceKeepsPermissionsAndLeavesNoTemporaryFile() throws {
-        let scratch = Scratch()
+        let (scratch, folder) = try folders()
         try scratch.write("TODO.md", "old\n")
         chmod(scratch.path + "/TODO.md", 0o600)
-        try FileSystem.replace(scratch.path + "/TODO.md", with: Array("new\n".utf8), ifStill: Array("old\n".utf8))
+        try replace(scratch, folder, "TODO.md", with: "new\n", ifStill: "old\n")
         #expect(try scratch.read("TODO.md") == "new\n")
         let attributes = try FileManager.default.attributesOfItem(atPath: scratch.path + "/TODO.md")
         #expect((attributes[.posixPermissions] as? Int) == 0o600)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path) == ["TODO.md"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path).sorted() == [".git", "TODO.md"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.temporary) == [])
     }
 
     @Test func replaceCreatesOnlyWhenTheFileIsStillAbsent() throws {
-        let scratch = Scratch()
-        try FileSystem.replace(scratch.path + "/new.md", with: Array("x".utf8), ifStill: nil)
+        let (scratch, folder) = try folders()
+        try replace(scratch, folder, "new.md", with: "x", ifStill: nil)
         #expect(try scratch.read("new.md") == "x")
-        #expect(throws: TodoSyncError.self) { try FileSystem.replace(scratch.path + "/new.md", with: Array("y".utf8), ifStill: nil) }
+        #expect(throws: TodoSyncError.self) { try replace(scratch, folder, "new.md", with: "y", ifStill: nil) }
+        #expect(try scratch.read("new.md") == "x")
+    }
+
+    @Test func removeTakesOnlyTheBytesThatWereRead() throws {
+        let (scratch, folder) = try folders()
+        try scratch.write("old.md", "saved meanwhile\n")
+        #expect(throws: TodoSyncError.self) { try replace(scratch, folder, "old.md", with: nil, ifStill: "as read\n") }
+        #expect(try scratch.read("old.md") == "saved meanwhile\n")
+        try replace(scratch, folder, "old.md", with: nil, ifStill: "saved meanwhile\n")
+        #expect(!FileManager.default.fileExists(atPath: scratch.path + "/old.md"))
+    }
+
+    @Test func theReplacedFileIsKeptUntilTheNextWriteAndRecoveredIfWrittenTo() throws {
+        let (scratch, folder) = try folders()
+        try scratch.write("TODO.md", "as read\n")
+        try replace(scratch, folder, "TODO.md", with: "ours\n", ifStill: "as read\n")
+        let kept = try FileManager.default.contentsOfDirectory(atPath: folder.replaced)
+        #expect(kept.count == 1)
+        // Left alone, it goes at the next write.
+        #expect(folder.sweep() == [])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.replaced) == [])
+
+        try replace(scratch, folder, "TODO.md", with: "ours again\n", ifStill: "ours\n")
+        let name = try #require(try FileManager.default.contentsOfDirectory(atPath: folder.replaced).first)
+        // An editor that had the old file open writes its save into it after the swap.
+        try Data("the editor's last save\n".utf8).write(to: URL(fileURLWithPath: folder.replaced + "/" + name))
+        let recovered = folder.sweep()
+        #expect(recovered.count == 1)
+        #expect(try String(contentsOfFile: try #require(recovered.first), encoding: .utf8) == "the editor's last save\n")
+        #expect(try scratch.read("TODO.md") == "ours again\n")
     }
 }

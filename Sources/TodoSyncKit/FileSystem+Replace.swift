@@ -1,0 +1,134 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import CFileSwap
+import GitStore
+
+extension FileSystem {
+    /// Replaces the file at `path` with `bytes` (nil: removes it), but only if it still holds
+    /// `expected` (nil: it must not exist). Returns the new file's stat for git's index, or nil
+    /// if that cannot be vouched for.
+    ///
+    /// The new bytes are written and flushed in the git directory first, then swapped with
+    /// the file in one atomic step, and the file swapped out is compared with `expected`: an
+    /// editor that saved in the instant before the swap gets its file put back, and the write
+    /// fails as "changed meanwhile". The displaced file is kept in `scratch.replaced` until the
+    /// next write, so bytes an editor was still writing into it are not lost
+    /// (`ScratchFolder.sweep`). The file's permissions are kept.
+    @discardableResult
+    static func replace(
+        _ path: String, with bytes: [UInt8]?, ifStill expected: [UInt8]?, relativePath: String, scratch: ScratchFolder
+    ) throws(TodoSyncError) -> FileStat? {
+        try expect(path, holds: expected)
+        guard let bytes else {
+            try removeGuarded(path, expected: expected, relativePath: relativePath, scratch: scratch)
+            return nil
+        }
+        var info = stat()
+        let mode: mode_t = lstat(path, &info) == 0 ? info.st_mode & 0o7777 : 0o644
+        let temporary = try temporaryFile(in: scratch.temporary, holding: bytes, mode: mode, flushed: true)
+        defer {
+            close(temporary.fd)
+            unlink(temporary.path)
+        }
+        if expected == nil {
+            // link() never replaces: a file created meanwhile makes it fail.
+            guard link(temporary.path, path) == 0 else {
+                if errno == EEXIST { throw changedMeanwhile(path) }
+                throw failure("cannot create \(path)")
+            }
+            // NB: before the stat below: dropping the second name changes the file's ctime.
+            unlink(temporary.path)
+        } else if todosync_exchange_paths(temporary.path, path) == 0 {
+            // `temporary.path` now names the file that was at `path` an instant ago.
+            try checkDisplaced(path, temporaryPath: temporary.path, expected: expected, relativePath: relativePath, scratch: scratch)
+        } else if errno == EINVAL || errno == ENOSYS || errno == ENOTSUP || errno == EOPNOTSUPP {
+            // A file system that cannot swap: keep the old file by a second name, check, rename.
+            try replaceWithoutSwap(path, temporaryPath: temporary.path, expected: expected, relativePath: relativePath, scratch: scratch)
+        } else {
+            throw failure("cannot replace \(path)")
+        }
+        var final = stat()
+        guard fstat(temporary.fd, &final) == 0 else { return nil }
+        return FileStat(final)
+    }
+
+    /// After a swap: the file swapped out must hold `expected`; if not, an editor saved in the
+    /// instant between the check and the swap, and its file goes back where it was.
+    private static func checkDisplaced(
+        _ path: String, temporaryPath: String, expected: [UInt8]?, relativePath: String, scratch: ScratchFolder
+    ) throws(TodoSyncError) {
+        guard let displaced = try readWithStat(temporaryPath), sameBytes(displaced.bytes, expected) else {
+            if todosync_exchange_paths(temporaryPath, path) != 0 {
+                // NB: cannot happen short of the folder vanishing; the save is kept, not lost.
+                let kept = scratch.recovered + "/" + relativePath.split(separator: "/").joined(separator: "%2F")
+                _ = try? createDirectory(scratch.recovered)
+                _ = rename(temporaryPath, kept)
+                throw TodoSyncError(
+                    "\(path) was saved while todosync replaced it, and could not be put back; the save is kept at \(kept)",
+                    hint: "copy it back over \(path)")
+            }
+            throw changedMeanwhile(path)
+        }
+        keepDisplaced(temporaryPath, relativePath: relativePath, scratch: scratch)
+    }
+
+    /// The replace for a file system without an atomic swap: the old file gets a second name
+    /// in `scratch.replaced` (a hard link), is checked, and the new one is renamed over it.
+    private static func replaceWithoutSwap(
+        _ path: String, temporaryPath: String, expected: [UInt8]?, relativePath: String, scratch: ScratchFolder
+    ) throws(TodoSyncError) {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { throw changedMeanwhile(path) }
+        let kept = scratch.replaced + "/" + ScratchFolder.replacedName(of: relativePath, stamp: info)
+        unlink(kept)
+        guard link(path, kept) == 0 else { throw failure("cannot keep a copy of \(path) in \(scratch.replaced)") }
+        guard let old = try readWithStat(kept), sameBytes(old.bytes, expected) else {
+            unlink(kept)
+            throw changedMeanwhile(path)
+        }
+        guard rename(temporaryPath, path) == 0 else { throw failure("cannot replace \(path)") }
+    }
+
+    /// Removes the file, but only if it still holds `expected`: it is moved into the git
+    /// directory first and checked there, and put back if it changed.
+    private static func removeGuarded(
+        _ path: String, expected: [UInt8]?, relativePath: String, scratch: ScratchFolder
+    ) throws(TodoSyncError) {
+        guard expected != nil else { return }
+        var template = Array((scratch.temporary + "/.todosync-removed-XXXXXX").utf8CString)
+        // NB: mkdtemp gives a fresh folder to move the file into, so no name is ever taken over.
+        guard let folder = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+            throw failure("cannot create a temporary folder in \(scratch.temporary)")
+        }
+        let holding = String(cString: folder) + "/file"
+        defer { rmdir(String(cString: folder)) }
+        guard rename(path, holding) == 0 else {
+            if errno == ENOENT { throw changedMeanwhile(path) }
+            throw failure("cannot remove \(path)")
+        }
+        guard let moved = try readWithStat(holding), sameBytes(moved.bytes, expected) else {
+            // Put back, never over a file written meanwhile.
+            if link(holding, path) == 0 { unlink(holding) } else { keepDisplaced(holding, relativePath: relativePath, scratch: scratch) }
+            throw changedMeanwhile(path)
+        }
+        keepDisplaced(holding, relativePath: relativePath, scratch: scratch)
+    }
+
+    /// Keeps a displaced file, stamped, until the next write looks at it (`ScratchFolder.sweep`).
+    private static func keepDisplaced(_ file: String, relativePath: String, scratch: ScratchFolder) {
+        var info = stat()
+        guard lstat(file, &info) == 0 else { return }
+        if rename(file, scratch.replaced + "/" + ScratchFolder.replacedName(of: relativePath, stamp: info)) != 0 { unlink(file) }
+    }
+
+    static func changedMeanwhile(_ path: String) -> TodoSyncError {
+        var error = TodoSyncError(
+            "\(path) changed while todosync was working; it was left as it is",
+            hint: "run todosync again to take in the new edit")
+        error.isChangedMeanwhile = true
+        return error
+    }
+}

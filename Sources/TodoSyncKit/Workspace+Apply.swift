@@ -1,0 +1,223 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import GitStore
+import TodoModel
+
+extension Workspace {
+    /// Applies a plan: the one function through which todosync changes a repository.
+    ///
+    /// Always in this order, each expectation checked when it matters (docs/RELIABILITY.md):
+    /// 1. git's locks are free and the branch is where the plan found it; every list file
+    ///    still holds what was read;
+    /// 2. blobs, tree and commit are written (nothing refers to them yet);
+    /// 3. the journal names the write (so a stop from here on is finished by the next run);
+    /// 4. files that are not lists are checked out (a sync), refusing over the user's edits;
+    /// 5. list files are replaced, each only if it still holds what was read;
+    /// 6. the branch moves, only if it still points where it did;
+    /// 7. git's index takes the committed blobs and the written files' stats;
+    /// 8. the journal is removed.
+    /// A failure before step 6 leaves the branch and git's index as they were; files written
+    /// by then hold edits the next run commits. Must run under the write lock.
+    func apply(_ plan: WritePlan) throws(TodoSyncError) -> AppliedPlan {
+        precondition(holdsWriteLock, "apply runs under the write lock")
+        try checkGitLocks(branch: plan.branch)
+        let current = try git("reading \(plan.branch)") { try repository.reference(plan.branch) }
+        guard current == plan.expectedHead else { throw branchMoved(plan.branch) }
+        for file in plan.files { try FileSystem.expect(root + "/" + file.path, holds: file.expected) }
+        Self.stop(after: .checked)
+
+        let (commit, committed) = try Trace.phase("write objects") { () throws(TodoSyncError) in try writeObjects(plan) }
+        Self.stop(after: .objects)
+
+        if let commit {
+            var files: [String: OID?] = [:]
+            for file in plan.files where file.rewrites { files[file.path] = .some(committed[file.path]?.blob) }
+            try writeJournal(WriteJournal(branch: plan.branch, expected: plan.expectedHead, target: commit.id, files: files))
+        }
+        Self.stop(after: .journal)
+
+        let stats: [String: FileStat]
+        do {
+            if let other = plan.otherFiles, let commit {
+                try git("updating the other files") { try repository.checkout(tree: commit.tree, paths: other.paths, baseline: other.baseline) }
+            }
+            Self.stop(after: .otherFiles)
+            stats = try writeListFiles(plan)
+            Self.stop(after: .files)
+            if let commit { try moveBranch(plan, to: commit.id) }
+        } catch {
+            // The branch did not move: there is nothing for a later run to finish.
+            removeJournal()
+            throw error
+        }
+        guard let commit else { return AppliedPlan(commit: nil) }
+        Self.stop(after: .branch)
+
+        var staged: [StagedFile] = [], removed: [String] = []
+        for file in plan.files {
+            if file.final == nil {
+                removed.append(file.path)
+            } else if let entry = committed[file.path] {
+                staged.append(StagedFile(path: file.path, blob: entry.blob, mode: entry.mode, stat: stats[file.path]))
+            }
+        }
+        let listBlobs = committed.mapValues(\.blob)
+        do {
+            try git("updating git's index") { try repository.updateIndex(staged: staged, removing: removed) }
+        } catch {
+            // The commit is made; the journal stays, and the next run brings the index along.
+            notices.append("the commit is made, but git's index could not be updated (\(error.message)); the next todosync updates it")
+            return AppliedPlan(commit: commit.id, listBlobs: listBlobs)
+        }
+        Self.stop(after: .index)
+        removeJournal()
+        Self.stop(after: .done)
+        return AppliedPlan(commit: commit.id, listBlobs: listBlobs)
+    }
+
+    private func moveBranch(_ plan: WritePlan, to commit: OID) throws(TodoSyncError) {
+        do {
+            try repository.moveReference(plan.branch, to: commit, expecting: plan.expectedHead, message: plan.reflogMessage)
+        } catch {
+            throw branchMoved(plan.branch, afterFiles: plan.files.contains(where: \.rewrites))
+        }
+    }
+
+    /// Step 5: each list file replaced (or checked, if committed as read); their stats for
+    /// git's index.
+    private func writeListFiles(_ plan: WritePlan) throws(TodoSyncError) -> [String: FileStat] {
+        var stats: [String: FileStat] = [:]
+        for (index, file) in plan.files.enumerated() {
+            let absolute = root + "/" + file.path
+            if file.rewrites {
+                if file.final != nil { try FileSystem.createDirectory(FileSystem.parentDirectory(of: absolute)) }
+                let stat = try FileSystem.replace(absolute, with: file.final, ifStill: file.expected, relativePath: file.path, scratch: scratch)
+                if let stat { stats[file.path] = stat }
+            } else {
+                // Committed as read: checked once more, so a save made meanwhile is not taken half-read.
+                try FileSystem.expect(absolute, holds: file.expected)
+                if let stat = plan.readStats[file.path] { stats[file.path] = stat }
+            }
+            if index == 0, plan.files.count > 1 { Self.stop(after: .firstFile) }
+        }
+        return stats
+    }
+
+    /// The commit the plan moves the branch to, written if new, and each list file of the
+    /// plan as that commit holds it (a file it removes is not there).
+    private func writeObjects(_ plan: WritePlan) throws(TodoSyncError) -> (Commit?, [String: TreeFile]) {
+        let paths = Set(plan.files.map(\.path))
+        switch plan.target {
+        case nil:
+            return (nil, [:])
+        case .existing(let commit):
+            return (commit, try listFiles(of: commit.tree, paths))
+        case .new(let new):
+            var changes: [String: TreeChange] = [:]
+            for (path, bytes) in new.lists.sorted(by: { $0.key < $1.key }) {
+                if let bytes {
+                    let blob = try git("storing \(path)") { try repository.writeBlob(bytes) }
+                    changes[path] = .write(blob: blob, mode: new.modes[path] ?? TreeChange.regularFileMode)
+                } else {
+                    changes[path] = .delete
+                }
+            }
+            let identity = Identity.resolve(for: repository)
+            identityWarning = identity.warning
+            let id = try git("committing") {
+                let tree = try repository.writeTree(base: new.baseTree, applying: changes)
+                return try repository.createCommit(
+                    tree: tree, parents: new.parents, message: new.message.text,
+                    author: identity.author, committer: identity.committer, updating: nil)
+            }
+            let commit = try git("reading the new commit") { try repository.commit(id) }
+            return (commit, try listFiles(of: commit.tree, paths))
+        }
+    }
+
+    private func listFiles(of tree: OID, _ paths: Set<String>) throws(TodoSyncError) -> [String: TreeFile] {
+        var result: [String: TreeFile] = [:]
+        for file in try git("listing files", { try repository.files(inTree: tree, include: paths.contains) }) { result[file.path] = file }
+        return result
+    }
+
+    /// Refuses, before anything is written, while git holds its index or the branch locked.
+    func checkGitLocks(branch: String) throws(TodoSyncError) {
+        let common = repository.commonDirectory
+        for lockFile in [repository.gitDirectory + "index.lock", common + branch + ".lock", repository.gitDirectory + "HEAD.lock"]
+        where FileSystem.exists(lockFile) {
+            throw TodoSyncError(
+                "git's lock file \(lockFile) exists: another git process seems to be running in this repository; nothing was changed",
+                hint: "make sure no git process is running (an editor opened by 'git commit'?); if none is, a git process stopped earlier: remove the file (rm '\(lockFile)') and run todosync again")
+        }
+    }
+
+    private func branchMoved(_ branch: String, afterFiles: Bool = false) -> TodoSyncError {
+        let name = branch.hasPrefix("refs/heads/") ? String(branch.dropFirst(11)) : branch
+        var error = TodoSyncError(
+            afterFiles
+                ? "\(name) moved while todosync was working (a commit was made meanwhile); the list files hold the change, not committed"
+                : "\(name) moved while todosync was working (a commit was made meanwhile); nothing was changed",
+            hint: "run todosync again")
+        error.isChangedMeanwhile = true
+        return error
+    }
+
+    /// Tests only: `TODOSYNC_TEST_STOP_AFTER=<step>` ends the process right after that step, as
+    /// a crash or `kill -9` would (no clean-up runs).
+    static func stop(after step: WritePlan.Step) {
+        guard let value = getenv("TODOSYNC_TEST_STOP_AFTER"), String(cString: value) == step.rawValue else { return }
+        _exit(86)
+    }
+}
+
+extension Workspace {
+    private func writeJournal(_ journal: WriteJournal) throws(TodoSyncError) {
+        guard let bytes = journal.encoded() else { throw TodoSyncError("a list's path holds a line break; todosync cannot record it") }
+        let temporary = try FileSystem.temporaryFile(in: scratch.temporary, holding: bytes, mode: 0o644, flushed: true)
+        close(temporary.fd)
+        guard rename(temporary.path, scratch.journal) == 0 else {
+            unlink(temporary.path)
+            throw FileSystem.failure("cannot write \(scratch.journal)")
+        }
+    }
+
+    private func removeJournal() {
+        unlink(scratch.journal)
+    }
+
+    /// Finishes a write a stopped run left (its journal): moves the branch if every file it
+    /// wrote holds what it wrote and the branch has not moved, and brings git's index along.
+    /// Where the files or the branch moved on, the journal is dropped: the files are then
+    /// committed as edits by the command that follows. Under the write lock.
+    func finishInterruptedWrite() throws(TodoSyncError) {
+        guard let bytes = try? FileSystem.read(scratch.journal) else { return }
+        defer { removeJournal() }
+        guard let journal = WriteJournal(decoding: bytes) else { return }
+        let current = try git("reading \(journal.branch)") { try repository.reference(journal.branch) }
+        guard current == journal.target || current == journal.expected else { return }
+        let target = try git("reading commit \(journal.target.short)") { try repository.commit(journal.target) }
+        let paths = Set(journal.files.keys)
+        let committed = try git("listing files") { try repository.files(inTree: target.tree, include: paths.contains) }
+        var staged: [StagedFile] = []
+        for file in committed {
+            guard let (bytes, stat) = try FileSystem.readWithStat(root + "/" + file.path),
+                try git("hashing \(file.path)", { try Repository.blobID(of: bytes) }) == file.blob
+            else { continue }
+            staged.append(StagedFile(path: file.path, blob: file.blob, mode: file.mode, stat: stat))
+        }
+        let removed = journal.files.filter { $0.value == nil && !FileSystem.exists(root + "/" + $0.key) }.map(\.key)
+        if current == journal.expected {
+            guard staged.count + removed.count == journal.files.count else { return }
+            try checkGitLocks(branch: journal.branch)
+            try git("finishing the interrupted commit") {
+                try repository.moveReference(journal.branch, to: journal.target, expecting: journal.expected, message: "todosync: finish an interrupted commit")
+            }
+            notices.append("finished a commit an earlier todosync was stopped in: \(target.summary)")
+        }
+        try git("updating git's index") { try repository.updateIndex(staged: staged, removing: removed) }
+    }
+}
