@@ -18,7 +18,9 @@ extension Workspace {
     /// Any request that fails (no such item, several match, a bad title) stops everything before
     /// anything is written; in a batch, the error names the line (`lineNumbers[i]`).
     public func perform(_ requests: [ItemRequest], lineNumbers: [Int]? = nil) throws(TodoSyncError) -> CommandOutcome {
-        try writing { () throws(TodoSyncError) in try performLocked(requests, lineNumbers: lineNumbers) }
+        try writing { () throws(TodoSyncError) in
+            try retryingAfterSaves { () throws(TodoSyncError) in try performLocked(requests, lineNumbers: lineNumbers) }
+        }
     }
 
     private func performLocked(_ requests: [ItemRequest], lineNumbers: [Int]?) throws(TodoSyncError) -> CommandOutcome {

@@ -20,19 +20,26 @@ extension Workspace {
     public func commit(summary: String? = nil, kind: UnitKind = .edit) throws(TodoSyncError) -> CommitOutcome {
         try writing { () throws(TodoSyncError) in
             try checkReadyToCommit()
-            var attempt = 1
-            while true {
-                do throws(TodoSyncError) {
-                    return try commitOnce(summary: summary, kind: kind)
-                } catch let error where error.isChangedMeanwhile && attempt < Self.rereadAttempts {
-                    attempt += 1
-                }
-            }
+            return try retryingAfterSaves { () throws(TodoSyncError) in try commitOnce(summary: summary, kind: kind) }
         }
     }
 
     /// How many times a write is worked out again after a list changed under it.
     static let rereadAttempts = 5
+
+    /// Runs `body` again, up to `rereadAttempts` times, while it fails because a list changed
+    /// under it (an editor saved): each run reads the files afresh (and a command first
+    /// commits the new save as its own unit).
+    func retryingAfterSaves<T>(_ body: () throws(TodoSyncError) -> T) throws(TodoSyncError) -> T {
+        var attempt = 1
+        while true {
+            do throws(TodoSyncError) {
+                return try body()
+            } catch let error where error.isChangedMeanwhile && attempt < Self.rereadAttempts {
+                attempt += 1
+            }
+        }
+    }
 
     private func commitOnce(summary: String?, kind: UnitKind) throws(TodoSyncError) -> CommitOutcome {
         let unit = try pending()

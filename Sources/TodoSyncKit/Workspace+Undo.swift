@@ -50,7 +50,9 @@ extension Workspace {
     }
 
     private func step(_ count: Int, redo: Bool) throws(TodoSyncError) -> UndoOutcome {
-        try writing { () throws(TodoSyncError) in try stepLocked(count, redo: redo) }
+        try writing { () throws(TodoSyncError) in
+            try retryingAfterSaves { () throws(TodoSyncError) in try stepLocked(count, redo: redo) }
+        }
     }
 
     private func stepLocked(_ count: Int, redo: Bool) throws(TodoSyncError) -> UndoOutcome {
