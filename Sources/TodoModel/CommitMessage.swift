@@ -12,9 +12,28 @@ public struct CommitMessage: Hashable, Sendable {
     }
 
     /// The full message text: summary, then body and trailers, each after a blank line.
+    ///
+    /// Control characters in the words (a title may hold any byte) are shown as their Unicode
+    /// pictures (NUL as ␀): git's C strings end at a NUL, which would cut off the trailers.
     public var text: String {
         let paragraphs = [[summary], body, trailers].filter { !$0.isEmpty }
-        return paragraphs.map { $0.joined(separator: "\n") }.joined(separator: "\n\n") + "\n"
+        return paragraphs.map { $0.map(Self.visible).joined(separator: "\n") }.joined(separator: "\n\n") + "\n"
+    }
+
+    /// One line with its control characters (C0 but tab, and DEL) as Unicode control pictures.
+    static func visible(_ line: String) -> String {
+        guard line.unicodeScalars.contains(where: { ($0.value < 0x20 && $0 != "\t") || $0.value == 0x7F }) else { return line }
+        var result = String.UnicodeScalarView()
+        for scalar in line.unicodeScalars {
+            if scalar.value < 0x20, scalar != "\t", let picture = Unicode.Scalar(0x2400 + scalar.value) {
+                result.append(picture)
+            } else if scalar.value == 0x7F, let picture = Unicode.Scalar(0x2421) {
+                result.append(picture)
+            } else {
+                result.append(scalar)
+            }
+        }
+        return String(result)
     }
 
     /// Describes changes in words: `Check "Buy milk", add "Call Bob" and 3 more`.

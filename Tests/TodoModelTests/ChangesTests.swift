@@ -115,4 +115,13 @@ import Testing
         let message = CommitMessage(summary: "S", body: ["- a"], trailers: ["Todosync-Unit: edit"])
         #expect(message.text == "S\n\n- a\n\nTodosync-Unit: edit\n")
     }
+
+    @Test func controlBytesInATitleNeverCutTheMessage() {
+        var message = CommitMessage.describing([change(.added, "Nul\u{0}here\u{1B}[31m"), change(.added, "tab\tkept\u{7F}")])
+        message.trailers = ["Todosync-Unit: command"]
+        let text = message.text
+        #expect(!text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" && $0 != "\t" })
+        #expect(text.contains("Nul␀here␛[31m") && text.contains("tab\tkept␡"))
+        #expect(text.hasSuffix("\n\nTodosync-Unit: command\n"))
+    }
 }

@@ -48,6 +48,30 @@ import TestSupport
         #expect(try fixture.read("TODO.md") == "- [ ] a\n")
     }
 
+    @Test(arguments: ["index.lock", "refs/heads/main.lock", "HEAD.lock"])
+    func aLockOfGitsIsRefusedBeforeAnythingIsWritten(lock: String) throws {
+        let fixture = try Fixture(gitFiles: ["TODO.md": "- [ ] a\n"])
+        try fixture.write("TODO.md", "- [ ] a\n- [ ] b\n")
+        try fixture.write(".git/" + lock, "")
+        try expectRefusal(fixture, containing: "git's lock file \(fixture.path)/.git/\(lock) exists", hint: "rm '")
+        try FileManager.default.removeItem(atPath: fixture.path + "/.git/" + lock)
+        try fixture.todosync()
+        try fixture.expectCleanAndSound()
+    }
+
+    @Test func aNulByteInATitleKeepsTheUnitWhole() throws {
+        let fixture = try Fixture()
+        try fixture.write("TODO.md", "- [ ] a\n")
+        try fixture.todosync()
+        try fixture.write("TODO.md", try fixture.read("TODO.md") + "- [ ] bad\u{0}byte\n")
+        try fixture.todosync()
+        #expect(try fixture.git("log", "-1", "--format=%(trailers:key=Todosync-Unit,valueonly)").contains("edit"))
+        #expect(fixture.lastSubject == "Add \"bad␀byte\"")
+        try fixture.todosync("undo")
+        #expect(!(try fixture.read("TODO.md")).contains("bad"))
+        try fixture.expectCleanAndSound()
+    }
+
     private func expectRefusal(_ fixture: Fixture, containing message: String, hint: String) throws {
         let before = try fixture.read("TODO.md")
         let head = try fixture.git("rev-parse", "HEAD")

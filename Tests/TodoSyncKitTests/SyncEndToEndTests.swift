@@ -32,6 +32,25 @@ import TestSupport
         for clone in [alice, bob] { try clone.expectCleanAndSound() }
     }
 
+    /// A list file added with plain git on one clone while the other has a commit of its own:
+    /// the sync merges it in (it used to fail on every retry: "index does not contain
+    /// travel.md at stage 0").
+    @Test func aListAddedOnTheOtherCloneMergesIntoADivergedClone() throws {
+        let (_, alice, bob) = try Remote.withTwoClones(seeding: ["TODO.md": "- [ ] Buy milk\n"])
+        try bob.write("travel.md", "- [ ] Book flights\n")
+        _ = try bob.git("add", "travel.md")
+        try bob.commitAndPushWithGit("Plan travel")
+        try alice.write("TODO.md", try alice.read("TODO.md").replacingOccurrences(of: "[ ] Buy", with: "[x] Buy"))
+        try alice.todosync()
+        try alice.sync()
+        #expect(try alice.read("travel.md").hasPrefix("- [ ] Book flights <!-- id: "))
+        #expect(try alice.read("TODO.md").hasPrefix("- [x] Buy milk"))
+        try alice.expectCleanAndSound()
+        try bob.sync()
+        #expect(try bob.read("travel.md") == alice.read("travel.md"))
+        try bob.expectCleanAndSound()
+    }
+
     @Test func syncWithoutPushMergesAndLeavesTheRemoteAlone() throws {
         let (remote, alice, bob) = try Remote.withTwoClones(seeding: ["TODO.md": withIDs("- [ ] A ^a\n- [ ] B ^b\n")])
         try alice.write("TODO.md", withIDs("- [x] A ^a\n- [ ] B ^b\n"))
