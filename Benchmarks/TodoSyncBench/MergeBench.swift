@@ -43,8 +43,9 @@ extension Bench {
         }
         for size in sizes {
             let (time, scale) = scaled(size, offset: 0)
-            let ok = time < 1 && (scale.map { $0 <= 10 } ?? true)
-            row("three-way merge, \(size) items, 1% edited per side (in process)", ms(time), "", scaleText(scale, size), "≤ 10× the 10k time; < 1 s", verdict(ok))
+            // NB: the scaling budget is judged by instruction counts (callgrind, docs/PERFORMANCE.md),
+            // not by these times: this machine is shared and noisy.
+            row("three-way merge, \(size) items, 1% edited per side (in process)", ms(time), "", scaleText(scale, size), "< 250 ms", verdict(time < 0.25))
         }
         guard !pieces.isEmpty else { return }
         for size in sizes {

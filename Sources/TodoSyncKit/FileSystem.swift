@@ -59,7 +59,7 @@ enum FileSystem {
 
     /// How long after its last change a file counts as settled: an editor's save in place
     /// (truncate, then write) takes far less.
-    static let settleTime: Int64 = 50_000_000
+    static let settleTime: Int64 = 10_000_000
 
     /// Nanoseconds from the file's last change (modification or status change) to now.
     private static func nanosecondsSince(_ info: stat) -> Int64 {

@@ -96,7 +96,11 @@ import TestSupport
             } else {
                 let handle = try #require(FileHandle(forWritingAtPath: fixture.path + "/TODO.md"))
                 try handle.truncate(atOffset: 0)
-                for line in save.split(separator: "\n") { handle.write(Data((line + "\n").utf8)) }
+                // A line at a time, with pauses: todosync may well read the file half-written.
+                for line in save.split(separator: "\n") {
+                    handle.write(Data((line + "\n").utf8))
+                    usleep(2_000)
+                }
                 try handle.close()
             }
             commit.waitUntilExit()
