@@ -34,8 +34,8 @@ enum FileSystem {
     /// index never takes a newer file for these bytes), or nil if it does not exist.
     ///
     /// A file written to while it is read (an editor saving in place) is read again, so the
-    /// bytes are never half of one save and half of another; so is one written to in the last
-    /// moment (`settleTime`), once it has settled: a save in place may still be under way.
+    /// bytes are never half of one save and half of another. (A save still under way when the
+    /// read ends is caught later: every file is checked again just before it is committed.)
     static func readWithStat(_ path: String) throws(TodoSyncError) -> (bytes: [UInt8], stat: FileStat)? {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         if fd < 0 {
@@ -48,30 +48,12 @@ enum FileSystem {
             guard fstat(fd, &before) == 0, lseek(fd, 0, SEEK_SET) == 0 else { throw failure("cannot read \(path)") }
             guard let bytes = readAll(fd, sizeHint: Int(before.st_size)) else { throw failure("cannot read \(path)") }
             guard fstat(fd, &after) == 0 else { throw failure("cannot read \(path)") }
-            let age = nanosecondsSince(after)
-            if FileStat(before) == FileStat(after), age >= settleTime { return (bytes, FileStat(before)) }
-            usleep(UInt32(max(1_000, min(settleTime - age, settleTime)) / 1_000))
+            if FileStat(before) == FileStat(after) { return (bytes, FileStat(before)) }
+            usleep(10_000)
         }
         throw TodoSyncError(
             "\(path) kept changing while todosync read it; nothing was written or committed",
             hint: "run todosync again once the program writing it has finished")
-    }
-
-    /// How long after its last change a file counts as settled: an editor's save in place
-    /// (truncate, then write) takes far less.
-    static let settleTime: Int64 = 10_000_000
-
-    /// Nanoseconds from the file's last change (modification or status change) to now.
-    private static func nanosecondsSince(_ info: stat) -> Int64 {
-        var now = timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
-        #if canImport(Darwin)
-        let (modified, changed) = (info.st_mtimespec, info.st_ctimespec)
-        #else
-        let (modified, changed) = (info.st_mtim, info.st_ctim)
-        #endif
-        func nanoseconds(_ time: timespec) -> Int64 { Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec) }
-        return nanoseconds(now) - max(nanoseconds(modified), nanoseconds(changed))
     }
 
     /// Everything from the descriptor's offset to its end; nil on a read error.

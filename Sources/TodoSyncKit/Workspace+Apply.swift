@@ -45,7 +45,7 @@ extension Workspace {
                 try git("updating the other files") { try repository.checkout(tree: commit.tree, paths: other.paths, baseline: other.baseline) }
             }
             Self.stop(after: .otherFiles)
-            stats = try writeListFiles(plan)
+            stats = try Trace.phase("write list files") { () throws(TodoSyncError) in try writeListFiles(plan) }
             Self.stop(after: .files)
             if let commit { try moveBranch(plan, to: commit.id) }
         } catch {
@@ -66,7 +66,9 @@ extension Workspace {
         }
         let listBlobs = committed.mapValues(\.blob)
         do {
-            try git("updating git's index") { try repository.updateIndex(staged: staged, removing: removed) }
+            try Trace.phase("update git's index") { () throws(TodoSyncError) in
+                try git("updating git's index") { try repository.updateIndex(staged: staged, removing: removed) }
+            }
         } catch {
             // The commit is made; the journal stays, and the next run brings the index along.
             notices.append("the commit is made, but git's index could not be updated (\(error.message)); the next todosync updates it")
@@ -177,7 +179,9 @@ extension Workspace {
 extension Workspace {
     private func writeJournal(_ journal: WriteJournal) throws(TodoSyncError) {
         guard let bytes = journal.encoded() else { throw TodoSyncError("a list's path holds a line break; todosync cannot record it") }
-        let temporary = try FileSystem.temporaryFile(in: scratch.temporary, holding: bytes, mode: 0o644, flushed: true)
+        // NB: not flushed: lost in a power cut, it only means the files written after it are
+        // committed as edits by the next run, not as this command.
+        let temporary = try FileSystem.temporaryFile(in: scratch.temporary, holding: bytes, mode: 0o644)
         close(temporary.fd)
         guard rename(temporary.path, scratch.journal) == 0 else {
             unlink(temporary.path)
