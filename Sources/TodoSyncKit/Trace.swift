@@ -19,7 +19,8 @@ enum Trace {
         return try body()
     }
 
-    private static func now() -> Double {
+    /// Seconds on the monotonic clock.
+    static func now() -> Double {
         var time = timespec()
         clock_gettime(CLOCK_MONOTONIC, &time)
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9

@@ -31,14 +31,14 @@ final class WriteLock {
         try FileSystem.createDirectory(scratch.path)
         let fd = open(scratch.lockFile, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw FileSystem.failure("cannot open the lock file \(scratch.lockFile)") }
-        let deadline = now() + timeout
+        let deadline = Trace.now() + timeout
         while flock(fd, LOCK_EX | LOCK_NB) != 0 {
             guard errno == EWOULDBLOCK || errno == EINTR else {
                 let error = FileSystem.failure("cannot lock \(scratch.lockFile)")
                 close(fd)
                 throw error
             }
-            if now() >= deadline {
+            if Trace.now() >= deadline {
                 let holder = holderDescription(scratch.lockFile)
                 close(fd)
                 throw TodoSyncError(
@@ -67,11 +67,5 @@ final class WriteLock {
         guard let pid = lines.first, Int32(pid) != nil else { return "" }
         let command = lines.dropFirst().first.map { ": \($0)" } ?? ""
         return " (process \(pid)\(command))"
-    }
-
-    private static func now() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 }

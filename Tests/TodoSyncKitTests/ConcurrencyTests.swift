@@ -96,11 +96,8 @@ import TestSupport
             } else {
                 let handle = try #require(FileHandle(forWritingAtPath: fixture.path + "/TODO.md"))
                 try handle.truncate(atOffset: 0)
-                // A line at a time, with pauses: todosync may well read the file half-written.
-                for line in save.split(separator: "\n") {
-                    handle.write(Data((line + "\n").utf8))
-                    usleep(2_000)
-                }
+                // As nano saves: truncate, then write the buffer.
+                handle.write(Data(save.utf8))
                 try handle.close()
             }
             commit.waitUntilExit()
