@@ -48,18 +48,13 @@ public enum ListMerge {
 }
 
 extension ListMerge {
-    /// The merge with runs of untouched items folded away (`StableRuns`) and put back after;
-    /// nil where nothing folds or where only the whole merge reads the lists right.
+    /// The merge of the lists with runs of untouched items folded away (`StableRuns`) and put
+    /// back after; nil where nothing folds or where only the whole merge reads the lists right.
     static func mergeFolded(base: ListSet, ours: ListSet, theirs: ListSet, keepingOurs: Bool = false, takingAlikeLines: Bool = true) -> Outcome? {
         guard let runs = StableRuns(base: base, ours: ours, theirs: theirs) else { return nil }
-        var merger = ListMerger(base: MergeLayout(runs.base), ours: MergeLayout(runs.ours), theirs: MergeLayout(runs.theirs))
-        // A side that still shows a folded id holds it twice: only the whole merge reads that right.
-        guard !merger.numbering.idsNewOnASide.contains(where: runs.hides) else { return nil }
-        merger.keepingOurs = keepingOurs
-        merger.takingAlikeLines = takingAlikeLines
-        merger.placeholdersEndingClosed = Set(runs.runs.filter { !$0.endsOpen }.map(\.id))
-        let (files, reports) = merger.runUnparsed()
-        return runs.unfold(files, unmoved: merger.isUnmoved).map { Outcome(lists: $0, reports: reports) }
+        let merged = mergeItemByItem(
+            base: runs.base, ours: runs.ours, theirs: runs.theirs, folding: false, keepingOurs: keepingOurs, takingAlikeLines: takingAlikeLines)
+        return runs.unfold(merged.lists).map { Outcome(lists: $0, reports: merged.reports) }
     }
 }
 

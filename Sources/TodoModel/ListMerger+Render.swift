@@ -40,8 +40,7 @@ extension ListMerger {
         }
     }
 
-    /// A merged file as lines, before it is parsed: the folded merge's files are unfolded
-    /// first (`StableRuns.unfold`), and only then parsed.
+    /// A merged file as lines, before it is parsed.
     struct RenderedFile {
         var path: String
         var lines: [ListLine]
@@ -101,7 +100,7 @@ extension ListMerger {
                 if lineSides == nil { lineSides = sides(of: key) }
                 let line = renderLine(token, key, lineSides!, prefix: prefix, afterChild: afterChild)
                 if afterChild, Self.wouldContinueParagraph(line.content), let previous, let last = output.last?.content,
-                    wouldContinue(after: previous, writtenAs: last), !adjacentInSomeVersion(previous, token, key)
+                    Self.wouldContinue(after: last), !adjacentInSomeVersion(previous, token, key)
                 {
                     // NB: plain text right after an item's line would continue that item's
                     // paragraph (CommonMark's lazy continuation) and become its note; a blank
@@ -167,15 +166,6 @@ extension ListMerger {
     /// Whether plain text right after a line would continue it (an item's or a paragraph's).
     static func wouldContinue(after line: ArraySlice<UInt8>) -> Bool {
         TaskHead.parse(line, from: line.startIndex) != nil || wouldContinueParagraph(line)
-    }
-
-    /// As `wouldContinue(after:)` for the line written last, the line of item `previous` or
-    /// the end of its body; a placeholder answers for the last line of the run it stands for.
-    private func wouldContinue(after previous: Token, writtenAs line: ArraySlice<UInt8>) -> Bool {
-        if !placeholdersEndingClosed.isEmpty, case .item(let number) = previous, placeholdersEndingClosed.contains(numbering.ids[number]) {
-            return false
-        }
-        return Self.wouldContinue(after: line)
     }
 
     static func wouldContinueParagraph(_ slice: ArraySlice<UInt8>) -> Bool {

@@ -83,9 +83,6 @@ struct ListMerger {
     /// An item line alike in all three versions is written as it is, not rebuilt from its
     /// parts (the same bytes; tests turn it off to check that).
     var takingAlikeLines = true
-    /// Placeholders of folded runs (`StableRuns`) whose last line no text continues (a blank
-    /// line, a heading), unlike the placeholder's own item line.
-    var placeholdersEndingClosed = Set<ItemID>()
 
     init(base: MergeLayout, ours: MergeLayout, theirs: MergeLayout) {
         layouts = [base, ours, theirs]
@@ -116,24 +113,11 @@ struct ListMerger {
         if case .item(let id) = key { numbering.number(of: id) } else { nil }
     }
 
-    /// Whether the merge keeps an item of base where base had it.
-    func isUnmoved(_ id: ItemID) -> Bool {
-        guard let number = numbering.number(of: id) else { return false }
-        return kept[number] && placement[number]?.side == .base
-    }
-
     mutating func run() -> ListMerge.Outcome {
-        let (files, reports) = runUnparsed()
-        return ListMerge.Outcome(lists: ListSet(files.map { ListDocument(path: $0.path, lines: $0.lines) }), reports: reports)
-    }
-
-    /// The merged files as lines, and the reports: for a merge whose files are unfolded before
-    /// they are parsed.
-    mutating func runUnparsed() -> (files: [RenderedFile], reports: [MergeReport]) {
         decideItems()
         decideFiles()
         let files = renderFiles()
-        return (files, reports)
+        return ListMerge.Outcome(lists: ListSet(files.map { ListDocument(path: $0.path, lines: $0.lines) }), reports: reports)
     }
 
     // MARK: - Which items stay, and where

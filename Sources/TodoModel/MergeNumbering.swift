@@ -64,9 +64,6 @@ struct MergeNumbering {
 
     var count: Int { ids.count }
 
-    /// The ids of items base does not hold.
-    var idsNewOnASide: ArraySlice<ItemID> { ids[baseCount...] }
-
     func number(of id: ItemID) -> Int? { numbers[id] }
 
     func holds(_ number: Int, on side: MergeSide) -> Bool { slots[number][side] != nil }

@@ -2,22 +2,24 @@
 /// before the item-by-item merge and unfolded after it, so a merge costs what the edits cost
 /// rather than what the lists hold (a 1% edit of 100,000 items merges 100 times less).
 ///
+/// A pass around the merge, not part of it: the merge reads the folded lists as any others.
 /// A run is a sequence of whole top-level blocks (an item, its body, and the lines up to the
 /// next top-level item) that all three versions hold byte for byte, in the same order, in the
 /// same file, whose ids occur nowhere else. Such a block parses the same whatever surrounds it
 /// (it starts with a top-level item, which closes every open block), and the merge would copy
-/// it unchanged; the placeholder stands for it in the merge's ordering. After the merge, every
-/// placeholder must come out once, unmoved and unchanged, or the merge runs again unfolded.
+/// it unchanged; the placeholder stands for it in the merge's ordering. A file is folded only
+/// where neither side reorders base's top-level items, so no placeholder can move; each must
+/// come out of the merge once, in order and unchanged, or the merge runs again unfolded. The
+/// property tests check the folded merge against the whole one.
 struct StableRuns {
     struct Run {
         var path: String
         var id: ItemID
-        var placeholder: ListLine
+        /// The placeholder's item line, then an empty line if the run ends where text written
+        /// after it would not continue its last line (a blank line, a heading): the merge
+        /// must read the end of the placeholder as it would read the end of the run.
+        var placeholder: [ListLine]
         var lines: ArraySlice<ListLine>
-        /// Whether plain text written right after the run would continue its last line's
-        /// paragraph (false after a blank line or a heading): the merge asks the placeholder,
-        /// an item line, and must get the run's answer (`ListMerger.placeholdersEndingClosed`).
-        var endsOpen: Bool
     }
 
     private(set) var runs: [Run] = []
@@ -28,11 +30,10 @@ struct StableRuns {
     private var taken: [ItemID: Int] = [:]
     private var hiddenNodes: [Bool] = []
 
-    /// The folded versions, or nil if no run is worth folding.
+    /// The folded versions, or nil if no run is worth folding or a side shows a folded id.
     init?(base: ListSet, ours: ListSet, theirs: ListSet) {
-        // Ids must be unique for a folded id to be nowhere else. A side's stable blocks are
-        // copies of base's, so a repeat among them repeats in base too: base is checked whole,
-        // the sides for a folded id they still show (`hides`, asked by the merge).
+        // Ids must be unique for a folded id to be nowhere else: base is checked whole, each
+        // side for the folded ids it still shows (a pasted copy of an untouched item).
         guard let taken = Self.numbering(base) else { return nil }
         // Base's nodes (numbered across its files as `taken` numbers them) that a run folds away.
         var hiddenNodes = [Bool](repeating: false, count: taken.nodeCount)
@@ -43,11 +44,11 @@ struct StableRuns {
             // NB: each is counted once: a count reads every line of a large file.
             let ending = baseDocument.dominantEnding
             guard oursDocument.dominantEnding == ending, theirsDocument.dominantEnding == ending else { continue }
-            let piece = FilePiece(whole: [baseDocument, oursDocument, theirsDocument])
-            let found = Self.findRuns(piece, fileSpace: Self.fileSpace(path)) { taken.node[$0] != nil }
-            guard !found.isEmpty, let foldedVersions = Self.fold(piece, found) else { continue }
-            // The merge writes changed lines with the file's dominant ending: folding must not shift it.
-            guard foldedVersions.allSatisfy({ $0.dominantEnding == ending }) else { continue }
+            let versions = [baseDocument, oursDocument, theirsDocument]
+            guard let found = Self.findRuns(versions, fileSpace: Self.fileSpace(path), isTaken: { taken.node[$0] != nil }),
+                !found.isEmpty, let foldedVersions = Self.fold(versions, found),
+                foldedVersions.allSatisfy({ $0.dominantEnding == ending })
+            else { continue }
             for index in folded.indices { folded[index].append(foldedVersions[index]) }
             runs += found.map(\.run)
             unfoldedBase[path] = baseDocument
@@ -61,38 +62,42 @@ struct StableRuns {
         }
         (self.base, self.ours, self.theirs) = (versions[0], versions[1], versions[2])
         (self.taken, self.hiddenNodes) = (taken.node, hiddenNodes)
+        // A side that still shows a folded id holds it twice: only the whole merge reads that right.
+        guard !Self.shows(self.ours, anyOf: hides), !Self.shows(self.theirs, anyOf: hides) else { return nil }
     }
 
-    /// Whether a run folded this id away. An id the folded sides show must be no such id
-    /// (`ListMerge` asks for the ids the folded base does not show: a side that shows a folded
-    /// id holds it twice, which the merge of the whole lists reads otherwise).
+    private static func shows(_ lists: ListSet, anyOf hidden: (ItemID) -> Bool) -> Bool {
+        lists.documents.values.contains { document in
+            (0..<document.nodeCount).contains { document.id(ofNode: $0).map(hidden) ?? false }
+        }
+    }
+
+    /// Whether a run folded this id away.
     ///
-    /// NB: asked only for those few ids: a lookup in a table of every base id missed the
-    /// caches at 100,000 items, and each id the folded base shows is no folded one (base's
-    /// ids are unique).
+    /// NB: asked only for the folded sides' ids, a few where most folds: a lookup in a table of
+    /// every base id missed the caches at 100,000 items.
     func hides(_ id: ItemID) -> Bool {
         taken[id].map { hiddenNodes[$0] } ?? false
     }
 
-    /// The merged lists with every run back in place; nil if a placeholder did not come out of
-    /// the merge exactly once, unmoved and unchanged.
-    func unfold(_ files: [ListMerger.RenderedFile], unmoved: (ItemID) -> Bool) -> ListSet? {
-        guard runs.allSatisfy({ unmoved($0.id) }) else { return nil }
+    /// The merge of the folded lists with every run back in place; nil if a placeholder did
+    /// not come out of it exactly once, in its file, in order and unchanged.
+    func unfold(_ merged: ListSet) -> ListSet? {
         var placeholders = Placeholders(runs)
         var documents: [ListDocument] = []
-        let unfoldedCount = Dictionary(grouping: runs, by: \.path).mapValues { $0.reduce(0) { $0 + $1.lines.count - 1 } }
-        for file in files {
-            var lines: [ListLine] = []
-            // NB: exactly: growing by doubling copied a large file's lines twice more.
-            lines.reserveCapacity(file.lines.count + (unfoldedCount[file.path] ?? 0))
-            var spans: [ListParser.KnownSpan] = []
-            guard let touched = placeholders.unfold(file, base: unfoldedBase[file.path], into: &lines, spans: &spans) else { return nil }
-            guard touched else {
-                documents.append(ListDocument(path: file.path, lines: file.lines))
+        let unfoldedCount = Dictionary(grouping: runs, by: \.path).mapValues { $0.reduce(0) { $0 + $1.lines.count - $1.placeholder.count } }
+        for document in merged.documents.values {
+            guard let extra = unfoldedCount[document.path] else {
+                documents.append(document)
                 continue
             }
+            var lines: [ListLine] = []
+            // NB: exactly: growing by doubling copied a large file's lines twice more.
+            lines.reserveCapacity(document.lines.count + extra)
+            var spans: [ListParser.KnownSpan] = []
+            guard placeholders.unfold(document, base: unfoldedBase[document.path], into: &lines, spans: &spans) else { return nil }
             // NB: the runs' lines are base's, parsed there: only the lines around them are read again.
-            documents.append(ListDocument(path: file.path, lines: lines, splicing: spans))
+            documents.append(ListDocument(path: document.path, lines: lines, splicing: spans))
         }
         guard placeholders.allSeen else { return nil }
         return ListSet(documents)
@@ -107,26 +112,34 @@ struct StableRuns {
         init(_ runs: [Run]) {
             self.runs = runs
             byContent.reserveCapacity(runs.count)
-            for (index, run) in runs.enumerated() { byContent[run.placeholder.content] = index }
+            for (index, run) in runs.enumerated() { byContent[run.placeholder[0].content] = index }
             seen = [Bool](repeating: false, count: runs.count)
         }
 
         var allSeen: Bool { !seen.contains(false) }
 
         /// Appends the merged file's lines to `lines`, each placeholder replaced by its run (a
-        /// span of `base`'s parse, if given); whether a placeholder was there, or nil if one came
-        /// out twice, in another file or changed.
-        mutating func unfold(_ file: ListMerger.RenderedFile, base: ListDocument?, into lines: inout [ListLine], spans: inout [ListParser.KnownSpan]) -> Bool? {
-            var touched = false
-            for line in file.lines {
+        /// span of `base`'s parse, if given); false if a placeholder came out twice, in another
+        /// file, out of order or changed.
+        mutating func unfold(_ document: ListDocument, base: ListDocument?, into lines: inout [ListLine], spans: inout [ListParser.KnownSpan]) -> Bool {
+            var previous: Int?
+            var next = document.lines.startIndex
+            while next < document.lines.endIndex {
+                let line = document.lines[next]
                 // NB: every line of the merged files passes here: hashing its bytes is left to the few that could be placeholders.
                 guard line.content.starts(with: StableRuns.placeholderLead), let index = byContent[line.content] else {
                     lines.append(line)
+                    next += 1
                     continue
                 }
-                guard !seen[index], runs[index].path == file.path, line == runs[index].placeholder else { return nil }
+                let placeholder = runs[index].placeholder
+                // Runs are numbered in file order: a placeholder out of it was moved.
+                guard !seen[index], runs[index].path == document.path, previous.map({ $0 < index }) ?? true,
+                    document.lines[next...].starts(with: placeholder)
+                else { return false }
                 seen[index] = true
-                touched = true
+                previous = index
+                next += placeholder.count
                 let run = runs[index].lines
                 if let base {
                     spans.append(ListParser.KnownSpan(start: lines.count, known: base, knownStart: run.startIndex, count: run.count))
@@ -136,32 +149,11 @@ struct StableRuns {
                 // its ending) came last.
                 lines += run
             }
-            return touched
+            return true
         }
     }
 
     // MARK: - Finding runs
-
-    /// Lines of one file, the same stretch in all three versions (a whole file, or a piece of
-    /// one that `MergePieces` merges on its own): each version's lines and top-level blocks.
-    struct FilePiece {
-        var versions: [ListDocument]
-        var lines: [Range<Int>]
-        var blocks: [ArraySlice<Block>]
-
-        var path: String { versions[0].path }
-
-        /// The whole of each version.
-        init(whole versions: [ListDocument]) {
-            self.versions = versions
-            lines = versions.map { $0.lines.indices }
-            blocks = versions.map { StableRuns.blocks($0)[...] }
-        }
-
-        init(versions: [ListDocument], lines: [Range<Int>], blocks: [ArraySlice<Block>]) {
-            (self.versions, self.lines, self.blocks) = (versions, lines, blocks)
-        }
-    }
 
     /// A run, where it sits in each version (line ranges), and base's nodes it holds.
     struct Found {
@@ -180,22 +172,30 @@ struct StableRuns {
     /// Where a side holds each of base's blocks: found by walking both in step (the next block
     /// is usually the next one), by a lookup table only where the side added, removed or moved.
     private struct BlockLocator {
-        let blocks: ArraySlice<Block>
-        var next: Int
+        let blocks: [Block]
+        var next = 0
         var table: [ItemID: Int]?
+        /// The place of the block asked for last, and whether places ever went back: asked in
+        /// base's order, they go back where the side reordered base's blocks.
+        var last = -1
+        var reordered = false
 
-        init(_ blocks: ArraySlice<Block>) {
-            self.blocks = blocks
-            next = blocks.startIndex
-        }
+        init(_ blocks: [Block]) { self.blocks = blocks }
 
         mutating func locate(_ id: ItemID) -> Int? {
+            guard let found = find(id) else { return nil }
+            if found < last { reordered = true }
+            last = found
+            return found
+        }
+
+        private mutating func find(_ id: ItemID) -> Int? {
             if next < blocks.endIndex, blocks[next].id == id {
                 next += 1
                 return next - 1
             }
             // NB: the block that ended a run is asked for again, as the start of the next one.
-            if next > blocks.startIndex, blocks[next - 1].id == id { return next - 1 }
+            if next > 0, blocks[next - 1].id == id { return next - 1 }
             if table == nil {
                 table = Dictionary(zip(blocks.indices, blocks).map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
             }
@@ -211,15 +211,18 @@ struct StableRuns {
     /// The name-based ids of a file's placeholders are counted on from this one.
     static func fileSpace(_ path: String) -> ItemID { ItemID.named("todosync-stable-run/\(path)") }
 
-    /// The piece's runs; `isTaken` says whether base may hold an id (placeholders must not).
-    static func findRuns(_ piece: FilePiece, fileSpace: ItemID, isTaken: (ItemID) -> Bool) -> [Found] {
-        let (versions, blocks) = (piece.versions, piece.blocks)
+    /// A file's runs (its three versions); nil where a side reorders base's top-level items.
+    /// `isTaken` says whether base may hold an id (placeholders must not).
+    static func findRuns(_ versions: [ListDocument], fileSpace: ItemID, isTaken: (ItemID) -> Bool) -> [Found]? {
+        let blocks = versions.map(Self.blocks)
         var sides = [BlockLocator(blocks[1]), BlockLocator(blocks[2])]
 
         // Whether base's block k is held alike by both sides: (its block index in ours, in theirs).
+        // NB: both sides are asked for every block, so that every reordering is seen.
         func stable(_ k: Int) -> (Int, Int)? {
             let block = blocks[0][k]
-            guard let o = sides[0].locate(block.id), let t = sides[1].locate(block.id) else { return nil }
+            let o = sides[0].locate(block.id), t = sides[1].locate(block.id)
+            guard let o, let t else { return nil }
             // NB: a block that starts the file may carry its byte order mark: left alone.
             guard block.lines.lowerBound > 0, block.nodes.allSatisfy({ versions[0].id(ofNode: $0) != nil }) else { return nil }
             guard sameLines(versions[0], block.lines, versions[1], blocks[1][o].lines),
@@ -229,29 +232,29 @@ struct StableRuns {
         }
 
         var found: [Found] = []
-        var k = blocks[0].startIndex
-        while k < blocks[0].endIndex {
+        var k = 0
+        while k < blocks[0].count {
             guard let (o, t) = stable(k) else {
                 k += 1
                 continue
             }
             var end = k + 1
-            while end < blocks[0].endIndex, let (o2, t2) = stable(end), o2 == o + (end - k), t2 == t + (end - k) { end += 1 }
+            while end < blocks[0].count, let (o2, t2) = stable(end), o2 == o + (end - k), t2 == t + (end - k) { end += 1 }
             let id = Self.placeholderID(fileSpace: fileSpace, number: found.count, isTaken: isTaken)
             let lastLine = versions[0].lines[blocks[0][end - 1].lines.upperBound - 1]
-            let placeholder = ListLine(
-                content: ArraySlice(Self.placeholderLead + Array("\(found.count) <!-- id: \(id) -->".utf8)), ending: lastLine.ending)
+            var placeholder = [ListLine(content: ArraySlice(Self.placeholderLead + Array("\(found.count) <!-- id: \(id) -->".utf8)), ending: lastLine.ending)]
+            if !ListMerger.wouldContinue(after: lastLine.content) { placeholder.append(ListLine(content: [], ending: lastLine.ending)) }
             let count = end - k
             let ranges = [(0, k), (1, o), (2, t)].map { version, first in
                 blocks[version][first].lines.lowerBound..<blocks[version][first + count - 1].lines.upperBound
             }
             let nodes = blocks[0][k].nodes.lowerBound..<blocks[0][end - 1].nodes.upperBound
-            let run = Run(
-                path: piece.path, id: id, placeholder: placeholder, lines: versions[0].lines[ranges[0]],
-                endsOpen: ListMerger.wouldContinue(after: lastLine.content))
+            let run = Run(path: versions[0].path, id: id, placeholder: placeholder, lines: versions[0].lines[ranges[0]])
             found.append(Found(run: run, ranges: ranges, nodes: nodes))
             k = end
         }
+        // NB: a side's block that stays put must be found there, not where a copy stands.
+        guard !sides.contains(where: \.reordered) else { return nil }
         return found
     }
 
@@ -317,14 +320,12 @@ struct StableRuns {
         }
     }
 
-    /// The piece of each version with its runs replaced by their placeholders; nil if a
-    /// version does not read back as those lines, or a placeholder would not stand alone.
-    static func fold(_ piece: FilePiece, _ found: [Found]) -> [ListDocument]? {
+    /// Each version with its runs replaced by their placeholders; nil if a version does not
+    /// read back as those lines, or a placeholder would not stand alone.
+    static func fold(_ versions: [ListDocument], _ found: [Found]) -> [ListDocument]? {
         var folded: [ListDocument] = []
-        for index in piece.versions.indices {
-            guard let version = fold(piece.versions[index], piece.lines[index], found.map { ($0.ranges[index], $0.run.placeholder) }) else {
-                return nil
-            }
+        for index in versions.indices {
+            guard let version = fold(versions[index], found.map { ($0.ranges[index], $0.run.placeholder) }) else { return nil }
             folded.append(version)
         }
         let placeholders = Set(found.map(\.run.id))
@@ -345,20 +346,19 @@ struct StableRuns {
         return seen == placeholders.count
     }
 
-    /// The lines `range` of a document with each run's range replaced by its placeholder line;
-    /// nil if their bytes do not read back as those lines (a document edited line by line can
-    /// hold a lone CR before an empty line, which reads back as one CRLF line: the merge of the
-    /// whole lists keeps both).
-    private static func fold(_ document: ListDocument, _ range: Range<Int>, _ replacements: [(Range<Int>, ListLine)]) -> ListDocument? {
+    /// A document with each run's range replaced by its placeholder lines; nil if their bytes
+    /// do not read back as those lines (a document edited line by line can hold a lone CR
+    /// before an empty line, which reads back as one CRLF line: the merge of the whole lists
+    /// keeps both).
+    private static func fold(_ document: ListDocument, _ replacements: [(Range<Int>, [ListLine])]) -> ListDocument? {
         var lines: [ListLine] = []
-        var next = range.lowerBound
-        // NB: a side may hold the runs in another order than base.
-        for (run, placeholder) in replacements.sorted(by: { $0.0.lowerBound < $1.0.lowerBound }) {
+        var next = 0
+        for (run, placeholder) in replacements {
             lines += document.lines[next..<run.lowerBound]
-            lines.append(placeholder)
+            lines += placeholder
             next = run.upperBound
         }
-        lines += document.lines[next..<range.upperBound]
+        lines += document.lines[next...]
         // NB: into bytes of its own: the merge then reads a small file, not lines scattered
         // over a large one (at 100,000 items, those reads missed the caches).
         let folded = ListDocument(path: document.path, bytes: ListLine.join(lines))
