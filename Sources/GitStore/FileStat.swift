@@ -70,11 +70,14 @@ public struct StagedFile: Sendable {
     public var mode: UInt32
     /// nil: not known to match the blob; the entry gets a zero stat, which git checks by content.
     public var stat: FileStat?
+    /// Outside the sparse checkout: the entry keeps git's skip-worktree bit (no working file).
+    public var skipsWorktree: Bool
 
-    public init(path: String, blob: OID, mode: UInt32, stat: FileStat?) {
+    public init(path: String, blob: OID, mode: UInt32, stat: FileStat?, skipsWorktree: Bool = false) {
         self.path = path
         self.blob = blob
         self.mode = mode
         self.stat = stat
+        self.skipsWorktree = skipsWorktree
     }
 }

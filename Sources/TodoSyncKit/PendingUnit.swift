@@ -52,7 +52,7 @@ extension Workspace {
             return unchanged
         }
         let head = try Trace.phase("read and parse HEAD's lists") { () throws(TodoSyncError) in try readHead(headTree, reusing: files, stamps: stamps) }
-        let working = workingSnapshot(files, head: head)
+        let working = try workingSnapshot(files, head: head)
         var generator = SystemRandomNumberGenerator()
         let assigned = Trace.phase("assign ids") { IDAssignment.assign(working.lists, base: head.base, using: &generator) }
         let changes = Trace.phase("changes") { ListSet.changes(from: head.base.lists, to: assigned.lists) }
@@ -107,8 +107,11 @@ extension Workspace {
             }
             diagnostics += file.document.diagnostics
         }
-        // Files of HEAD that are gone from the working tree: fine only if they held no items.
-        for (path, blob) in treeBlobs {
+        // Files of HEAD that are gone from the working tree: fine only if they held no items
+        // (or are outside a sparse checkout).
+        let missing = try filesNotInWorkingTree(Array(treeBlobs.keys))
+        for path in missing.gone + missing.replaced.map(\.path) {
+            guard let blob = treeBlobs[path] else { continue }
             let bytes = try git("reading \(path) from the last commit") { try repository.blob(blob) }
             if try ListDocument.parsing(path, bytes).hasItems { return nil }
         }

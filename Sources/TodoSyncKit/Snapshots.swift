@@ -133,9 +133,10 @@ extension Workspace {
         return result
     }
 
-    func workingSnapshot(
-        _ files: [WorkingFile], head: HeadSnapshot
-    ) -> WorkingSnapshot {
+    /// The working tree's lists. A list of the last commit that is not a file here is gone,
+    /// unless it is outside a sparse checkout (then it stands as committed); one that is now a
+    /// directory or a symbolic link is refused, naming it.
+    func workingSnapshot(_ files: [WorkingFile], head: HeadSnapshot) throws(TodoSyncError) -> WorkingSnapshot {
         var documents: [ListDocument] = []
         var readBytes: [String: [UInt8]?] = [:]
         var readStats: [String: FileStat] = [:]
@@ -147,11 +148,36 @@ extension Workspace {
             readBytes[file.path] = file.bytes
             readStats[file.path] = file.stat
         }
-        for path in head.files.keys where !seen.contains(path) {
-            // A list file of the last commit that is no longer a file here.
-            if FileSystem.kind(of: root + "/" + path) == nil { readBytes[path] = .some(nil) }
+        let missing = try filesNotInWorkingTree(head.files.keys.filter { !seen.contains($0) })
+        if let (path, kind) = missing.replaced.first {
+            throw TodoSyncError(
+                "\(path) is now \(kind), no longer the list file the last commit holds; nothing was changed",
+                hint: "move it aside and bring the list back (git restore \(path)), or stop keeping it: git rm --cached \(path)")
+        }
+        for path in missing.gone { readBytes[path] = .some(nil) }
+        for path in missing.outsideSparseCheckout {
+            if let document = head.base.lists[path] { documents.append(document) }
         }
         return WorkingSnapshot(lists: ListSet(documents), readBytes: readBytes, readStats: readStats)
+    }
+
+    /// Files of the last commit that the working tree does not hold as regular files: removed,
+    /// outside a sparse checkout (git's index marks them skip-worktree), or replaced by a
+    /// directory or a symbolic link (git would record that, not the file), sorted.
+    func filesNotInWorkingTree(_ paths: [String]) throws(TodoSyncError) -> MissingFiles {
+        var missing = MissingFiles()
+        guard !paths.isEmpty else { return missing }
+        let sparse = try git("reading git's index") { try repository.pathsSkippingWorktree(paths) }
+        for path in paths.sorted() {
+            switch FileSystem.kind(of: root + "/" + path) {
+            case nil: if sparse.contains(path) { missing.outsideSparseCheckout.insert(path) } else { missing.gone.append(path) }
+            case .file?: continue
+            case .directory?: missing.replaced.append((path, "a directory"))
+            case .symlink?: missing.replaced.append((path, "a symbolic link"))
+            case .other?: missing.replaced.append((path, "no regular file"))
+            }
+        }
+        return missing
     }
 
     /// Files of the working tree that may be lists: selected by name, not ignored by git,
@@ -212,4 +238,11 @@ struct CandidateScan {
     var folders: [String] = []
     /// Folders skipped because they hold a repository of their own.
     var nestedRepositories: [String] = []
+}
+
+/// Files of a commit the working tree does not hold as regular files (`filesNotInWorkingTree`).
+struct MissingFiles {
+    var gone: [String] = []
+    var outsideSparseCheckout = Set<String>()
+    var replaced: [(path: String, kind: String)] = []
 }

@@ -24,6 +24,7 @@ extension Workspace {
     func apply(_ plan: WritePlan) throws(TodoSyncError) -> AppliedPlan {
         precondition(holdsWriteLock, "apply runs under the write lock")
         try checkGitLocks(branch: plan.branch)
+        let (plan, outsideSparseCheckout) = try leavingOutSparseFiles(plan)
         let current = try git("reading \(plan.branch)") { try repository.reference(plan.branch) }
         guard current == plan.expectedHead else { throw branchMoved(plan.branch) }
         for file in plan.files { try FileSystem.expect(root + "/" + file.path, holds: file.expected) }
@@ -35,7 +36,8 @@ extension Workspace {
         if let commit {
             var files: [String: OID?] = [:]
             for file in plan.files where file.rewrites { files[file.path] = .some(committed[file.path]?.blob) }
-            try writeJournal(WriteJournal(branch: plan.branch, expected: plan.expectedHead, target: commit.id, files: files))
+            try writeJournal(WriteJournal(
+                branch: plan.branch, expected: plan.expectedHead, target: commit.id, files: files, outsideSparseCheckout: outsideSparseCheckout))
         }
         Self.stop(after: .journal)
 
@@ -64,6 +66,7 @@ extension Workspace {
                 staged.append(StagedFile(path: file.path, blob: entry.blob, mode: entry.mode, stat: stats[file.path]))
             }
         }
+        staged += try stagedOutsideSparseCheckout(outsideSparseCheckout, of: commit.tree, removing: &removed)
         let listBlobs = committed.mapValues(\.blob)
         do {
             try Trace.phase("update git's index") { () throws(TodoSyncError) in
@@ -78,6 +81,35 @@ extension Workspace {
         removeJournal()
         Self.stop(after: .done)
         return AppliedPlan(commit: commit.id, listBlobs: listBlobs)
+    }
+
+    /// The plan without the files outside a sparse checkout that it changes, and those files:
+    /// a sync changes them in git's index only (as git's merge does), anything else refuses.
+    private func leavingOutSparseFiles(_ plan: WritePlan) throws(TodoSyncError) -> (WritePlan, [String]) {
+        let changed = plan.files.filter(\.rewrites).map(\.path) + (plan.otherFiles?.paths ?? [])
+        guard !changed.isEmpty else { return (plan, []) }
+        let outside = try git("reading git's index") { try repository.pathsSkippingWorktree(changed) }
+        guard let first = outside.sorted().first else { return (plan, []) }
+        guard plan.updatesFilesOutsideSparseCheckout else {
+            let folder = first.split(separator: "/").dropLast().joined(separator: "/")
+            throw TodoSyncError(
+                "\(first) is outside the sparse checkout (git sparse-checkout), so todosync cannot change it here; nothing was changed",
+                hint: "bring it into the checkout: git sparse-checkout add \(folder.isEmpty ? first : folder)")
+        }
+        var kept = plan
+        kept.files.removeAll { outside.contains($0.path) }
+        kept.otherFiles?.paths.removeAll(where: outside.contains)
+        return (kept, outside.sorted())
+    }
+
+    /// git's index entries for files outside a sparse checkout, as `tree` holds them (kept
+    /// skip-worktree); a path the tree lacks is added to `removed`.
+    private func stagedOutsideSparseCheckout(_ paths: [String], of tree: OID, removing removed: inout [String]) throws(TodoSyncError) -> [StagedFile] {
+        guard !paths.isEmpty else { return [] }
+        let wanted = Set(paths)
+        let files = try git("listing files") { try repository.files(inTree: tree, include: wanted.contains) }
+        removed += wanted.subtracting(files.map(\.path)).sorted()
+        return files.map { StagedFile(path: $0.path, blob: $0.blob, mode: $0.mode, stat: nil, skipsWorktree: true) }
     }
 
     private func moveBranch(_ plan: WritePlan, to commit: OID) throws(TodoSyncError) {
@@ -213,7 +245,7 @@ extension Workspace {
             else { continue }
             staged.append(StagedFile(path: file.path, blob: file.blob, mode: file.mode, stat: stat))
         }
-        let removed = journal.files.filter { $0.value == nil && !FileSystem.exists(root + "/" + $0.key) }.map(\.key)
+        var removed = journal.files.filter { $0.value == nil && !FileSystem.exists(root + "/" + $0.key) }.map(\.key)
         if current == journal.expected {
             guard staged.count + removed.count == journal.files.count else { return }
             try checkGitLocks(branch: journal.branch)
@@ -222,6 +254,7 @@ extension Workspace {
             }
             notices.append("finished a commit an earlier todosync was stopped in: \(target.summary)")
         }
+        staged += try stagedOutsideSparseCheckout(journal.outsideSparseCheckout, of: target.tree, removing: &removed)
         try git("updating git's index") { try repository.updateIndex(staged: staged, removing: removed) }
     }
 }

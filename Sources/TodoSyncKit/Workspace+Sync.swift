@@ -141,7 +141,7 @@ extension Workspace {
         let changed = try git("comparing trees") { try repository.changedPaths(from: oldTree, to: newCommit.tree) }
         let plan = WritePlan(
             branch: upstream.localBranch, expectedHead: old, target: .existing(newCommit), files: files,
-            otherFiles: (changed.filter { !listPaths.contains($0) }, oldTree),
+            otherFiles: (changed.filter { !listPaths.contains($0) }, oldTree), updatesFilesOutsideSparseCheckout: true,
             reflogMessage: "todosync sync: fast-forward to \(upstream.name)")
         willWriteMerge?()
         _ = try apply(plan)
@@ -190,7 +190,7 @@ extension Workspace {
             branch: upstream.localBranch, expectedHead: head,
             target: .new(WritePlan.NewCommit(parents: [head, theirs], baseTree: otherFilesTree, lists: lists, modes: modes, message: message)),
             files: files, otherFiles: (changed.filter { !listPaths.contains($0) }, ourCommit.tree),
-            reflogMessage: "todosync sync: merge \(upstream.name)")
+            updatesFilesOutsideSparseCheckout: true, reflogMessage: "todosync sync: merge \(upstream.name)")
         willWriteMerge?()
         outcome.mergeCommit = try apply(plan).commit
         outcome.incoming += incoming

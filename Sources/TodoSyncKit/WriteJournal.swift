@@ -12,6 +12,9 @@ struct WriteJournal: Equatable {
     var target: OID
     /// Each list file written: the blob it now holds (nil: removed).
     var files: [String: OID?]
+    /// Files outside a sparse checkout that the commit changes: git's index takes them from the
+    /// target's tree, the working tree does not.
+    var outsideSparseCheckout: [String] = []
 
     static let format = "todosync journal 1"
 
@@ -19,15 +22,17 @@ struct WriteJournal: Equatable {
     func encoded() -> [UInt8]? {
         var lines = [Self.format, "branch " + branch, "expected " + (expected?.description ?? "none"), "target " + target.description]
         lines += files.sorted { $0.key < $1.key }.map { "file \($0.value?.description ?? "none") \($0.key)" }
+        lines += outsideSparseCheckout.sorted().map { "sparse " + $0 }
         guard !lines.contains(where: { $0.contains("\n") }) else { return nil }
         return Array((lines.joined(separator: "\n") + "\n").utf8)
     }
 
-    init(branch: String, expected: OID?, target: OID, files: [String: OID?]) {
+    init(branch: String, expected: OID?, target: OID, files: [String: OID?], outsideSparseCheckout: [String] = []) {
         self.branch = branch
         self.expected = expected
         self.target = target
         self.files = files
+        self.outsideSparseCheckout = outsideSparseCheckout
     }
 
     init?(decoding bytes: [UInt8]) {
@@ -40,7 +45,12 @@ struct WriteJournal: Equatable {
         let expected = OID(hex: expectedText)
         guard expected != nil || expectedText == "none" else { return nil }
         var files: [String: OID?] = [:]
+        var sparse: [String] = []
         for line in lines[4...].dropLast() {
+            if line.hasPrefix("sparse "), line.count > 7 {
+                sparse.append(String(line.dropFirst(7)))
+                continue
+            }
             guard line.hasPrefix("file ") else { return nil }
             let rest = line.dropFirst(5)
             let blobText = String(rest.prefix { $0 != " " })
@@ -53,6 +63,6 @@ struct WriteJournal: Equatable {
                 files[path] = blob
             }
         }
-        self.init(branch: String(lines[1].dropFirst(7)), expected: expected, target: target, files: files)
+        self.init(branch: String(lines[1].dropFirst(7)), expected: expected, target: target, files: files, outsideSparseCheckout: sparse)
     }
 }

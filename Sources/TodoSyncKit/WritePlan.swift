@@ -47,6 +47,9 @@ struct WritePlan {
     /// Files that are not lists, brought to the target's tree by git's checkout (which refuses
     /// where the user edited them since `baseline`): a sync's merge and fast-forward.
     var otherFiles: (paths: [String], baseline: OID?)?
+    /// Whether files outside a sparse checkout that the plan changes are changed in git's index
+    /// only, as git's own merge does (a sync); otherwise the plan is refused, naming them.
+    var updatesFilesOutsideSparseCheckout = false
     /// Each list file's stat as it was read: git's index takes it for files committed as read.
     var readStats: [String: FileStat] = [:]
     /// The line the branch's reflog gets.

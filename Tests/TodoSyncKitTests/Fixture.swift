@@ -4,13 +4,14 @@ import TestSupport
 /// A repository in a scratch folder, driven through the built `todosync` binary and checked
 /// with the git CLI.
 final class Fixture {
-    let scratch = Scratch()
+    let scratch: Scratch
     var path: String { scratch.path }
     /// What must outlive this clone (the remote it was cloned from).
     var keptAlive: AnyObject?
 
     /// A fresh `git init` repository (branch main), optionally with files committed by plain git.
     init(gitFiles: [String: String] = [:]) throws {
+        scratch = Scratch()
         _ = try TestSupport.git("init", "-q", "-b", "main", in: path)
         guard !gitFiles.isEmpty else { return }
         for (name, text) in gitFiles { try scratch.write(name, text) }
@@ -18,8 +19,14 @@ final class Fixture {
         _ = try TestSupport.git("commit", "-q", "-m", "plain git", in: path)
     }
 
+    /// A repository already made in `scratch`.
+    init(existing scratch: Scratch) {
+        self.scratch = scratch
+    }
+
     /// A clone of `url` made with the git CLI.
     init(cloning url: String) throws {
+        scratch = Scratch()
         _ = try TestSupport.git("clone", "-q", url, ".", in: path)
     }
 
