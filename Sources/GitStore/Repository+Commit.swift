@@ -98,20 +98,3 @@ extension Repository {
         try GitError.check(git_index_write(index), "git_index_write")
     }
 }
-
-extension Repository {
-    /// Which of `paths` git's index marks skip-worktree: outside a sparse checkout, the working
-    /// tree does not hold them and git leaves them out of its comparisons.
-    public func pathsSkippingWorktree(_ paths: some Sequence<String>) throws(GitError) -> Set<String> {
-        var index: OpaquePointer?
-        try GitError.check(git_repository_index(&index, pointer), "git_repository_index")
-        defer { git_index_free(index) }
-        try GitError.check(git_index_read(index, 0), "git_index_read")
-        var result = Set<String>()
-        for path in paths {
-            guard let entry = git_index_get_bypath(index, path, 0)?.pointee else { continue }
-            if UInt32(entry.flags_extended) & GIT_INDEX_ENTRY_SKIP_WORKTREE.rawValue != 0 { result.insert(path) }
-        }
-        return result
-    }
-}

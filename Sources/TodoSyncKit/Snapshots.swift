@@ -199,11 +199,11 @@ extension Workspace {
                 case .directory:
                     if FileSystem.exists(root + "/" + path + "/.git") {
                         scan.nestedRepositories.append(path)
-                    } else if try !isIgnored(path + "/") {
+                    } else if try !isLeftOut(folder: path + "/") {
                         folders.append(path)
                     }
                 case .file:
-                    if selector.matches(path), try !isIgnored(path) { scan.files.append(path) }
+                    if selector.matches(path), try !isLeftOut(file: path) { scan.files.append(path) }
                 default:
                     continue
                 }
@@ -213,8 +213,18 @@ extension Workspace {
         return scan
     }
 
-    private func isIgnored(_ path: String) throws(TodoSyncError) -> Bool {
-        try git("checking .gitignore for \(path)") { try repository.isIgnored(path) }
+    /// Whether .gitignore leaves a file out: as in git, never one git tracks.
+    private func isLeftOut(file path: String) throws(TodoSyncError) -> Bool {
+        try git("checking .gitignore for \(path)") { () throws(GitError) in
+            try repository.isIgnored(path) ? !(try repository.isTracked(path)) : false
+        }
+    }
+
+    /// Whether .gitignore leaves a folder out, and git tracks nothing inside it.
+    private func isLeftOut(folder path: String) throws(TodoSyncError) -> Bool {
+        try git("checking .gitignore for \(path)") { () throws(GitError) in
+            try repository.isIgnored(path) ? !(try repository.tracksFiles(inside: path)) : false
+        }
     }
 }
 

@@ -41,9 +41,11 @@ extension Workspace {
         let gitDirectory = repository.gitDirectory
         // A linked worktree or reftable keeps refs where these stamps do not look.
         guard !scan.folders.isEmpty, gitDirectory == root + "/.git/", !FileSystem.exists(gitDirectory + "reftable") else { return nil }
-        // Another build of todosync-core may word its answer differently.
+        // Another build of todosync may word its answer differently.
         var paths = RunningProgram.path.map { [$0] } ?? []
-        for name in ["HEAD", "config", "packed-refs", "commondir", "info/exclude"] {
+        // git's index decides which files .gitignore leaves out (never a tracked one) and which
+        // are outside a sparse checkout.
+        for name in ["HEAD", "config", "packed-refs", "commondir", "info/exclude", "index"] {
             paths.append(gitDirectory + name)
         }
         // Where git marks an operation in progress (as libgit2's git_repository_state reads

@@ -102,7 +102,7 @@ import TestSupport
         try fixture.write("TODO.md", try fixture.read("TODO.md") + "- [ ] b\n")
         try fixture.write("notes/plan.md", try fixture.read("notes/plan.md") + "- [ ] q\n")
         try fixture.todosync()
-        #expect(fixture.lastSubject == "Add \"b\" and \"q\"")
+        #expect(fixture.lastSubject == "Add \"b\" and add \"q\"")
         try fixture.expectCleanAndSound()
         // An untracked file that .gitignore matches is still no list.
         try fixture.write("notes/other.md", "- [ ] ignored\n")

@@ -1,0 +1,41 @@
+import CLibGit2
+
+extension Repository {
+    /// Whether git's index tracks `path` (at any stage).
+    public func isTracked(_ path: String) throws(GitError) -> Bool {
+        try withIndex { index in
+            var position = 0
+            return git_index_find(&position, index, path) == 0
+        }
+    }
+
+    /// Whether git's index tracks any file inside `folder` (a path ending in "/").
+    public func tracksFiles(inside folder: String) throws(GitError) -> Bool {
+        try withIndex { index in
+            var position = 0
+            return git_index_find_prefix(&position, index, folder) == 0
+        }
+    }
+
+    /// Which of `paths` git's index marks skip-worktree: outside a sparse checkout, the working
+    /// tree does not hold them and git leaves them out of its comparisons.
+    public func pathsSkippingWorktree(_ paths: some Sequence<String>) throws(GitError) -> Set<String> {
+        try withIndex { index in
+            var result = Set<String>()
+            for path in paths {
+                guard let entry = git_index_get_bypath(index, path, 0)?.pointee else { continue }
+                if UInt32(entry.flags_extended) & GIT_INDEX_ENTRY_SKIP_WORKTREE.rawValue != 0 { result.insert(path) }
+            }
+            return result
+        }
+    }
+
+    /// The repository's index, read again if git changed it on disk.
+    private func withIndex<T>(_ body: (OpaquePointer?) -> T) throws(GitError) -> T {
+        var index: OpaquePointer?
+        try GitError.check(git_repository_index(&index, pointer), "git_repository_index")
+        defer { git_index_free(index) }
+        try GitError.check(git_index_read(index, 0), "git_index_read")
+        return body(index)
+    }
+}
