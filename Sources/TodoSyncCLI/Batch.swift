@@ -55,7 +55,7 @@ struct Batch: ParsableCommand {
             return
         }
         let workspace = try repository.openWorkspace()
-        let outcome = try runReportingErrors { try workspace.perform(requests, lineNumbers: lineNumbers) }
+        let outcome = try runReportingErrors(on: workspace) { try workspace.perform(requests, lineNumbers: lineNumbers) }
         Console.report(outcome)
     }
 

@@ -37,9 +37,8 @@ struct Commit: ParsableCommand {
             return
         }
         let workspace = try RepositoryOption.openWorkspace(at: directory)
-        let outcome = try runReportingErrors { try workspace.commit(summary: summary) }
+        let outcome = try runReportingErrors(on: workspace) { try workspace.commit(summary: summary) }
         Console.warn(outcome.unit.diagnostics)
-        workspace.notices.forEach { Console.warn($0) }
         if let warning = outcome.identityWarning { Console.warn(warning) }
         guard let commit = outcome.commit else {
             if let nothingYet = Status.nothingYet(workspace) {

@@ -13,7 +13,7 @@ extension ItemCommand {
     func run() throws {
         let workspace = try repository.openWorkspace()
         let request = try request()
-        let outcome = try runReportingErrors { try workspace.perform([request]) }
+        let outcome = try runReportingErrors(on: workspace) { try workspace.perform([request]) }
         Console.report(outcome)
     }
 }

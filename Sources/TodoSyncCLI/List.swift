@@ -31,7 +31,7 @@ struct List: ParsableCommand {
 
     func run() throws {
         let workspace = try repository.openWorkspace()
-        let (all, withoutID) = try runReportingErrors { try workspace.items() }
+        let (all, withoutID) = try runReportingErrors(on: workspace) { try workspace.items() }
         var items = all.filter { !(open && $0.isDone) && !(done && !$0.isDone) }
         switch sort {
         case .file: break

@@ -17,7 +17,7 @@ struct Log: ParsableCommand {
 
     func run() throws {
         let workspace = try repository.openWorkspace()
-        let entries = try runReportingErrors { try workspace.log(n) }
+        let entries = try runReportingErrors(on: workspace) { try workspace.log(n) }
         if json {
             Console.out(JSON.array(entries.map { entry, undone in
                 JSON.object([

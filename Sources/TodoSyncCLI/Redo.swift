@@ -22,7 +22,7 @@ struct Redo: ParsableCommand {
 
     func run() throws {
         let workspace = try repository.openWorkspace()
-        let outcome = try runReportingErrors { try workspace.redo(count) }
+        let outcome = try runReportingErrors(on: workspace) { try workspace.redo(count) }
         Console.report(outcome, nothing: "Nothing to redo.")
     }
 }

@@ -24,3 +24,10 @@ func runReportingErrors<T>(_ body: () throws -> T) throws -> T {
         throw ExitCode.failure
     }
 }
+
+/// Runs engine work on a workspace as `runReportingErrors` does; what the workspace noticed
+/// (a stopped write finished, a save kept aside, a file it cannot read) is printed either way.
+func runReportingErrors<T>(on workspace: Workspace, _ body: () throws -> T) throws -> T {
+    defer { workspace.notices.forEach { Console.warn($0) } }
+    return try runReportingErrors(body)
+}

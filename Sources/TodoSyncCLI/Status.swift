@@ -21,7 +21,7 @@ struct Status: ParsableCommand {
             return
         }
         let workspace = try RepositoryOption.openWorkspace(at: directory)
-        let unit = try runReportingErrors { try workspace.pending() }
+        let unit = try runReportingErrors(on: workspace) { try workspace.pending() }
         var report = header(workspace)
         Console.warn(unit.diagnostics)
         if unit.isEmpty {

@@ -35,7 +35,7 @@ struct Sync: ParsableCommand {
         let showProgress = isatty(2) == 1
         let handler: ((SyncProgress) -> Void)? = showProgress ? { Self.showProgress($0) } : nil
         let push = self.push
-        let outcome = try runReportingErrors { try workspace.sync(push: push, progress: handler) }
+        let outcome = try runReportingErrors(on: workspace) { try workspace.sync(push: push, progress: handler) }
         if showProgress { Console.progress(nil) }
         if let local = outcome.localCommit, let commit = local.commit {
             Console.warn(local.unit.diagnostics)

@@ -23,7 +23,7 @@ struct Undo: ParsableCommand {
 
     func run() throws {
         let workspace = try repository.openWorkspace()
-        let outcome = try runReportingErrors { try workspace.undo(count) }
+        let outcome = try runReportingErrors(on: workspace) { try workspace.undo(count) }
         Console.report(outcome, nothing: "Nothing to undo.")
     }
 }

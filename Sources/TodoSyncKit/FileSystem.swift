@@ -144,16 +144,37 @@ enum FileSystem {
 
     /// Names in a folder, without `.` and `..`.
     static func contents(of directory: String) -> [String] {
-        guard let handle = opendir(directory) else { return [] }
+        listing(of: directory).names
+    }
+
+    /// A folder's entries: names that are valid UTF-8, and the raw bytes of those that are not
+    /// (a path todosync cannot name as a Swift string, so cannot read as a list).
+    static func listing(of directory: String) -> (names: [String], notUTF8: [[UInt8]]) {
+        guard let handle = opendir(directory) else { return ([], []) }
         defer { closedir(handle) }
-        var names: [String] = []
+        var names: [String] = [], notUTF8: [[UInt8]] = []
         while let entry = readdir(handle) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            let bytes = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
+            guard let name = String(validating: bytes, as: UTF8.self) else {
+                notUTF8.append(bytes)
+                continue
             }
             if name != ".", name != ".." { names.append(name) }
         }
-        return names.sorted()
+        return (names.sorted(), notUTF8)
+    }
+
+    /// A path for messages, as git quotes one: bytes that are not printable ASCII as octal escapes.
+    static func quoted(_ bytes: [UInt8]) -> String {
+        var text = ""
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: "\\"), UInt8(ascii: "\""): text += "\\" + String(UnicodeScalar(byte))
+            case 0x20..<0x7F: text.append(Character(UnicodeScalar(byte)))
+            default: text += "\\" + String(byte, radix: 8).leftPadded(to: 3)
+            }
+        }
+        return "\"" + text + "\""
     }
 
     static func createDirectory(_ path: String) throws(TodoSyncError) {
@@ -193,4 +214,10 @@ func decodeCString(_ buffer: [CChar]) -> String {
 func errorText(_ code: Int32) -> String {
     guard let text = strerror(code) else { return "error \(code)" }
     return String(decoding: UnsafeRawBufferPointer(start: text, count: strlen(text)), as: UTF8.self)
+}
+
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String {
+        String(repeating: "0", count: max(0, width - count)) + self
+    }
 }

@@ -32,6 +32,9 @@ extension Workspace {
     /// no object; only the checked-head note (a cache in the git directory) when all is in order.
     public func pending() throws(TodoSyncError) -> PendingUnit {
         let scan = try Trace.phase("find candidate files") { () throws(TodoSyncError) in try scanCandidates() }
+        for name in scan.namesNotUTF8 {
+            notice("\(FileSystem.quoted(name)): the file name is not valid UTF-8, so todosync does not read it as a list; rename it (a UTF-8 name) to keep it with the lists")
+        }
         var unit = try pending(scan.files)
         unit.scan = scan
         return unit

@@ -193,7 +193,11 @@ extension Workspace {
         while let folder = folders.popLast() {
             scan.folders.append(folder)
             let absolute = folder.isEmpty ? root : root + "/" + folder
-            for name in FileSystem.contents(of: absolute) where name != ".git" {
+            let listing = FileSystem.listing(of: absolute)
+            for bytes in listing.notUTF8 where selector.matches(String(decoding: bytes, as: UTF8.self)) {
+                scan.namesNotUTF8.append((folder.isEmpty ? [] : Array((folder + "/").utf8)) + bytes)
+            }
+            for name in listing.names where name != ".git" {
                 let path = folder.isEmpty ? name : folder + "/" + name
                 switch FileSystem.kind(of: root + "/" + path) {
                 case .directory:
@@ -248,6 +252,8 @@ struct CandidateScan {
     var folders: [String] = []
     /// Folders skipped because they hold a repository of their own.
     var nestedRepositories: [String] = []
+    /// Paths whose names are not valid UTF-8: never read (nor committed) as lists.
+    var namesNotUTF8: [[UInt8]] = []
 }
 
 /// Files of a commit the working tree does not hold as regular files (`filesNotInWorkingTree`).

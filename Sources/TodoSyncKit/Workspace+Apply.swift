@@ -74,7 +74,7 @@ extension Workspace {
             }
         } catch {
             // The commit is made; the journal stays, and the next run brings the index along.
-            notices.append("the commit is made, but git's index could not be updated (\(error.message)); the next todosync updates it")
+            notice("the commit is made, but git's index could not be updated (\(error.message)); the next todosync updates it")
             return AppliedPlan(commit: commit.id, listBlobs: listBlobs)
         }
         Self.stop(after: .index)
@@ -252,7 +252,7 @@ extension Workspace {
             try git("finishing the interrupted commit") {
                 try repository.moveReference(journal.branch, to: journal.target, expecting: journal.expected, message: "todosync: finish an interrupted commit")
             }
-            notices.append("finished a commit an earlier todosync was stopped in: \(target.summary)")
+            notice("finished a commit an earlier todosync was stopped in: \(target.summary)")
         }
         staged += try stagedOutsideSparseCheckout(journal.outsideSparseCheckout, of: target.tree, removing: &removed)
         try git("updating git's index") { try repository.updateIndex(staged: staged, removing: removed) }

@@ -41,6 +41,8 @@ extension Workspace {
         let gitDirectory = repository.gitDirectory
         // A linked worktree or reftable keeps refs where these stamps do not look.
         guard !scan.folders.isEmpty, gitDirectory == root + "/.git/", !FileSystem.exists(gitDirectory + "reftable") else { return nil }
+        // A file it cannot read is warned about every time.
+        guard scan.namesNotUTF8.isEmpty else { return nil }
         // Another build of todosync may word its answer differently.
         var paths = RunningProgram.path.map { [$0] } ?? []
         // git's index decides which files .gitignore leaves out (never a tracked one) and which

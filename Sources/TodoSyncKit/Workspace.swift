@@ -19,6 +19,12 @@ public final class Workspace {
     var willWriteMerge: (() -> Void)?
     /// Things the user should know that are not errors (a stopped write finished, a save kept).
     public internal(set) var notices: [String] = []
+
+    /// Adds a notice once (work that is retried must not repeat it).
+    func notice(_ text: String) {
+        if !notices.contains(text) { notices.append(text) }
+    }
+
     /// Set when a commit was made with a fallback identity: what to tell the user.
     public internal(set) var identityWarning: String?
     private var writeLock: WriteLock?
@@ -50,7 +56,7 @@ public final class Workspace {
             do {
                 try scratch.create()
                 for kept in scratch.sweep() {
-                    notices.append("an editor saved a list in the instant todosync replaced it; that save is kept at \(kept): compare it with the list and copy back what you need")
+                    notice("an editor saved a list in the instant todosync replaced it; that save is kept at \(kept): compare it with the list and copy back what you need")
                 }
                 try finishInterruptedWrite()
             } catch {
