@@ -12,6 +12,8 @@ public struct GitError: Error, Hashable, Sendable, CustomStringConvertible {
     public var errorClass: Int32
     public var message: String
     public var function: String
+    /// A commit was missing from a shallow clone: it lies beyond the history fetched.
+    public var isBeyondShallowHistory = false
 
     public init(code: Int32, errorClass: Int32 = 0, message: String, function: String) {
         self.code = code

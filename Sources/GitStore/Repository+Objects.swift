@@ -5,7 +5,13 @@ extension Repository {
     public func commit(_ id: OID) throws(GitError) -> Commit {
         var raw = id.raw
         var commit: OpaquePointer?
-        try GitError.check(git_commit_lookup(&commit, pointer, &raw), "git_commit_lookup")
+        do {
+            try GitError.check(git_commit_lookup(&commit, pointer, &raw), "git_commit_lookup")
+        } catch where error.isNotFound && isShallow {
+            var beyond = error
+            beyond.isBeyondShallowHistory = true
+            throw beyond
+        }
         defer { git_commit_free(commit) }
         var parents: [OID] = []
         for index in 0..<git_commit_parentcount(commit) {

@@ -57,6 +57,10 @@ public final class Repository {
     /// The folder holding what all worktrees share (refs, objects, config), with a trailing slash.
     public var commonDirectory: String { string(git_repository_commondir(pointer)) ?? gitDirectory }
 
+    /// Whether this is a shallow clone (`git clone --depth`): history ends at the commits
+    /// `.git/shallow` names, whose parents are not here.
+    public var isShallow: Bool { git_repository_is_shallow(pointer) == 1 }
+
     /// An operation git left unfinished, which todosync must not run through.
     public enum PendingOperation: Hashable, Sendable {
         case merge, revert, cherryPick, bisect, rebase, applyMailbox

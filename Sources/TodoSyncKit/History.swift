@@ -15,11 +15,13 @@ public struct HistoryEntry: Sendable {
 }
 
 /// First-parent history from HEAD, newest first, read one commit at a time as it is asked for.
-/// A read error ends the sequence and is kept in `failure`.
+/// A read error ends the sequence and is kept in `failure`; so does the end of a shallow
+/// clone's history, which is no failure (`endsInShallowHistory`).
 final class FirstParentHistory: Sequence, IteratorProtocol {
     private let workspace: Workspace
     private var upcoming: OID?
     private(set) var failure: TodoSyncError?
+    private(set) var endsInShallowHistory = false
 
     init(_ workspace: Workspace, from head: OID?) {
         self.workspace = workspace
@@ -32,6 +34,10 @@ final class FirstParentHistory: Sequence, IteratorProtocol {
             let entry = try workspace.historyEntry(id)
             upcoming = entry.parent
             return entry
+        } catch where error.isBeyondShallowHistory {
+            endsInShallowHistory = true
+            upcoming = nil
+            return nil
         } catch {
             failure = error
             return nil
@@ -68,7 +74,13 @@ extension Workspace {
         let selector = self.selector
         let mine = try git("listing files") { try repository.files(inTree: commit.tree, include: selector.matches) }
         guard let parentID = commit.parents.first else { return !mine.isEmpty }
-        let parent = try git("reading commit \(parentID.short)") { try repository.commit(parentID) }
+        let parent: Commit
+        do {
+            parent = try git("reading commit \(parentID.short)") { try repository.commit(parentID) }
+        } catch where error.isBeyondShallowHistory {
+            // The first commit of a shallow clone: what it changed is beyond the history here.
+            return !mine.isEmpty
+        }
         let theirs = try git("listing files") { try repository.files(inTree: parent.tree, include: selector.matches) }
         return Set(mine.map { "\($0.path)\u{0}\($0.blob)" }) != Set(theirs.map { "\($0.path)\u{0}\($0.blob)" })
     }

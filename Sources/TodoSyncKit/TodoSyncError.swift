@@ -7,6 +7,8 @@ public struct TodoSyncError: Error, Sendable, CustomStringConvertible {
     public var hint: String?
     /// A file changed between reading and writing it: running again takes the new edit in.
     public var isChangedMeanwhile = false
+    /// A commit it needed lies beyond a shallow clone's history.
+    public var isBeyondShallowHistory = false
 
     public init(_ message: String, hint: String? = nil) {
         self.message = message
@@ -16,7 +18,14 @@ public struct TodoSyncError: Error, Sendable, CustomStringConvertible {
     public var description: String { hint.map { "\(message)\nhint: \($0)" } ?? message }
 
     static func git(_ error: GitError, while action: String) -> TodoSyncError {
-        TodoSyncError("\(action) failed: \(error.message)", hint: "git said this in \(error.function) (code \(error.code))")
+        if error.isBeyondShallowHistory {
+            var shallow = TodoSyncError(
+                "\(action) failed: this clone has shallow history (made with git clone --depth), and that commit lies beyond it",
+                hint: "fetch the whole history, then run the command again: git fetch --unshallow")
+            shallow.isBeyondShallowHistory = true
+            return shallow
+        }
+        return TodoSyncError("\(action) failed: \(error.message)", hint: "git said this in \(error.function) (code \(error.code))")
     }
 }
 

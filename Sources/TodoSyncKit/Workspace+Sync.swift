@@ -38,6 +38,11 @@ extension Workspace {
         // Local edits are committed even when the remote turns out to be unreachable.
         let local = try Trace.phase("commit local edits") { () throws(TodoSyncError) in try commit() }
         if local.commit != nil { outcome.localCommit = local }
+        guard !repository.isShallow else {
+            throw TodoSyncError(
+                "this clone has shallow history (made with git clone --depth): a sync merges from the history both sides share, which may lie beyond it; nothing was fetched",
+                hint: "fetch the whole history, then sync: git fetch --unshallow && todosync sync")
+        }
         try checkReachable(upstream)
 
         for attempt in 1...Self.pushAttempts {

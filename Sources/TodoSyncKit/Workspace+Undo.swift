@@ -46,6 +46,9 @@ extension Workspace {
             if result.count == count { break }
         }
         if let failure = history.failure { throw failure }
+        if history.endsInShallowHistory, result.count < count {
+            notice("this clone has shallow history (made with git clone --depth): the log ends where it does; git fetch --unshallow fetches the rest")
+        }
         return result
     }
 

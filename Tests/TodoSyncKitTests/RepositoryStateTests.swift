@@ -87,6 +87,10 @@ import TestSupport
         let shallow = Scratch()
         _ = try git("clone", "-q", "--depth", "1", "file://" + origin.path, ".", in: shallow.path)
         let clone = Fixture(existing: shallow)
+        // The log shows the history there is, and says where it ends.
+        let log = try clone.todosync("log")
+        #expect(log.stdout.contains("Add \"Second\""))
+        #expect(log.stderr.contains("shallow history") && log.stderr.contains("git fetch --unshallow"))
         let refused = try clone.todosync("undo", expectStatus: 1)
         #expect(refused.stderr.contains("shallow"))
         #expect(refused.stderr.contains("git fetch --unshallow"))
