@@ -45,7 +45,7 @@ extension Repository {
         var raw = id.raw
         var size = 0
         var type = GIT_OBJECT_ANY
-        try GitError.check(git_odb_read_header(&size, &type, odb, &raw), "git_odb_read_header")
+        try GitError.checkReading("git_odb_read_header", of: "reading object \(id.short)") { git_odb_read_header(&size, &type, odb, &raw) }
         return size
     }
 }

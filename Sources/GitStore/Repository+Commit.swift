@@ -12,9 +12,9 @@ extension Repository {
         if let base {
             var raw = base.raw
             var tree: OpaquePointer?
-            try GitError.check(git_tree_lookup(&tree, pointer, &raw), "git_tree_lookup")
+            try GitError.checkReading("git_tree_lookup", of: "reading tree \(base.short)") { git_tree_lookup(&tree, pointer, &raw) }
             defer { git_tree_free(tree) }
-            try GitError.check(git_index_read_tree(index, tree), "git_index_read_tree")
+            try GitError.checkReading("git_index_read_tree", of: "reading tree \(base.short)") { git_index_read_tree(index, tree) }
         }
         for (path, change) in changes {
             switch change {
@@ -49,14 +49,14 @@ extension Repository {
     ) throws(GitError) -> OID {
         var rawTree = tree.raw
         var treeObject: OpaquePointer?
-        try GitError.check(git_tree_lookup(&treeObject, pointer, &rawTree), "git_tree_lookup")
+        try GitError.checkReading("git_tree_lookup", of: "reading tree \(tree.short)") { git_tree_lookup(&treeObject, pointer, &rawTree) }
         defer { git_tree_free(treeObject) }
         var parentObjects: [OpaquePointer?] = []
         defer { parentObjects.forEach { git_commit_free($0) } }
         for parent in parents {
             var raw = parent.raw
             var commit: OpaquePointer?
-            try GitError.check(git_commit_lookup(&commit, pointer, &raw), "git_commit_lookup")
+            try GitError.checkReading("git_commit_lookup", of: "reading commit \(parent.short)") { git_commit_lookup(&commit, pointer, &raw) }
             parentObjects.append(commit)
         }
         var oid = git_oid()

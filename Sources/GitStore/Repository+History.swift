@@ -50,7 +50,7 @@ extension Repository {
     public func mergeBase(_ a: OID, _ b: OID) throws(GitError) -> OID? {
         var out = git_oid()
         var rawA = a.raw, rawB = b.raw
-        let result = git_merge_base(&out, pointer, &rawA, &rawB)
+        let result = StuckReadGuard.run("finding the common ancestor of \(a.short) and \(b.short)") { git_merge_base(&out, pointer, &rawA, &rawB) }
         if result == GIT_ENOTFOUND.rawValue { return nil }
         try GitError.check(result, "git_merge_base")
         return OID(out)
@@ -60,7 +60,9 @@ extension Repository {
     public func aheadBehind(_ local: OID, _ upstream: OID) throws(GitError) -> (ahead: Int, behind: Int) {
         var ahead = 0, behind = 0
         var rawLocal = local.raw, rawUpstream = upstream.raw
-        try GitError.check(git_graph_ahead_behind(&ahead, &behind, pointer, &rawLocal, &rawUpstream), "git_graph_ahead_behind")
+        try GitError.checkReading("git_graph_ahead_behind", of: "comparing \(local.short) with \(upstream.short)") {
+            git_graph_ahead_behind(&ahead, &behind, pointer, &rawLocal, &rawUpstream)
+        }
         return (ahead, behind)
     }
 
@@ -75,7 +77,7 @@ extension Repository {
         var options = git_merge_options()
         try GitError.check(git_merge_options_init(&options, UInt32(GIT_MERGE_OPTIONS_VERSION)), "git_merge_options_init")
         var index: OpaquePointer?
-        try GitError.check(git_merge_trees(&index, pointer, baseTree, ourTree, theirTree, &options), "git_merge_trees")
+        try GitError.checkReading("git_merge_trees", of: "merging the other files") { git_merge_trees(&index, pointer, baseTree, ourTree, theirTree, &options) }
         defer { git_index_free(index) }
         if git_index_has_conflicts(index) != 0 {
             var conflicts: [String] = []
@@ -99,7 +101,7 @@ extension Repository {
         guard !paths.isEmpty else { return }
         var raw = tree.raw
         var treeObject: OpaquePointer?
-        try GitError.check(git_object_lookup(&treeObject, pointer, &raw, GIT_OBJECT_TREE), "git_object_lookup")
+        try GitError.checkReading("git_object_lookup", of: "reading tree \(tree.short)") { git_object_lookup(&treeObject, pointer, &raw, GIT_OBJECT_TREE) }
         defer { git_object_free(treeObject) }
         var baselineTree: OpaquePointer?
         if let baseline {
@@ -113,11 +115,12 @@ extension Repository {
         options.baseline = baselineTree
         var cPaths = paths.map { strdup($0) }
         defer { cPaths.forEach { free($0) } }
-        let result = cPaths.withUnsafeMutableBufferPointer { buffer in
-            options.paths = git_strarray(strings: buffer.baseAddress, count: buffer.count)
-            return git_checkout_tree(pointer, treeObject, &options)
+        try GitError.checkReading("git_checkout_tree", of: "checking out \(paths.count) files") {
+            cPaths.withUnsafeMutableBufferPointer { buffer in
+                options.paths = git_strarray(strings: buffer.baseAddress, count: buffer.count)
+                return git_checkout_tree(pointer, treeObject, &options)
+            }
         }
-        try GitError.check(result, "git_checkout_tree")
     }
 }
 
@@ -134,7 +137,7 @@ extension Repository {
         let newTree = try treeHandle(new)
         defer { git_tree_free(newTree) }
         var diff: OpaquePointer?
-        try GitError.check(git_diff_tree_to_tree(&diff, pointer, oldTree, newTree, nil), "git_diff_tree_to_tree")
+        try GitError.checkReading("git_diff_tree_to_tree", of: "comparing trees") { git_diff_tree_to_tree(&diff, pointer, oldTree, newTree, nil) }
         defer { git_diff_free(diff) }
         var paths: [String] = []
         for index in 0..<git_diff_num_deltas(diff) {
@@ -150,7 +153,7 @@ extension Repository {
     func treeHandle(_ id: OID) throws(GitError) -> OpaquePointer? {
         var raw = id.raw
         var tree: OpaquePointer?
-        try GitError.check(git_tree_lookup(&tree, pointer, &raw), "git_tree_lookup")
+        try GitError.checkReading("git_tree_lookup", of: "reading tree \(id.short)") { git_tree_lookup(&tree, pointer, &raw) }
         return tree
     }
 }

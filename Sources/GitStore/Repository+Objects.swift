@@ -6,7 +6,7 @@ extension Repository {
         var raw = id.raw
         var commit: OpaquePointer?
         do {
-            try GitError.check(git_commit_lookup(&commit, pointer, &raw), "git_commit_lookup")
+            try GitError.checkReading("git_commit_lookup", of: "reading commit \(id.short)") { git_commit_lookup(&commit, pointer, &raw) }
         } catch where error.isNotFound && isShallow {
             var beyond = error
             beyond.isBeyondShallowHistory = true
@@ -38,7 +38,7 @@ extension Repository {
     ) throws(GitError) {
         var raw = treeID.raw
         var tree: OpaquePointer?
-        try GitError.check(git_tree_lookup(&tree, pointer, &raw), "git_tree_lookup")
+        try GitError.checkReading("git_tree_lookup", of: "reading tree \(treeID.short)") { git_tree_lookup(&tree, pointer, &raw) }
         defer { git_tree_free(tree) }
         for index in 0..<git_tree_entrycount(tree) {
             guard let entry = git_tree_entry_byindex(tree, index), let name = string(git_tree_entry_name(entry)) else { continue }
@@ -59,7 +59,7 @@ extension Repository {
     public func blob(_ id: OID) throws(GitError) -> [UInt8] {
         var raw = id.raw
         var blob: OpaquePointer?
-        try GitError.check(git_blob_lookup(&blob, pointer, &raw), "git_blob_lookup")
+        try GitError.checkReading("git_blob_lookup", of: "reading blob \(id.short)") { git_blob_lookup(&blob, pointer, &raw) }
         defer { git_blob_free(blob) }
         let size = Int(git_blob_rawsize(blob))
         guard size > 0, let content = git_blob_rawcontent(blob) else { return [] }

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import GitStore
 import QuickStatus
 import TodoModel
@@ -74,6 +79,8 @@ public final class Workspace {
 
     /// Opens the repository that holds `path` (a folder), as git finds it.
     public static func open(at path: String = ".") throws(TodoSyncError) -> Workspace {
+        // How long one read of git's objects may take before it is called stuck (a damaged object).
+        if let limit = getenv("TODOSYNC_OBJECT_READ_TIMEOUT").flatMap({ Double(String(cString: $0)) }) { StuckReadGuard.limit = limit }
         do {
             let repository = try Trace.phase("libgit2 set-up, open the repository") { () throws(GitError) in
                 try Repository.discover(from: path)

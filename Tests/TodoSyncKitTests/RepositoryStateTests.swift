@@ -158,9 +158,11 @@ import TestSupport
         try bytes.prefix(bytes.count / 2).write(to: URL(fileURLWithPath: object))
         try fixture.write("TODO.md", try fixture.read("TODO.md") + "- [ ] c\n")
         let edited = try fixture.read("TODO.md")
-        let result = try run("/usr/bin/timeout", ["30", todosyncBinary], in: fixture.path)
+        // libgit2 1.5 loops forever on a truncated loose object: the read is called stuck after 2 s.
+        let result = try run("/usr/bin/timeout", ["-s", "KILL", "60", todosyncBinary], in: fixture.path, environment: ["TODOSYNC_OBJECT_READ_TIMEOUT": "2"])
         #expect(result.status == 1)
         #expect(result.stderr.contains("git fsck"))
+        #expect(try fixture.git("status", "--porcelain") == " M TODO.md\n")
         #expect(try fixture.read("TODO.md") == edited)
     }
 }
