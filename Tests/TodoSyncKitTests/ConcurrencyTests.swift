@@ -72,6 +72,62 @@ import TestSupport
         try fixture.expectCleanAndSound()
     }
 
+    @Test func aCommitBesideASyncKeepsEveryEditOnBothClones() throws {
+        let (_, alice, bob) = try Remote.withTwoClones(seeding: ["TODO.md": "- [ ] Start\n"])
+        try alice.sync()
+        try bob.sync()
+        for round in 1...20 {
+            // Bob's item reaches the remote first, so alice's sync merges.
+            try bob.todosync("add", "Bob \(round)")
+            try bob.sync()
+            try alice.write("TODO.md", try alice.read("TODO.md") + "- [ ] Alice \(round)\n")
+            try together([[], ["sync"]], in: alice)
+        }
+        try alice.sync()
+        try bob.sync()
+        for clone in [alice, bob] {
+            let list = try committedList(clone)
+            for round in 1...20 {
+                #expect(list.contains("- [ ] Alice \(round) <!--"), "Alice \(round) lost")
+                #expect(list.contains("- [ ] Bob \(round) <!--"), "Bob \(round) lost")
+            }
+            #expect(try clone.read("TODO.md") == list)
+            #expect(!(try clone.git("log", "--format=%s")).contains("remove"))
+            try clone.expectCleanAndSound()
+        }
+        #expect(try alice.read("TODO.md") == (try bob.read("TODO.md")))
+    }
+
+    @Test func anAddBesideAnEditorsSaveKeepsTheSaveAndTheAddInHistory() throws {
+        let fixture = try Fixture()
+        try fixture.write("TODO.md", "- [ ] Start\n")
+        try fixture.todosync()
+        var generator = SeededGenerator(seed: 3)
+        for round in 1...20 {
+            // The editor's buffer: the file as it was opened, plus a line typed in it.
+            let buffer = try fixture.read("TODO.md") + "- [ ] Typed \(round)\n"
+            let add = try start(["add", "Added \(round)"], in: fixture.path)
+            usleep(UInt32.random(in: 0...30_000, using: &generator))
+            try fixture.write(".TODO.md.new", buffer)
+            #expect(rename(fixture.path + "/.TODO.md.new", fixture.path + "/TODO.md") == 0)
+            add.waitUntilExit()
+            #expect(add.terminationStatus == 0)
+            // The save is in the file: the add either came after it (and took it in first) or
+            // before it (an editor that does not reload then drops the added item, which stays
+            // in history).
+            #expect(withoutIDs(try fixture.read("TODO.md")).contains("- [ ] Typed \(round)\n"))
+            try fixture.todosync()
+        }
+        let list = try committedList(fixture)
+        let log = try fixture.git("log", "--format=%s")
+        for round in 1...20 {
+            #expect(list.contains("- [ ] Typed \(round) <!--"), "the save of round \(round) lost")
+            #expect(log.contains("Add \"Added \(round)\""), "the add of round \(round) is not in history")
+        }
+        #expect(try fixture.read("TODO.md") == list)
+        try fixture.expectCleanAndSound()
+    }
+
     /// The text with every id comment taken out.
     private func withoutIDs(_ text: String) -> String {
         text.replacingOccurrences(of: #" <!-- id: [0-9A-Fa-f-]{36} -->"#, with: "", options: .regularExpression)

@@ -64,4 +64,27 @@ import TestSupport
         if done { #expect(try fixture.git("log", "--format=%s").contains("Add \"Call Bob\"")) }
         #expect(list.contains("- [ ] Buy milk <!--"))
     }
+
+    @Test(arguments: steps)
+    func aSyncMergeStoppedAtAnyStepIsFinishedByTheNextSync(step: String) throws {
+        let (_, alice, bob) = try Remote.withTwoClones(seeding: ["TODO.md": "- [ ] Buy milk\n- [ ] Call Bob\n", "notes.txt": "one\n"])
+        try alice.sync()
+        try bob.sync()
+        try bob.todosync("add", "From Bob")
+        try bob.write("notes.txt", "one\ntwo\n")
+        _ = try bob.git("commit", "-qam", "Notes")
+        try bob.sync()
+        try alice.todosync("done", "Buy milk")
+
+        let first = try stopped(alice, after: step, ["sync"])
+        #expect([86, 0].contains(first.status), "\(first.stderr)")
+        try alice.sync()
+        try expectConverged(alice)
+        #expect(try alice.read("notes.txt") == "one\ntwo\n")
+        let list = try alice.read("TODO.md")
+        #expect(list.contains("- [x] Buy milk <!--") && list.contains("- [ ] From Bob <!--"), "\(list)")
+        #expect(Set(try alice.ids(in: "TODO.md")).count == 3)
+        try bob.sync()
+        #expect(try bob.read("TODO.md") == list)
+    }
 }
