@@ -18,6 +18,12 @@ public struct IndexStamps: Sendable {
         // NB: a file changed within the same timestamp tick as the index could still match.
         return entry.stat.mtime >= written ? nil : entry.blob
     }
+
+    /// Whether the file's stat is the one its entry records (vouched for or racily clean);
+    /// false where the file was written since git's index last took it in.
+    public func statMatches(at path: String, stat: FileStat) -> Bool {
+        entries[path]?.stat == stat
+    }
 }
 
 extension Repository {

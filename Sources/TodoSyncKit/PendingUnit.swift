@@ -94,8 +94,12 @@ extension Workspace {
         for file in files {
             let blob = treeBlobs.removeValue(forKey: file.path)
             if let blob {
-                // Cheapest proof first: git's index vouches for the bytes; then a size that differs.
+                // Cheapest proof first: git's index vouches for the bytes. A file written since
+                // the index took it in was most likely edited: HEAD's bytes, read next anyway,
+                // settle it (hashing it here would only double the work). Only a racily clean
+                // entry (written in the index's own clock tick) is checked by size and hash.
                 if stamps.blob(at: file.path, stat: file.stat) != blob {
+                    guard stamps.statMatches(at: file.path, stat: file.stat) else { return nil }
                     let size = try git("reading \(file.path)'s size in the last commit") { try repository.objectSize(blob) }
                     guard size == file.bytes.count else { return nil }
                     let hash = try git("hashing \(file.path)") { try Repository.blobID(of: file.bytes) }
