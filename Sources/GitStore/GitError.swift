@@ -14,6 +14,11 @@ public struct GitError: Error, Hashable, Sendable, CustomStringConvertible {
     public var function: String
     /// A commit was missing from a shallow clone: it lies beyond the history fetched.
     public var isBeyondShallowHistory = false
+    /// The system's error number when libgit2 failed (0 if none was set).
+    public var systemError: Int32 = 0
+
+    /// The disk is full, a quota reached, or a file larger than the system allows.
+    public var isOutOfSpace: Bool { [ENOSPC, EDQUOT, EFBIG].contains(systemError) }
 
     public init(code: Int32, errorClass: Int32 = 0, message: String, function: String) {
         self.code = code
@@ -36,11 +41,20 @@ public struct GitError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     static func last(code: Int32, function: String) -> GitError {
+        // NB: read first: the calls below may set it again.
+        let systemError = errno
         guard let error = git_error_last() else {
-            return GitError(code: code, message: "\(function) failed with no message from libgit2", function: function)
+            // libgit2 sets no message for some failed writes (a full disk, a file too large):
+            // the system's reason is then the one to give.
+            let reason = systemError == 0 ? "no message from libgit2" : String(cString: strerror(systemError)).lowercased()
+            var failure = GitError(code: code, message: "\(function) failed: \(reason)", function: function)
+            failure.systemError = systemError
+            return failure
         }
         let message = error.pointee.message.map { String(decoding: UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self).bufferUntilNull, as: UTF8.self) }
-        return GitError(code: code, errorClass: error.pointee.klass, message: message ?? "unknown error", function: function)
+        var failure = GitError(code: code, errorClass: error.pointee.klass, message: message ?? "unknown error", function: function)
+        failure.systemError = systemError
+        return failure
     }
 }
 

@@ -28,7 +28,8 @@ extension FileSystem {
         }
         var info = stat()
         let mode: mode_t = lstat(path, &info) == 0 ? info.st_mode & 0o7777 : 0o644
-        let temporary = try temporaryFile(in: scratch.temporary, holding: bytes, mode: mode, flushed: true)
+        let temporary = try temporaryFile(
+            in: scratch.temporary, holding: bytes, mode: mode, flushed: true, for: "the new version of \(relativePath) (in \(scratch.temporary))")
         defer {
             close(temporary.fd)
             unlink(temporary.path)

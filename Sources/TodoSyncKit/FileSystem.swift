@@ -95,7 +95,7 @@ enum FileSystem {
     /// (or removes it) and closes it. `flushed`: on disk before this returns. On failure
     /// nothing is left behind.
     static func temporaryFile(
-        in folder: String, holding bytes: [UInt8], mode: mode_t, flushed: Bool = false
+        in folder: String, holding bytes: [UInt8], mode: mode_t, flushed: Bool = false, for purpose: String? = nil
     ) throws(TodoSyncError) -> (fd: Int32, path: String) {
         // NB: the template is never empty, so its baseAddress exists.
         var template = Array((folder + "/.todosync-XXXXXX").utf8CString)
@@ -109,7 +109,7 @@ enum FileSystem {
             let count = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + written, $0.count - written) }
             if count < 0 {
                 if errno == EINTR { continue }
-                let error = failure("cannot write \(temporary)")
+                let error = failure("cannot write \(purpose ?? temporary)")
                 close(fd)
                 unlink(temporary)
                 throw error
@@ -117,7 +117,7 @@ enum FileSystem {
             written += count
         }
         if flushed, fsync(fd) != 0 {
-            let error = failure("cannot flush \(temporary) to disk")
+            let error = failure("cannot flush \(purpose ?? temporary) to disk")
             close(fd)
             unlink(temporary)
             throw error
@@ -201,7 +201,9 @@ enum FileSystem {
     }
 
     static func failure(_ what: String) -> TodoSyncError {
-        TodoSyncError("\(what): \(errorText(errno))")
+        let code = errno
+        guard [ENOSPC, EDQUOT, EFBIG].contains(code) else { return TodoSyncError("\(what): \(errorText(code))") }
+        return TodoSyncError("\(what): \(errorText(code))", hint: TodoSyncError.outOfSpaceHint)
     }
 }
 

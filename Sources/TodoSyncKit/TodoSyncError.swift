@@ -15,6 +15,9 @@ public struct TodoSyncError: Error, Sendable, CustomStringConvertible {
         self.hint = hint
     }
 
+    /// What to do when the disk is full (or a file too large for the system).
+    static let outOfSpaceHint = "free some space on the disk (or raise the quota), then run todosync again: what is written so far is kept, nothing is lost"
+
     public var description: String { hint.map { "\(message)\nhint: \($0)" } ?? message }
 
     static func git(_ error: GitError, while action: String) -> TodoSyncError {
@@ -24,6 +27,10 @@ public struct TodoSyncError: Error, Sendable, CustomStringConvertible {
                 hint: "fetch the whole history, then run the command again: git fetch --unshallow")
             shallow.isBeyondShallowHistory = true
             return shallow
+        }
+        if error.isOutOfSpace {
+            return TodoSyncError(
+                "\(action) failed: \(error.message)", hint: TodoSyncError.outOfSpaceHint)
         }
         return TodoSyncError("\(action) failed: \(error.message)", hint: "git said this in \(error.function) (code \(error.code))")
     }

@@ -165,4 +165,38 @@ import TestSupport
         #expect(try fixture.git("status", "--porcelain") == " M TODO.md\n")
         #expect(try fixture.read("TODO.md") == edited)
     }
+
+    /// todosync run with a limit on the size of any file it writes, as a full disk stops a
+    /// write (the limit's signal ignored, so writes fail with EFBIG instead).
+    private func runOutOfSpace(_ fixture: Fixture, kilobytes: Int) throws -> ProcessResult {
+        try run("/bin/sh", ["-c", "trap '' XFSZ; ulimit -f \(kilobytes * 2); exec \"$0\"", todosyncBinary], in: fixture.path)
+    }
+
+    @Test(arguments: [20, 200])
+    func aFullDiskStopsTheWriteWithNothingLost(kilobytes: Int) throws {
+        // 20 KB: git's objects cannot be written; 200 KB: they can (compressed), the list's new
+        // version with ids cannot.
+        let list = (0..<6000).map { "- [ ] Item \($0) with some words to make the line longer\n" }.joined()
+        let fixture = try Fixture(gitFiles: ["TODO.md": list])
+        try fixture.todosync()
+        let head = fixture.head
+        let edited = try fixture.read("TODO.md").replacingOccurrences(of: "[ ] Item 0 ", with: "[x] Item 0 ") + "- [ ] New item\n"
+        try fixture.write("TODO.md", edited)
+
+        let result = try runOutOfSpace(fixture, kilobytes: kilobytes)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("File too large") || result.stderr.contains("file too large"), "\(result.stderr)")
+        #expect(result.stderr.contains("hint: free some space on the disk"))
+        #expect(try fixture.read("TODO.md") == edited)
+        #expect(fixture.head == head)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.path + "/.git/todosync/tmp") == [])
+        #expect(!FileManager.default.fileExists(atPath: fixture.path + "/.git/todosync/journal"))
+        _ = try fixture.git("fsck", "--strict")
+
+        // With room again, the edit is committed as it was.
+        try fixture.todosync()
+        #expect(fixture.lastSubject == "Check \"Item 0 with some words to make the line longer\" and 1 more")
+        #expect(try fixture.git("show", "HEAD:TODO.md").contains("- [ ] New item <!-- id: "))
+        try fixture.expectCleanAndSound()
+    }
 }
