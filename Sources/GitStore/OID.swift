@@ -10,8 +10,11 @@ public struct OID: Hashable, Sendable, CustomStringConvertible {
     }
 
     public init?(hex: String) {
+        // NB: checked here first: libgit2 records a failure in its error state, which needs
+        // libgit2 set up (this parses journals and notes before a repository is opened).
+        guard hex.utf8.count == 40, hex.utf8.allSatisfy({ $0.isHexDigit }) else { return nil }
         var raw = git_oid()
-        guard git_oid_fromstrn(&raw, hex, hex.utf8.count) == 0, hex.utf8.count == 40 else { return nil }
+        guard git_oid_fromstrn(&raw, hex, 40) == 0 else { return nil }
         self.init(raw)
     }
 
@@ -37,4 +40,11 @@ public struct OID: Hashable, Sendable, CustomStringConvertible {
 
     /// The first seven hex digits, as `git log --oneline` shows them.
     public var short: String { String(description.prefix(7)) }
+}
+
+extension UInt8 {
+    fileprivate var isHexDigit: Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(self) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(self)
+            || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(self)
+    }
 }

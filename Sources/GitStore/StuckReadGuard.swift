@@ -11,8 +11,8 @@ import Darwin
 /// libgit2 1.5 loops forever inflating a truncated loose object (libgit2 issue 7342, fixed in
 /// later releases), and a thread stuck in C cannot be cancelled. Reads of objects run under
 /// this guard; one that outlasts `limit` (far beyond what reading the largest list takes) ends
-/// the process with a message naming `git fsck`. Nothing is written while objects are read
-/// but the objects of a write, and those are never read back half-made.
+/// the process with a message naming `git fsck`. Ending there is safe: a write stopped at any
+/// step is finished or undone by the next run (docs/RELIABILITY.md).
 public enum StuckReadGuard {
     /// How long one read may take. Set once at start-up (tests shorten it), before any read.
     nonisolated(unsafe) public static var limit: Double = 60
