@@ -23,40 +23,52 @@ extension Workspace {
     /// by then hold edits the next run commits. Must run under the write lock.
     func apply(_ plan: WritePlan) throws(TodoSyncError) -> AppliedPlan {
         precondition(holdsWriteLock, "apply runs under the write lock")
-        try checkGitLocks(branch: plan.branch)
-        let (plan, outsideSparseCheckout) = try leavingOutSparseFiles(plan)
-        let current = try git("reading \(plan.branch)") { try repository.reference(plan.branch) }
-        guard current == plan.expectedHead else { throw branchMoved(plan.branch) }
-        for file in plan.files { try FileSystem.expect(root + "/" + file.path, holds: file.expected) }
-        Self.stop(after: .checked)
+        let store = DiskStore(self)
+        var notices: [String] = []
+        defer {
+            notices.forEach(notice)
+            if let warning = store.identityWarning { identityWarning = warning }
+        }
+        return try Self.apply(plan, to: store, notices: &notices)
+    }
 
-        let (commit, committed) = try Trace.phase("write objects") { () throws(TodoSyncError) in try writeObjects(plan) }
-        Self.stop(after: .objects)
+    /// `apply` on any store (tests use a strict in-memory one); what the user should be told
+    /// is added to `notices`.
+    static func apply(_ plan: WritePlan, to store: some WriteStore, notices: inout [String]) throws(TodoSyncError) -> AppliedPlan {
+        try store.checkGitLocks(branch: plan.branch)
+        let (plan, outsideSparseCheckout) = try leavingOutSparseFiles(plan, store)
+        let current = try store.reference(plan.branch)
+        guard current == plan.expectedHead else { throw branchMoved(plan.branch) }
+        for file in plan.files { try store.expect(file.path, holds: file.expected) }
+        stop(after: .checked)
+
+        let (commit, committed) = try Trace.phase("write objects") { () throws(TodoSyncError) in try writeObjects(plan, store) }
+        stop(after: .objects)
 
         if let commit {
             var files: [String: OID?] = [:]
             for file in plan.files where file.rewrites { files[file.path] = .some(committed[file.path]?.blob) }
-            try writeJournal(WriteJournal(
+            try store.writeJournal(WriteJournal(
                 branch: plan.branch, expected: plan.expectedHead, target: commit.id, files: files, outsideSparseCheckout: outsideSparseCheckout))
         }
-        Self.stop(after: .journal)
+        stop(after: .journal)
 
         let stats: [String: FileStat]
         do {
             if let other = plan.otherFiles, let commit {
-                try git("updating the other files") { try repository.checkout(tree: commit.tree, paths: other.paths, baseline: other.baseline) }
+                try store.checkout(tree: commit.tree, paths: other.paths, baseline: other.baseline)
             }
-            Self.stop(after: .otherFiles)
-            stats = try Trace.phase("write list files") { () throws(TodoSyncError) in try writeListFiles(plan) }
-            Self.stop(after: .files)
-            if let commit { try moveBranch(plan, to: commit.id) }
+            stop(after: .otherFiles)
+            stats = try Trace.phase("write list files") { () throws(TodoSyncError) in try writeListFiles(plan, store) }
+            stop(after: .files)
+            if let commit { try moveBranch(plan, to: commit.id, store) }
         } catch {
             // The branch did not move: there is nothing for a later run to finish.
-            removeJournal()
+            store.removeJournal()
             throw error
         }
         guard let commit else { return AppliedPlan(commit: nil) }
-        Self.stop(after: .branch)
+        stop(after: .branch)
 
         var staged: [StagedFile] = [], removed: [String] = []
         for file in plan.files {
@@ -66,29 +78,27 @@ extension Workspace {
                 staged.append(StagedFile(path: file.path, blob: entry.blob, mode: entry.mode, stat: stats[file.path]))
             }
         }
-        staged += try stagedOutsideSparseCheckout(outsideSparseCheckout, of: commit.tree, removing: &removed)
+        staged += try stagedOutsideSparseCheckout(outsideSparseCheckout, of: commit.tree, store, removing: &removed)
         let listBlobs = committed.mapValues(\.blob)
         do {
-            try Trace.phase("update git's index") { () throws(TodoSyncError) in
-                try git("updating git's index") { try repository.updateIndex(staged: staged, removing: removed) }
-            }
+            try Trace.phase("update git's index") { () throws(TodoSyncError) in try store.updateIndex(staged: staged, removing: removed) }
         } catch {
             // The commit is made; the journal stays, and the next run brings the index along.
-            notice("the commit is made, but git's index could not be updated (\(error.message)); the next todosync updates it")
+            notices.append("the commit is made, but git's index could not be updated (\(error.message)); the next todosync updates it")
             return AppliedPlan(commit: commit.id, listBlobs: listBlobs)
         }
-        Self.stop(after: .index)
-        removeJournal()
-        Self.stop(after: .done)
+        stop(after: .index)
+        store.removeJournal()
+        stop(after: .done)
         return AppliedPlan(commit: commit.id, listBlobs: listBlobs)
     }
 
     /// The plan without the files outside a sparse checkout that it changes, and those files:
     /// a sync changes them in git's index only (as git's merge does), anything else refuses.
-    private func leavingOutSparseFiles(_ plan: WritePlan) throws(TodoSyncError) -> (WritePlan, [String]) {
+    private static func leavingOutSparseFiles(_ plan: WritePlan, _ store: some WriteStore) throws(TodoSyncError) -> (WritePlan, [String]) {
         let changed = plan.files.filter(\.rewrites).map(\.path) + (plan.otherFiles?.paths ?? [])
         guard !changed.isEmpty else { return (plan, []) }
-        let outside = try git("reading git's index") { try repository.pathsSkippingWorktree(changed) }
+        let outside = try store.pathsSkippingWorktree(changed)
         guard let first = outside.sorted().first else { return (plan, []) }
         guard plan.updatesFilesOutsideSparseCheckout else {
             let folder = first.split(separator: "/").dropLast().joined(separator: "/")
@@ -104,17 +114,19 @@ extension Workspace {
 
     /// git's index entries for files outside a sparse checkout, as `tree` holds them (kept
     /// skip-worktree); a path the tree lacks is added to `removed`.
-    private func stagedOutsideSparseCheckout(_ paths: [String], of tree: OID, removing removed: inout [String]) throws(TodoSyncError) -> [StagedFile] {
+    static func stagedOutsideSparseCheckout(
+        _ paths: [String], of tree: OID, _ store: some WriteStore, removing removed: inout [String]
+    ) throws(TodoSyncError) -> [StagedFile] {
         guard !paths.isEmpty else { return [] }
         let wanted = Set(paths)
-        let files = try git("listing files") { try repository.files(inTree: tree, include: wanted.contains) }
+        let files = try store.files(inTree: tree, among: wanted)
         removed += wanted.subtracting(files.map(\.path)).sorted()
         return files.map { StagedFile(path: $0.path, blob: $0.blob, mode: $0.mode, stat: nil, skipsWorktree: true) }
     }
 
-    private func moveBranch(_ plan: WritePlan, to commit: OID) throws(TodoSyncError) {
+    private static func moveBranch(_ plan: WritePlan, to commit: OID, _ store: some WriteStore) throws(TodoSyncError) {
         do {
-            try repository.moveReference(plan.branch, to: commit, expecting: plan.expectedHead, message: plan.reflogMessage)
+            try store.moveReference(plan.branch, to: commit, expecting: plan.expectedHead, message: plan.reflogMessage)
         } catch {
             throw branchMoved(plan.branch, afterFiles: plan.files.contains(where: \.rewrites))
         }
@@ -122,74 +134,52 @@ extension Workspace {
 
     /// Step 5: each list file replaced (or checked, if committed as read); their stats for
     /// git's index.
-    private func writeListFiles(_ plan: WritePlan) throws(TodoSyncError) -> [String: FileStat] {
+    private static func writeListFiles(_ plan: WritePlan, _ store: some WriteStore) throws(TodoSyncError) -> [String: FileStat] {
         var stats: [String: FileStat] = [:]
         for (index, file) in plan.files.enumerated() {
-            let absolute = root + "/" + file.path
             if file.rewrites {
-                if file.final != nil { try FileSystem.createDirectory(FileSystem.parentDirectory(of: absolute)) }
-                let stat = try FileSystem.replace(absolute, with: file.final, ifStill: file.expected, relativePath: file.path, scratch: scratch)
-                if let stat { stats[file.path] = stat }
+                if let stat = try store.replace(file.path, with: file.final, ifStill: file.expected) { stats[file.path] = stat }
             } else {
                 // Committed as read: checked once more, so a save made meanwhile is not taken half-read.
-                try FileSystem.expect(absolute, holds: file.expected)
+                try store.expect(file.path, holds: file.expected)
                 if let stat = plan.readStats[file.path] { stats[file.path] = stat }
             }
-            if index == 0, plan.files.count > 1 { Self.stop(after: .firstFile) }
+            if index == 0, plan.files.count > 1 { stop(after: .firstFile) }
         }
         return stats
     }
 
     /// The commit the plan moves the branch to, written if new, and each list file of the
     /// plan as that commit holds it (a file it removes is not there).
-    private func writeObjects(_ plan: WritePlan) throws(TodoSyncError) -> (Commit?, [String: TreeFile]) {
+    private static func writeObjects(_ plan: WritePlan, _ store: some WriteStore) throws(TodoSyncError) -> (Commit?, [String: TreeFile]) {
         let paths = Set(plan.files.map(\.path))
         switch plan.target {
         case nil:
             return (nil, [:])
         case .existing(let commit):
-            return (commit, try listFiles(of: commit.tree, paths))
+            return (commit, try listFiles(of: commit.tree, paths, store))
         case .new(let new):
             var changes: [String: TreeChange] = [:]
             for (path, bytes) in new.lists.sorted(by: { $0.key < $1.key }) {
                 if let bytes {
-                    let blob = try git("storing \(path)") { try repository.writeBlob(bytes) }
-                    changes[path] = .write(blob: blob, mode: new.modes[path] ?? TreeChange.regularFileMode)
+                    changes[path] = .write(blob: try store.writeBlob(bytes, path: path), mode: new.modes[path] ?? TreeChange.regularFileMode)
                 } else {
                     changes[path] = .delete
                 }
             }
-            let identity = Identity.resolve(for: repository)
-            identityWarning = identity.warning
-            let id = try git("committing") {
-                let tree = try repository.writeTree(base: new.baseTree, applying: changes)
-                return try repository.createCommit(
-                    tree: tree, parents: new.parents, message: new.message.text,
-                    author: identity.author, committer: identity.committer, updating: nil)
-            }
-            let commit = try git("reading the new commit") { try repository.commit(id) }
-            return (commit, try listFiles(of: commit.tree, paths))
+            let tree = try store.writeTree(base: new.baseTree, applying: changes)
+            let commit = try store.createCommit(tree: tree, parents: new.parents, message: new.message.text)
+            return (commit, try listFiles(of: commit.tree, paths, store))
         }
     }
 
-    private func listFiles(of tree: OID, _ paths: Set<String>) throws(TodoSyncError) -> [String: TreeFile] {
+    private static func listFiles(of tree: OID, _ paths: Set<String>, _ store: some WriteStore) throws(TodoSyncError) -> [String: TreeFile] {
         var result: [String: TreeFile] = [:]
-        for file in try git("listing files", { try repository.files(inTree: tree, include: paths.contains) }) { result[file.path] = file }
+        for file in try store.files(inTree: tree, among: paths) { result[file.path] = file }
         return result
     }
 
-    /// Refuses, before anything is written, while git holds its index or the branch locked.
-    func checkGitLocks(branch: String) throws(TodoSyncError) {
-        let common = repository.commonDirectory
-        for lockFile in [repository.gitDirectory + "index.lock", common + branch + ".lock", repository.gitDirectory + "HEAD.lock"]
-        where FileSystem.exists(lockFile) {
-            throw TodoSyncError(
-                "git's lock file \(lockFile) exists: another git process seems to be running in this repository; nothing was changed",
-                hint: "make sure no git process is running (an editor opened by 'git commit'?); if none is, a git process stopped earlier: remove the file (rm '\(lockFile)') and run todosync again")
-        }
-    }
-
-    private func branchMoved(_ branch: String, afterFiles: Bool = false) -> TodoSyncError {
+    private static func branchMoved(_ branch: String, afterFiles: Bool = false) -> TodoSyncError {
         let name = branch.hasPrefix("refs/heads/") ? String(branch.dropFirst(11)) : branch
         var error = TodoSyncError(
             afterFiles
@@ -209,7 +199,7 @@ extension Workspace {
 }
 
 extension Workspace {
-    private func writeJournal(_ journal: WriteJournal) throws(TodoSyncError) {
+    func writeJournal(_ journal: WriteJournal) throws(TodoSyncError) {
         guard let bytes = journal.encoded() else { throw TodoSyncError("a list's path holds a line break; todosync cannot record it") }
         // NB: not flushed: lost in a power cut, it only means the files written after it are
         // committed as edits by the next run, not as this command.
@@ -221,7 +211,7 @@ extension Workspace {
         }
     }
 
-    private func removeJournal() {
+    func removeJournal() {
         unlink(scratch.journal)
     }
 
@@ -248,13 +238,13 @@ extension Workspace {
         var removed = journal.files.filter { $0.value == nil && !FileSystem.exists(root + "/" + $0.key) }.map(\.key)
         if current == journal.expected {
             guard staged.count + removed.count == journal.files.count else { return }
-            try checkGitLocks(branch: journal.branch)
+            try DiskStore(self).checkGitLocks(branch: journal.branch)
             try git("finishing the interrupted commit") {
                 try repository.moveReference(journal.branch, to: journal.target, expecting: journal.expected, message: "todosync: finish an interrupted commit")
             }
             notice("finished a commit an earlier todosync was stopped in: \(target.summary)")
         }
-        staged += try stagedOutsideSparseCheckout(journal.outsideSparseCheckout, of: target.tree, removing: &removed)
+        staged += try Self.stagedOutsideSparseCheckout(journal.outsideSparseCheckout, of: target.tree, DiskStore(self), removing: &removed)
         try git("updating git's index") { try repository.updateIndex(staged: staged, removing: removed) }
     }
 }

@@ -1,0 +1,117 @@
+import GitStore
+import TodoModel
+
+/// Everything `Workspace.apply` writes to or checks: git's objects, refs, locks and index, the
+/// list files and the journal. `DiskStore` is a repository and its working tree; the engine's
+/// tests also apply plans to a strict in-memory store that checks every expectation the same
+/// way and records the order of the writes (Tests/TodoSyncKitTests/MemoryStore.swift).
+/// Paths are relative to the working tree's root.
+protocol WriteStore: AnyObject {
+    /// Refuses, before anything is written, while git holds its index or `branch` locked.
+    func checkGitLocks(branch: String) throws(TodoSyncError)
+    func reference(_ name: String) throws(TodoSyncError) -> OID?
+    /// Throws (`isChangedMeanwhile`) unless the file holds exactly `expected` (nil: absent).
+    func expect(_ path: String, holds expected: [UInt8]?) throws(TodoSyncError)
+    /// Which of `paths` git's index marks skip-worktree (outside a sparse checkout).
+    func pathsSkippingWorktree(_ paths: [String]) throws(TodoSyncError) -> Set<String>
+
+    func writeBlob(_ bytes: [UInt8], path: String) throws(TodoSyncError) -> OID
+    func writeTree(base: OID?, applying changes: [String: TreeChange]) throws(TodoSyncError) -> OID
+    /// A commit of `tree` on `parents` by the user's identity; nothing refers to it yet.
+    func createCommit(tree: OID, parents: [OID], message: String) throws(TodoSyncError) -> Commit
+    /// The files of a tree among `paths`.
+    func files(inTree tree: OID, among paths: Set<String>) throws(TodoSyncError) -> [TreeFile]
+
+    func writeJournal(_ journal: WriteJournal) throws(TodoSyncError)
+    func removeJournal()
+    /// Brings files that are not lists to `tree`, refusing where one differs from `baseline`.
+    func checkout(tree: OID, paths: [String], baseline: OID?) throws(TodoSyncError)
+    /// Replaces a list file only if it still holds `expected`; its stat once written.
+    func replace(_ path: String, with bytes: [UInt8]?, ifStill expected: [UInt8]?) throws(TodoSyncError) -> FileStat?
+    /// Moves a ref only if it still points at `expected` (compare-and-swap).
+    func moveReference(_ name: String, to target: OID, expecting expected: OID?, message: String) throws(TodoSyncError)
+    func updateIndex(staged: [StagedFile], removing removed: [String]) throws(TodoSyncError)
+}
+
+/// A repository and its working tree, as `Workspace.apply` writes them.
+final class DiskStore: WriteStore {
+    private let workspace: Workspace
+    private var repository: Repository { workspace.repository }
+    private var root: String { workspace.root }
+    /// Set when a commit was made with a fallback identity: what to tell the user.
+    private(set) var identityWarning: String?
+
+    init(_ workspace: Workspace) {
+        self.workspace = workspace
+    }
+
+    func checkGitLocks(branch: String) throws(TodoSyncError) {
+        let common = repository.commonDirectory
+        for lockFile in [repository.gitDirectory + "index.lock", common + branch + ".lock", repository.gitDirectory + "HEAD.lock"]
+        where FileSystem.exists(lockFile) {
+            throw TodoSyncError(
+                "git's lock file \(lockFile) exists: another git process seems to be running in this repository; nothing was changed",
+                hint: "make sure no git process is running (an editor opened by 'git commit'?); if none is, a git process stopped earlier: remove the file (rm '\(lockFile)') and run todosync again")
+        }
+    }
+
+    func reference(_ name: String) throws(TodoSyncError) -> OID? {
+        try git("reading \(name)") { try repository.reference(name) }
+    }
+
+    func expect(_ path: String, holds expected: [UInt8]?) throws(TodoSyncError) {
+        try FileSystem.expect(root + "/" + path, holds: expected)
+    }
+
+    func pathsSkippingWorktree(_ paths: [String]) throws(TodoSyncError) -> Set<String> {
+        try git("reading git's index") { try repository.pathsSkippingWorktree(paths) }
+    }
+
+    func writeBlob(_ bytes: [UInt8], path: String) throws(TodoSyncError) -> OID {
+        try git("storing \(path)") { try repository.writeBlob(bytes) }
+    }
+
+    func writeTree(base: OID?, applying changes: [String: TreeChange]) throws(TodoSyncError) -> OID {
+        try git("committing") { try repository.writeTree(base: base, applying: changes) }
+    }
+
+    func createCommit(tree: OID, parents: [OID], message: String) throws(TodoSyncError) -> Commit {
+        let identity = Identity.resolve(for: repository)
+        identityWarning = identity.warning
+        let id = try git("committing") {
+            try repository.createCommit(
+                tree: tree, parents: parents, message: message, author: identity.author, committer: identity.committer, updating: nil)
+        }
+        return try git("reading the new commit") { try repository.commit(id) }
+    }
+
+    func files(inTree tree: OID, among paths: Set<String>) throws(TodoSyncError) -> [TreeFile] {
+        try git("listing files") { try repository.files(inTree: tree, include: paths.contains) }
+    }
+
+    func writeJournal(_ journal: WriteJournal) throws(TodoSyncError) {
+        try workspace.writeJournal(journal)
+    }
+
+    func removeJournal() {
+        workspace.removeJournal()
+    }
+
+    func checkout(tree: OID, paths: [String], baseline: OID?) throws(TodoSyncError) {
+        try git("updating the other files") { try repository.checkout(tree: tree, paths: paths, baseline: baseline) }
+    }
+
+    func replace(_ path: String, with bytes: [UInt8]?, ifStill expected: [UInt8]?) throws(TodoSyncError) -> FileStat? {
+        let absolute = root + "/" + path
+        if bytes != nil { try FileSystem.createDirectory(FileSystem.parentDirectory(of: absolute)) }
+        return try FileSystem.replace(absolute, with: bytes, ifStill: expected, relativePath: path, scratch: workspace.scratch)
+    }
+
+    func moveReference(_ name: String, to target: OID, expecting expected: OID?, message: String) throws(TodoSyncError) {
+        try git("moving \(name)") { try repository.moveReference(name, to: target, expecting: expected, message: message) }
+    }
+
+    func updateIndex(staged: [StagedFile], removing removed: [String]) throws(TodoSyncError) {
+        try git("updating git's index") { try repository.updateIndex(staged: staged, removing: removed) }
+    }
+}
