@@ -215,36 +215,42 @@ extension Workspace {
         unlink(scratch.journal)
     }
 
+    /// Finishes a write a stopped run left (its journal), under the write lock: see the static
+    /// `finishInterruptedWrite(in:notices:)`.
+    func finishInterruptedWrite() throws(TodoSyncError) {
+        var notices: [String] = []
+        defer { notices.forEach(notice) }
+        try Self.finishInterruptedWrite(in: DiskStore(self), notices: &notices)
+    }
+
     /// Finishes a write a stopped run left (its journal): moves the branch if every file it
     /// wrote holds what it wrote and the branch has not moved, and brings git's index along.
     /// Where the files or the branch moved on, the journal is dropped: the files are then
-    /// committed as edits by the command that follows. Under the write lock.
-    func finishInterruptedWrite() throws(TodoSyncError) {
-        guard let bytes = try? FileSystem.read(scratch.journal) else { return }
-        defer { removeJournal() }
-        guard let journal = WriteJournal(decoding: bytes) else { return }
-        let current = try git("reading \(journal.branch)") { try repository.reference(journal.branch) }
+    /// committed as edits by the command that follows.
+    static func finishInterruptedWrite(in store: some WriteStore, notices: inout [String]) throws(TodoSyncError) {
+        guard let journal = store.readJournal() else { return }
+        defer { store.removeJournal() }
+        let current = try store.reference(journal.branch)
         guard current == journal.target || current == journal.expected else { return }
-        let target = try git("reading commit \(journal.target.short)") { try repository.commit(journal.target) }
-        let paths = Set(journal.files.keys)
-        let committed = try git("listing files") { try repository.files(inTree: target.tree, include: paths.contains) }
+        let target = try store.commit(journal.target)
         var staged: [StagedFile] = []
-        for file in committed {
-            guard let (bytes, stat) = try FileSystem.readWithStat(root + "/" + file.path),
-                try git("hashing \(file.path)", { try Repository.blobID(of: bytes) }) == file.blob
-            else { continue }
-            staged.append(StagedFile(path: file.path, blob: file.blob, mode: file.mode, stat: stat))
+        for file in try store.files(inTree: target.tree, among: Set(journal.files.keys)) {
+            guard let found = try store.readFile(file.path) else { continue }
+            let blob = try store.blobID(of: found.bytes)
+            if blob == file.blob { staged.append(StagedFile(path: file.path, blob: blob, mode: file.mode, stat: found.stat)) }
         }
-        var removed = journal.files.filter { $0.value == nil && !FileSystem.exists(root + "/" + $0.key) }.map(\.key)
+        var removed: [String] = []
+        for (path, blob) in journal.files where blob == nil {
+            let found = try store.readFile(path)
+            if found == nil { removed.append(path) }
+        }
         if current == journal.expected {
             guard staged.count + removed.count == journal.files.count else { return }
-            try DiskStore(self).checkGitLocks(branch: journal.branch)
-            try git("finishing the interrupted commit") {
-                try repository.moveReference(journal.branch, to: journal.target, expecting: journal.expected, message: "todosync: finish an interrupted commit")
-            }
-            notice("finished a commit an earlier todosync was stopped in: \(target.summary)")
+            try store.checkGitLocks(branch: journal.branch)
+            try store.moveReference(journal.branch, to: journal.target, expecting: journal.expected, message: "todosync: finish an interrupted commit")
+            notices.append("finished a commit an earlier todosync was stopped in: \(target.summary)")
         }
-        staged += try Self.stagedOutsideSparseCheckout(journal.outsideSparseCheckout, of: target.tree, DiskStore(self), removing: &removed)
-        try git("updating git's index") { try repository.updateIndex(staged: staged, removing: removed) }
+        staged += try stagedOutsideSparseCheckout(journal.outsideSparseCheckout, of: target.tree, store, removing: &removed)
+        try store.updateIndex(staged: staged, removing: removed)
     }
 }

@@ -22,7 +22,15 @@ protocol WriteStore: AnyObject {
     /// The files of a tree among `paths`.
     func files(inTree tree: OID, among paths: Set<String>) throws(TodoSyncError) -> [TreeFile]
 
+    /// A commit that exists.
+    func commit(_ id: OID) throws(TodoSyncError) -> Commit
+    /// A list file's bytes and stat as read (nil: no such file).
+    func readFile(_ path: String) throws(TodoSyncError) -> (bytes: [UInt8], stat: FileStat?)?
+    /// The blob id `bytes` would have.
+    func blobID(of bytes: [UInt8]) throws(TodoSyncError) -> OID
     func writeJournal(_ journal: WriteJournal) throws(TodoSyncError)
+    /// The journal a stopped write left; nil if none, or one that does not read.
+    func readJournal() -> WriteJournal?
     func removeJournal()
     /// Brings files that are not lists to `tree`, refusing where one differs from `baseline`.
     func checkout(tree: OID, paths: [String], baseline: OID?) throws(TodoSyncError)
@@ -89,8 +97,37 @@ final class DiskStore: WriteStore {
         try git("listing files") { try repository.files(inTree: tree, include: paths.contains) }
     }
 
+    func commit(_ id: OID) throws(TodoSyncError) -> Commit {
+        try git("reading commit \(id.short)") { try repository.commit(id) }
+    }
+
+    func readFile(_ path: String) throws(TodoSyncError) -> (bytes: [UInt8], stat: FileStat?)? {
+        guard let file = try FileSystem.readWithStat(root + "/" + path) else { return nil }
+        return (file.bytes, file.stat)
+    }
+
+    func blobID(of bytes: [UInt8]) throws(TodoSyncError) -> OID {
+        try git("hashing a list") { try Repository.blobID(of: bytes) }
+    }
+
     func writeJournal(_ journal: WriteJournal) throws(TodoSyncError) {
         try workspace.writeJournal(journal)
+    }
+
+    func readJournal() -> WriteJournal? {
+        let contents: [UInt8]?
+        do {
+            contents = try FileSystem.read(workspace.scratch.journal)
+        } catch {
+            return nil
+        }
+        guard let bytes = contents else { return nil }
+        guard let journal = WriteJournal(decoding: bytes) else {
+            // One that does not read cannot be finished: its files are committed as edits.
+            removeJournal()
+            return nil
+        }
+        return journal
     }
 
     func removeJournal() {

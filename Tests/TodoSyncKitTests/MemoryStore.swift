@@ -155,6 +155,23 @@ final class MemoryStore: WriteStore {
         return (trees[tree] ?? [:]).values.filter { paths.contains($0.path) }.sorted { $0.path < $1.path }
     }
 
+    func commit(_ id: OID) throws(TodoSyncError) -> Commit {
+        guard let commit = commits[id] else { throw TodoSyncError("MemoryStore: commit \(id) does not exist") }
+        return commit
+    }
+
+    func readFile(_ path: String) throws(TodoSyncError) -> (bytes: [UInt8], stat: FileStat?)? {
+        files[path].map { ($0, nil) }
+    }
+
+    func blobID(of bytes: [UInt8]) throws(TodoSyncError) -> OID {
+        Self.id("blob", bytes)
+    }
+
+    func readJournal() -> WriteJournal? {
+        journal
+    }
+
     func writeJournal(_ journal: WriteJournal) throws(TodoSyncError) {
         try record("journal")
         try strict(journal.encoded() != nil, "the journal cannot be encoded")
@@ -165,7 +182,8 @@ final class MemoryStore: WriteStore {
 
     func removeJournal() {
         log.append("remove journal")
-        journal = nil
+        // A "failing" removal is a process stopped just before it (removing cannot fail).
+        if failing != "remove journal" { journal = nil }
     }
 
     func checkout(tree: OID, paths: [String], baseline: OID?) throws(TodoSyncError) {

@@ -1,5 +1,6 @@
 import GitStore
 import Testing
+import TestSupport
 @testable import TodoModel
 @testable import TodoSyncKit
 
@@ -114,6 +115,50 @@ import Testing
         #expect(store.refs[Self.branch] == head.id)
         #expect(store.index.mapValues(\.blob) == index)
         #expect(store.journal == nil)
+        #expect(store.isSound)
+    }
+
+    @Test(arguments: ["branch", "index"])
+    func aWriteStoppedAfterTheBranchIsFinishedFromItsJournal(step: String) throws {
+        // Stopped after the step: the operation that follows it fails, leaving the journal.
+        let (store, head) = Self.store()
+        store.failing = step == "branch" ? "index" : "remove journal"
+        _ = try? Self.apply(Self.plan(on: head, store), to: store)
+        store.failing = nil
+        let journal = try #require(store.journal)
+        var notices: [String] = []
+        try Workspace.finishInterruptedWrite(in: store, notices: &notices)
+        #expect(store.refs[Self.branch] == journal.target)
+        #expect(store.journal == nil)
+        #expect(store.index["TODO.md"]?.blob == journal.files["TODO.md"] ?? nil)
+        #expect(notices.isEmpty)
+        #expect(store.isSound)
+    }
+
+    @Test(arguments: [false, true])
+    func aWriteStoppedAfterItsFilesIsFinishedUnlessTheyWereEditedSince(edited: Bool) throws {
+        // What a stop right after the files leaves: the objects, the journal, the new files.
+        let (store, head) = Self.store()
+        let plan = Self.plan(on: head, store)
+        guard case .new(let new) = plan.target else { throw TestFailure("the plan makes a commit") }
+        var lists = ["notes.txt": "n\n"]
+        for (path, bytes) in new.lists { lists[path] = String(decoding: bytes ?? [], as: UTF8.self) }
+        let commit = store.makeCommit(lists, parent: head.id)
+        var files: [String: OID?] = [:]
+        for file in plan.files { files[file.path] = try store.blobID(of: file.final ?? []) }
+        try store.writeJournal(WriteJournal(branch: Self.branch, expected: head.id, target: commit.id, files: files))
+        for file in plan.files { store.files[file.path] = file.final }
+        let typed = Array("- [ ] a\n- [ ] b\n- [ ] typed after the stop\n".utf8)
+        if edited { store.files["TODO.md"] = typed }
+
+        var notices: [String] = []
+        try Workspace.finishInterruptedWrite(in: store, notices: &notices)
+        #expect(store.journal == nil)
+        // Finished only where every file still holds what the write put there; otherwise the
+        // files stay as they are, for the next commit to take in as edits.
+        #expect(store.refs[Self.branch] == (edited ? head.id : commit.id))
+        #expect(notices.count == (edited ? 0 : 1))
+        if edited { #expect(store.files["TODO.md"] == typed) }
         #expect(store.isSound)
     }
 
