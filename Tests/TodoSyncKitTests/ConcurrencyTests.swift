@@ -34,6 +34,16 @@ import TestSupport
 
     private func committedList(_ fixture: Fixture) throws -> String { try fixture.git("show", "HEAD:TODO.md") }
 
+    /// Every item is committed with an id, the file is as committed, no commit removed an item,
+    /// and git finds the repository clean and sound.
+    private func expectNothingLost(_ fixture: Fixture, items: [String]) throws {
+        let list = try committedList(fixture)
+        for item in items { #expect(list.contains("- [ ] \(item) <!--"), "\(item) lost") }
+        #expect(try fixture.read("TODO.md") == list)
+        #expect(!(try fixture.git("log", "--format=%s")).contains("remove"))
+        try fixture.expectCleanAndSound()
+    }
+
     @Test func twoAddsAtOnceKeepBothItems() throws {
         let fixture = try Fixture()
         try fixture.write("TODO.md", "# Todo\n\n- [ ] Start\n")
@@ -41,14 +51,7 @@ import TestSupport
         for round in 1...20 {
             try together([["add", "A\(round)"], ["add", "B\(round)"]], in: fixture)
         }
-        let list = try committedList(fixture)
-        for round in 1...20 {
-            #expect(list.contains("- [ ] A\(round) <!--"), "A\(round) lost")
-            #expect(list.contains("- [ ] B\(round) <!--"), "B\(round) lost")
-        }
-        #expect(try fixture.read("TODO.md") == list)
-        #expect(!(try fixture.git("log", "--format=%s")).contains("remove"))
-        try fixture.expectCleanAndSound()
+        try expectNothingLost(fixture, items: (1...20).flatMap { ["A\($0)", "B\($0)"] })
         #expect(Set(try fixture.ids(in: "TODO.md")).count == 41)
     }
 
@@ -86,14 +89,7 @@ import TestSupport
         try alice.sync()
         try bob.sync()
         for clone in [alice, bob] {
-            let list = try committedList(clone)
-            for round in 1...20 {
-                #expect(list.contains("- [ ] Alice \(round) <!--"), "Alice \(round) lost")
-                #expect(list.contains("- [ ] Bob \(round) <!--"), "Bob \(round) lost")
-            }
-            #expect(try clone.read("TODO.md") == list)
-            #expect(!(try clone.git("log", "--format=%s")).contains("remove"))
-            try clone.expectCleanAndSound()
+            try expectNothingLost(clone, items: (1...20).flatMap { ["Alice \($0)", "Bob \($0)"] })
         }
         #expect(try alice.read("TODO.md") == (try bob.read("TODO.md")))
     }
