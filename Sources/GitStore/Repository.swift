@@ -32,6 +32,15 @@ public final class Repository {
         return try wrap(repo, "git_repository_open_ext")
     }
 
+    /// Opens the repository whose git directory is `gitDirectory` (no search).
+    public static func open(gitDirectory: String) throws(GitError) -> Repository {
+        Libgit2.ensureInitialized()
+        var repo: OpaquePointer?
+        try GitError.check(
+            git_repository_open_ext(&repo, gitDirectory, GIT_REPOSITORY_OPEN_NO_SEARCH.rawValue, nil), "git_repository_open_ext")
+        return try wrap(repo, "git_repository_open_ext")
+    }
+
     /// Creates a repository at `path` (folders included) whose first branch is `initialBranch`.
     public static func create(at path: String, initialBranch: String = "main") throws(GitError) -> Repository {
         Libgit2.ensureInitialized()

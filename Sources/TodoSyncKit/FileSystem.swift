@@ -134,7 +134,7 @@ enum FileSystem {
 
     /// Fails, as `replace` would, unless the file holds `expected` (nil: it must not exist).
     static func expect(_ path: String, holds expected: [UInt8]?) throws(TodoSyncError) {
-        guard try read(path) != expected else { return }
+        guard !sameBytes(try read(path), expected) else { return }
         var error = TodoSyncError(
             "\(path) changed while todosync was working; nothing was written or committed",
             hint: "run todosync again to take in the new edit")

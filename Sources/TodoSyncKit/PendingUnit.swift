@@ -22,6 +22,8 @@ public struct PendingUnit {
     var finalBytes: [String: [UInt8]?]
     /// Where the list files were looked for: what a clean-state note stamps.
     var scan = CandidateScan()
+    /// Edited files being stored as blobs, as read, while the unit was worked out (`pending(storingBlobsAhead:)`).
+    var blobsStoredAhead: [String: BlobWrite] = [:]
 
     /// Nothing to commit: every list file holds what the last commit holds.
     public var isEmpty: Bool { changedPaths.isEmpty }
@@ -31,16 +33,24 @@ extension Workspace {
     /// Reads the last commit and the working tree and works out the next unit. Writes no list and
     /// no object; only the checked-head note (a cache in the git directory) when all is in order.
     public func pending() throws(TodoSyncError) -> PendingUnit {
+        try pending(storingBlobsAhead: false)
+    }
+
+    /// `pending()` for a unit about to be committed: each edited list file whose items all
+    /// carry ids (so it is most likely committed exactly as read) is stored as a blob on a
+    /// second thread meanwhile (`BlobWrite`), as `git add` would store it. Writes nothing that
+    /// anything refers to.
+    func pending(storingBlobsAhead: Bool) throws(TodoSyncError) -> PendingUnit {
         let scan = try Trace.phase("find candidate files") { () throws(TodoSyncError) in try scanCandidates() }
         for name in scan.namesNotUTF8 {
             notice("\(FileSystem.quoted(name)): the file name is not valid UTF-8, so todosync does not read it as a list; rename it (a UTF-8 name) to keep it with the lists")
         }
-        var unit = try pending(scan.files)
+        var unit = try pending(scan.files, storingBlobsAhead: storingBlobsAhead)
         unit.scan = scan
         return unit
     }
 
-    private func pending(_ paths: [String]) throws(TodoSyncError) -> PendingUnit {
+    private func pending(_ paths: [String], storingBlobsAhead: Bool) throws(TodoSyncError) -> PendingUnit {
         // Read once: the checked note, the blob writes and the comparison with HEAD all ask it.
         let stamps = try Trace.phase("read git's index") { () throws(TodoSyncError) in
             try git("reading git's index") { try repository.indexStamps(for: paths) }
@@ -53,6 +63,13 @@ extension Workspace {
         let files = try Trace.phase("parse working lists") { () throws(TodoSyncError) in try parseWorkingFiles(read) }
         if let unchanged = try Trace.phase("compare with HEAD (index, size, hash)", { () throws(TodoSyncError) in try unchangedSinceHead(files, headTree, stamps) }) {
             return unchanged
+        }
+        var blobsStoredAhead: [String: BlobWrite] = [:]
+        if storingBlobsAhead {
+            for file in files where stamps.blob(at: file.path, stat: file.stat) == nil
+                && file.document.hasItems && !file.document.nodeIDs.contains(nil) {
+                blobsStoredAhead[file.path] = BlobWrite(storing: file.bytes, in: repository.gitDirectory)
+            }
         }
         let head = try Trace.phase("read and parse HEAD's lists") { () throws(TodoSyncError) in try readHead(headTree, reusing: files, stamps: stamps) }
         let working = try workingSnapshot(files, head: head)
@@ -74,7 +91,7 @@ extension Workspace {
         return PendingUnit(
             changes: changes, idsToWrite: assigned.idsWritten, idsAdopted: adopted,
             diagnostics: working.lists.diagnostics + assigned.diagnostics, changedPaths: changedPaths,
-            head: head, working: working, assigned: assigned, finalBytes: finalBytes)
+            head: head, working: working, assigned: assigned, finalBytes: finalBytes, blobsStoredAhead: blobsStoredAhead)
     }
 }
 

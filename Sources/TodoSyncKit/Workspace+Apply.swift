@@ -12,7 +12,8 @@ extension Workspace {
     /// Always in this order, each expectation checked when it matters (docs/RELIABILITY.md):
     /// 1. git's locks are free and the branch is where the plan found it; every list file
     ///    still holds what was read;
-    /// 2. blobs, tree and commit are written (nothing refers to them yet);
+    /// 2. blobs, tree and commit are written (nothing refers to them yet; a blob stored ahead
+    ///    while the plan was worked out is not written again);
     /// 3. the journal names the write (so a stop from here on is finished by the next run);
     /// 4. files that are not lists are checked out (a sync), refusing over the user's edits;
     /// 5. list files are replaced, each only if it still holds what was read;
@@ -162,7 +163,9 @@ extension Workspace {
             var changes: [String: TreeChange] = [:]
             for (path, bytes) in new.lists.sorted(by: { $0.key < $1.key }) {
                 if let bytes {
-                    changes[path] = .write(blob: try store.writeBlob(bytes, path: path), mode: new.modes[path] ?? TreeChange.regularFileMode)
+                    let blob: OID
+                    if let stored = new.storedBlobs[path] { blob = stored } else { blob = try store.writeBlob(bytes, path: path) }
+                    changes[path] = .write(blob: blob, mode: new.modes[path] ?? TreeChange.regularFileMode)
                 } else {
                     changes[path] = .delete
                 }

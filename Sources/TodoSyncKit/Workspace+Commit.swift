@@ -42,7 +42,7 @@ extension Workspace {
     }
 
     private func commitOnce(summary: String?, kind: UnitKind) throws(TodoSyncError) -> CommitOutcome {
-        let unit = try pending()
+        let unit = try pending(storingBlobsAhead: true)
         guard let branch = try branchReference() else { throw detachedHead() }
         var message = CommitMessage.describing(unit.changes, idsWritten: unit.idsAdopted)
         if let summary {
@@ -52,7 +52,7 @@ extension Workspace {
         // Only ids written (for items committed without one): not an edit anyone would undo.
         let recorded: UnitKind = kind == .edit && unit.changes.isEmpty ? .adopt : kind
         message.trailers = [UnitTrailer.line(recorded.trailer)]
-        let plan = Self.plan(unit, branch: branch, message: message)
+        let plan = Self.plan(unit, branch: branch, message: message, storedBlobs: try storedBlobs(of: unit))
         guard !plan.isEmpty else {
             return CommitOutcome(commit: nil, message: CommitMessage(summary: "Nothing changed"), unit: unit)
         }
@@ -73,7 +73,7 @@ extension Workspace {
 
     /// The write that commits a pending unit: ids written into the files that get them, the
     /// other changed files committed as read (and checked again before the commit).
-    static func plan(_ unit: PendingUnit, branch: String, message: CommitMessage) -> WritePlan {
+    static func plan(_ unit: PendingUnit, branch: String, message: CommitMessage, storedBlobs: [String: OID] = [:]) -> WritePlan {
         var files: [WritePlan.FileWrite] = []
         for (path, final) in unit.finalBytes.sorted(by: { $0.key < $1.key }) {
             files.append(WritePlan.FileWrite(path: path, expected: unit.working.readBytes[path] ?? nil, final: final))
@@ -87,11 +87,23 @@ extension Workspace {
             }
             let parent = unit.head.commit
             target = .new(WritePlan.NewCommit(
-                parents: parent.map { [$0.id] } ?? [], baseTree: parent?.tree, lists: lists, modes: modes, message: message))
+                parents: parent.map { [$0.id] } ?? [], baseTree: parent?.tree, lists: lists, modes: modes, message: message,
+                storedBlobs: storedBlobs.filter { lists[$0.key] != nil }))
         }
         return WritePlan(
             branch: branch, expectedHead: unit.head.commit?.id, target: target, files: files,
             readStats: unit.working.readStats, reflogMessage: "todosync: " + message.summary)
+    }
+
+    /// The blobs stored ahead for `unit` that hold a file's final bytes (waiting for them):
+    /// a file that got ids written has other bytes, and its blob is written with the commit.
+    private func storedBlobs(of unit: PendingUnit) throws(TodoSyncError) -> [String: OID] {
+        var stored: [String: OID] = [:]
+        for (path, write) in unit.blobsStoredAhead {
+            guard case let final?? = unit.finalBytes[path], write.bytes.sameBytes(as: final) else { continue }
+            stored[path] = try git("storing \(path)") { try write.id() }
+        }
+        return stored
     }
 
     /// `refs/heads/<branch>` for the branch HEAD names (with or without commits); nil when detached.

@@ -34,6 +34,9 @@ struct WritePlan {
         /// Each list path's mode, for those `lists` writes (a regular file where none is given).
         var modes: [String: UInt32]
         var message: CommitMessage
+        /// Blobs of `lists` already in the object database (stored ahead while the plan was
+        /// worked out, as `git add` stores a file before `git commit`): not written again.
+        var storedBlobs: [String: OID] = [:]
     }
 
     /// The branch moved, as a full reference name (`refs/heads/main`).

@@ -26,6 +26,29 @@ import TestSupport
         try git("fsck", "--strict", in: scratch.path)
     }
 
+    @Test func blobsWrittenOnOtherThreadsAreStoredAsGitStoresThem() throws {
+        let scratch = Scratch()
+        let repository = try Repository.create(at: scratch.path)
+        let contents = (0..<8).map { n in Array(String(repeating: "- [ ] item \(n)\n", count: 20_000 + n).utf8) }
+        let writes = contents.map { BlobWrite(storing: $0, in: repository.gitDirectory) }
+        for (write, bytes) in zip(writes, contents) {
+            let id = try write.id()
+            #expect(id == (try Repository.blobID(of: bytes)))
+            #expect(try repository.blob(id) == bytes)
+            #expect(try git("cat-file", "-s", id.description, in: scratch.path) == "\(bytes.count)\n")
+        }
+        try git("fsck", "--strict", in: scratch.path)
+        let objects = FileManager.default.enumerator(atPath: scratch.path + "/.git/objects")?.compactMap { $0 as? String } ?? []
+        #expect(!objects.contains { $0.contains("tmp_") })
+    }
+
+    @Test func aBlobWriteThatFailsGivesGitsError() throws {
+        let scratch = Scratch()
+        let write = BlobWrite(storing: Array("x\n".utf8), in: scratch.path + "/no-repository")
+        let error = #expect(throws: GitError.self) { try write.id() }
+        #expect(error?.function == "git_repository_open_ext")
+    }
+
     @Test func aCommitOnAStaleParentFailsWithGitsMessage() throws {
         let scratch = Scratch()
         let repository = try Repository.create(at: scratch.path)

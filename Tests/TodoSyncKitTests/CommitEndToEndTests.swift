@@ -59,6 +59,26 @@ import TestSupport
         try fixture.expectNoStrayObjects()
     }
 
+    @Test func anEditIsCommittedFromTheBlobStoredAheadUnlessIdsAreWrittenBack() throws {
+        let fixture = try Fixture()
+        try fixture.write("TODO.md", "- [ ] Buy milk\n- [ ] Call Bob\n")
+        try fixture.todosync()
+        // Every item keeps its id: the bytes stored while HEAD was read are what is committed.
+        try fixture.write("TODO.md", try fixture.read("TODO.md").replacingOccurrences(of: "Buy milk", with: "Buy oat milk"))
+        try fixture.todosync()
+        #expect(try fixture.git("show", "HEAD:TODO.md") == (try fixture.read("TODO.md")))
+        try fixture.expectNoStrayObjects()
+        // A line pasted twice: the copy gets an id of its own, and the commit holds the bytes
+        // written back, not the bytes read (whose blob was stored ahead in vain).
+        let text = try fixture.read("TODO.md")
+        try fixture.write("TODO.md", text + text.split(separator: "\n")[1] + "\n")
+        try fixture.todosync()
+        let ids = try fixture.ids(in: "TODO.md")
+        #expect(ids.count == 3 && Set(ids).count == 3)
+        #expect(try fixture.git("show", "HEAD:TODO.md") == (try fixture.read("TODO.md")))
+        try fixture.expectCleanAndSound()
+    }
+
     @Test func nothingChangedMakesNoCommit() throws {
         let fixture = try Fixture()
         try fixture.write("TODO.md", "- [ ] a\n")

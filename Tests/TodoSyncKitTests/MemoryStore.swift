@@ -48,6 +48,13 @@ final class MemoryStore: WriteStore {
 
     // MARK: - Setting up
 
+    /// Stores a blob outside the write path, as `BlobWrite` stores an edited file ahead of its commit.
+    func storeAhead(_ bytes: [UInt8]) -> OID {
+        let blob = Self.id("blob", bytes)
+        blobs[blob] = bytes
+        return blob
+    }
+
     /// Stores a commit holding `lists` on `parent`; the branch and working tree are left alone.
     func makeCommit(_ lists: [String: String], parent: OID? = nil, message: String = "seed") -> Commit {
         var tree: [String: TreeFile] = [:]

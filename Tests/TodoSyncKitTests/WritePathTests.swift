@@ -56,6 +56,32 @@ import TestSupport
         #expect(store.isSound)
     }
 
+    @Test func aBlobStoredAheadIsNotWrittenAgain() throws {
+        let (store, head) = Self.store()
+        var plan = Self.plan(on: head, store)
+        guard case .new(var new) = plan.target, case let bytes?? = new.lists["TODO.md"] else { throw TestFailure("a plan of a new commit") }
+        new.storedBlobs = ["TODO.md": store.storeAhead(bytes)]
+        plan.target = .new(new)
+        let (applied, _) = try Self.apply(plan, to: store)
+        #expect(!store.log.contains("blob TODO.md"))
+        #expect(store.log.contains("blob work.md"))
+        let commit = try #require(applied.commit)
+        #expect(store.texts(of: commit)?["TODO.md"] == "- [ ] a\n- [ ] b\n")
+        #expect(store.isSound)
+    }
+
+    @Test func aStoredBlobThatIsNotThereStopsTheWriteBeforeAnythingReferToIt() throws {
+        let (store, head) = Self.store()
+        var plan = Self.plan(on: head, store)
+        guard case .new(var new) = plan.target else { throw TestFailure("a plan of a new commit") }
+        new.storedBlobs = ["TODO.md": OID(hex: String(repeating: "ab", count: 20))!]
+        plan.target = .new(new)
+        #expect(throws: TodoSyncError.self) { try Self.apply(plan, to: store) }
+        #expect(!store.log.contains("commit") && !store.log.contains("journal"))
+        #expect(store.refs[Self.branch] == head.id)
+        #expect(store.files["TODO.md"] == Array("- [ ] a\n".utf8))
+    }
+
     @Test(arguments: ["index.lock", "refs/heads/main.lock", "HEAD.lock"])
     func aLockOfGitsRefusesBeforeAnyWrite(lock: String) throws {
         let (store, head) = Self.store()
