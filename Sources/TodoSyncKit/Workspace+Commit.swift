@@ -101,7 +101,9 @@ extension Workspace {
         var stored: [String: OID] = [:]
         for (path, write) in unit.blobsStoredAhead {
             guard case let final?? = unit.finalBytes[path], write.bytes.sameBytes(as: final) else { continue }
-            stored[path] = try git("storing \(path)") { try write.id() }
+            stored[path] = try Trace.phase("wait for \(path)'s blob, stored ahead") { () throws(TodoSyncError) in
+                try git("storing \(path)") { try write.id() }
+            }
         }
         return stored
     }
