@@ -5,21 +5,26 @@ import Dispatch
 /// (`git add` likewise stores a file long before `git commit`). The thread opens its own
 /// repository handle: libgit2's handles are not shared between threads.
 ///
-/// A stored blob is inert: nothing refers to it until a tree does, and git's gc prunes it if
-/// nothing ever does. The write is never abandoned half-way: releasing a `BlobWrite` waits for it.
+/// A write can be stopped until it finishes, leaving nothing behind; one released before its
+/// id was asked for is stopped, and released only once its thread is done with it. A stored
+/// blob is inert: nothing refers to it until a tree does (git's gc prunes it if nothing does).
 public final class BlobWrite: @unchecked Sendable {
     /// The bytes being stored.
     public let bytes: [UInt8]
     private let finished = DispatchSemaphore(value: 0)
+    /// Signalled by `stop()`; the writing thread takes the signal between pieces.
+    private let stopRequest = DispatchSemaphore(value: 0)
     /// Set once, on the writing thread, before `finished` is signalled; read only after waiting.
-    private var outcome: Result<OID, GitError>?
+    /// `.success(nil)`: stopped.
+    private var outcome: Result<OID?, GitError>?
 
     /// Starts storing `bytes` in the repository whose git directory is `gitDirectory`.
     public init(storing bytes: [UInt8], in gitDirectory: String) {
         self.bytes = bytes
         DispatchQueue.global().async { [self] in
             do throws(GitError) {
-                outcome = .success(try Repository.open(gitDirectory: gitDirectory).writeBlob(bytes))
+                let repository = try Repository.open(gitDirectory: gitDirectory)
+                outcome = .success(try repository.writeBlob(bytes) { stopRequest.wait(timeout: .now()) == .success })
             } catch {
                 outcome = .failure(error)
             }
@@ -27,10 +32,19 @@ public final class BlobWrite: @unchecked Sendable {
         }
     }
 
-    deinit { finished.wait() }
+    deinit {
+        stop()
+        finished.wait()
+    }
 
-    /// Waits for the write to finish; the blob's id, or the error libgit2 gave.
-    public func id() throws(GitError) -> OID {
+    /// Asks the write to stop if it has not finished (it stops before its next piece).
+    public func stop() {
+        stopRequest.signal()
+    }
+
+    /// Waits for the write to end: the blob's id, nil if it was stopped first, or the error
+    /// libgit2 gave.
+    public func id() throws(GitError) -> OID? {
         finished.wait()
         defer { finished.signal() }
         guard let outcome else { preconditionFailure("BlobWrite finished without an outcome") }

@@ -74,6 +74,32 @@ extension Repository {
         return OID(oid)
     }
 
+    /// Stores bytes as a blob through libgit2's write stream, in pieces, asking `shouldStop`
+    /// before each: a write stopped there leaves nothing behind (libgit2 removes its temporary
+    /// file). The blob's id, or nil if stopped.
+    public func writeBlob(_ bytes: [UInt8], stoppingWhen shouldStop: () -> Bool) throws(GitError) -> OID? {
+        var odb: OpaquePointer?
+        try GitError.check(git_repository_odb(&odb, pointer), "git_repository_odb")
+        defer { git_odb_free(odb) }
+        var stream: UnsafeMutablePointer<git_odb_stream>?
+        try GitError.check(git_odb_open_wstream(&stream, odb, git_object_size_t(bytes.count), GIT_OBJECT_BLOB), "git_odb_open_wstream")
+        defer { git_odb_stream_free(stream) }
+        let piece = 64 << 10
+        var offset = 0
+        while offset < bytes.count {
+            if shouldStop() { return nil }
+            let end = min(offset + piece, bytes.count)
+            let result = bytes.withUnsafeBytes { raw in
+                git_odb_stream_write(stream, raw.baseAddress!.advanced(by: offset).assumingMemoryBound(to: CChar.self), end - offset)
+            }
+            try GitError.check(result, "git_odb_stream_write")
+            offset = end
+        }
+        var oid = git_oid()
+        try GitError.check(git_odb_stream_finalize_write(&oid, stream), "git_odb_stream_finalize_write")
+        return OID(oid)
+    }
+
     /// The id bytes would have as a blob, without storing them.
     public static func blobID(of bytes: [UInt8]) throws(GitError) -> OID {
         Libgit2.ensureInitialized()

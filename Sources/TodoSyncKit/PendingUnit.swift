@@ -36,10 +36,10 @@ extension Workspace {
         try pending(storingBlobsAhead: false)
     }
 
-    /// `pending()` for a unit about to be committed: each edited list file whose items all
-    /// carry ids (so it is most likely committed exactly as read) is stored as a blob on a
-    /// second thread meanwhile (`BlobWrite`), as `git add` would store it. Writes nothing that
-    /// anything refers to.
+    /// `pending()` for a unit about to be committed: each edited list file of HEAD whose items
+    /// all carry ids (so it is most likely committed exactly as read) is stored as a blob on a
+    /// second thread meanwhile (`BlobWrite`), as `git add` would store it; a write not needed
+    /// is stopped. Writes nothing that anything refers to.
     func pending(storingBlobsAhead: Bool) throws(TodoSyncError) -> PendingUnit {
         let scan = try Trace.phase("find candidate files") { () throws(TodoSyncError) in try scanCandidates() }
         for name in scan.namesNotUTF8 {
@@ -60,16 +60,22 @@ extension Workspace {
         }
         let headTree = try Trace.phase("read HEAD's tree") { () throws(TodoSyncError) in try readHeadTree() }
         let read = try Trace.phase("read working lists") { () throws(TodoSyncError) in try readWorkingBytes(paths) }
-        let files = try Trace.phase("parse working lists") { () throws(TodoSyncError) in try parseWorkingFiles(read) }
-        if let unchanged = try Trace.phase("compare with HEAD (index, size, hash)", { () throws(TodoSyncError) in try unchangedSinceHead(files, headTree, stamps) }) {
-            return unchanged
-        }
         var blobsStoredAhead: [String: BlobWrite] = [:]
-        if storingBlobsAhead {
-            for file in files where stamps.blob(at: file.path, stat: file.stat) == nil
-                && file.document.hasItems && !file.document.nodeIDs.contains(nil) {
+        if storingBlobsAhead, let headTree {
+            // Each edited list of HEAD (git's index does not vouch for its stat) is most likely
+            // committed exactly as read: its blob is stored meanwhile, and stopped below if not.
+            let lists = Set(headTree.files.map(\.path))
+            for file in read where lists.contains(file.path) && stamps.blob(at: file.path, stat: file.stat) == nil {
                 blobsStoredAhead[file.path] = BlobWrite(storing: file.bytes, in: repository.gitDirectory)
             }
+        }
+        let files = try Trace.phase("parse working lists") { () throws(TodoSyncError) in try parseWorkingFiles(read) }
+        // A file without items, or with an item that gets an id, will not be committed as read.
+        for file in files where !file.document.hasItems || file.document.nodeIDs.contains(nil) {
+            blobsStoredAhead.removeValue(forKey: file.path)?.stop()
+        }
+        if let unchanged = try Trace.phase("compare with HEAD (index, size, hash)", { () throws(TodoSyncError) in try unchangedSinceHead(files, headTree, stamps) }) {
+            return unchanged
         }
         let head = try Trace.phase("read and parse HEAD's lists") { () throws(TodoSyncError) in try readHead(headTree, reusing: files, stamps: stamps) }
         let working = try workingSnapshot(files, head: head)

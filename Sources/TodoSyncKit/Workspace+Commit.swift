@@ -95,12 +95,16 @@ extension Workspace {
             readStats: unit.working.readStats, reflogMessage: "todosync: " + message.summary)
     }
 
-    /// The blobs stored ahead for `unit` that hold a file's final bytes (waiting for them):
-    /// a file that got ids written has other bytes, and its blob is written with the commit.
+    /// The blobs stored ahead for `unit` that hold a file's final bytes (waiting for them);
+    /// the others are stopped: a file that got ids written has other bytes, and its blob is
+    /// written with the commit.
     private func storedBlobs(of unit: PendingUnit) throws(TodoSyncError) -> [String: OID] {
         var stored: [String: OID] = [:]
         for (path, write) in unit.blobsStoredAhead {
-            guard case let final?? = unit.finalBytes[path], write.bytes.sameBytes(as: final) else { continue }
+            guard case let final?? = unit.finalBytes[path], write.bytes.sameBytes(as: final) else {
+                write.stop()
+                continue
+            }
             stored[path] = try Trace.phase("wait for \(path)'s blob, stored ahead") { () throws(TodoSyncError) in
                 try git("storing \(path)") { try write.id() }
             }

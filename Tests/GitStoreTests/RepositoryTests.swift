@@ -32,7 +32,7 @@ import TestSupport
         let contents = (0..<8).map { n in Array(String(repeating: "- [ ] item \(n)\n", count: 20_000 + n).utf8) }
         let writes = contents.map { BlobWrite(storing: $0, in: repository.gitDirectory) }
         for (write, bytes) in zip(writes, contents) {
-            let id = try write.id()
+            let id = try #require(try write.id())
             #expect(id == (try Repository.blobID(of: bytes)))
             #expect(try repository.blob(id) == bytes)
             #expect(try git("cat-file", "-s", id.description, in: scratch.path) == "\(bytes.count)\n")
@@ -40,6 +40,32 @@ import TestSupport
         try git("fsck", "--strict", in: scratch.path)
         let objects = FileManager.default.enumerator(atPath: scratch.path + "/.git/objects")?.compactMap { $0 as? String } ?? []
         #expect(!objects.contains { $0.contains("tmp_") })
+    }
+
+    @Test func aBlobWriteStoppedBetweenPiecesLeavesNothingBehind() throws {
+        let scratch = Scratch()
+        let repository = try Repository.create(at: scratch.path)
+        let bytes = Array(String(repeating: "- [ ] a long list\n", count: 50_000).utf8)
+        var asked = 0
+        #expect(try repository.writeBlob(bytes) { asked += 1; return asked > 3 } == nil)
+        #expect(asked == 4)
+        #expect(try repository.writeBlob(bytes) { true } == nil)
+        let objects = FileManager.default.enumerator(atPath: scratch.path + "/.git/objects")?.compactMap { $0 as? String } ?? []
+        #expect(!objects.contains { $0.contains("tmp_") || $0.count == 41 })
+        // Not stopped: the same blob git would store.
+        let id = try #require(try repository.writeBlob(bytes) { false })
+        #expect(id == (try Repository.blobID(of: bytes)))
+        #expect(try git("cat-file", "-s", id.description, in: scratch.path) == "\(bytes.count)\n")
+
+        // On its thread: stopped (or finished first, then stored whole); released unasked, it is stopped too.
+        let other = Array(String(repeating: "- [ ] another list\n", count: 50_000).utf8)
+        let write = BlobWrite(storing: other, in: repository.gitDirectory)
+        write.stop()
+        if let stored = try write.id() { #expect(try repository.blob(stored) == other) }
+        _ = BlobWrite(storing: Array("- [ ] released at once\n".utf8), in: repository.gitDirectory)
+        try git("fsck", "--strict", in: scratch.path)
+        let after = FileManager.default.enumerator(atPath: scratch.path + "/.git/objects")?.compactMap { $0 as? String } ?? []
+        #expect(!after.contains { $0.contains("tmp_") })
     }
 
     @Test func aBlobWriteThatFailsGivesGitsError() throws {
