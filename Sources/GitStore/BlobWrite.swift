@@ -8,46 +8,54 @@ import Dispatch
 /// A write can be stopped until it finishes, leaving nothing behind; one released before its
 /// id was asked for is stopped, and released only once its thread is done with it. A stored
 /// blob is inert: nothing refers to it until a tree does (git's gc prunes it if nothing does).
-public final class BlobWrite: @unchecked Sendable {
+public final class BlobWrite: Sendable {
     /// The bytes being stored.
     public let bytes: [UInt8]
-    private let finished = DispatchSemaphore(value: 0)
-    /// Signalled by `stop()`; the writing thread takes the signal between pieces.
-    private let stopRequest = DispatchSemaphore(value: 0)
-    /// Set once, on the writing thread, before `finished` is signalled; read only after waiting.
-    /// `.success(nil)`: stopped.
-    private var outcome: Result<OID?, GitError>?
+    /// NB: what the writing thread holds; it must not hold the `BlobWrite` itself, or releasing
+    /// that would not stop and wait for the write (its deinit would never run in time).
+    private let progress: Progress
+
+    private final class Progress: @unchecked Sendable {
+        let finished = DispatchSemaphore(value: 0)
+        /// Signalled by `stop()`; the writing thread takes the signal between pieces.
+        let stopRequest = DispatchSemaphore(value: 0)
+        /// Set once, on the writing thread, before `finished` is signalled; read only after
+        /// waiting. `.success(nil)`: stopped.
+        var outcome: Result<OID?, GitError>?
+    }
 
     /// Starts storing `bytes` in the repository whose git directory is `gitDirectory`.
     public init(storing bytes: [UInt8], in gitDirectory: String) {
         self.bytes = bytes
-        DispatchQueue.global().async { [self] in
+        let progress = Progress()
+        self.progress = progress
+        DispatchQueue.global().async {
             do throws(GitError) {
                 let repository = try Repository.open(gitDirectory: gitDirectory)
-                outcome = .success(try repository.writeBlob(bytes) { stopRequest.wait(timeout: .now()) == .success })
+                progress.outcome = .success(try repository.writeBlob(bytes) { progress.stopRequest.wait(timeout: .now()) == .success })
             } catch {
-                outcome = .failure(error)
+                progress.outcome = .failure(error)
             }
-            finished.signal()
+            progress.finished.signal()
         }
     }
 
     deinit {
         stop()
-        finished.wait()
+        progress.finished.wait()
     }
 
     /// Asks the write to stop if it has not finished (it stops before its next piece).
     public func stop() {
-        stopRequest.signal()
+        progress.stopRequest.signal()
     }
 
     /// Waits for the write to end: the blob's id, nil if it was stopped first, or the error
     /// libgit2 gave.
     public func id() throws(GitError) -> OID? {
-        finished.wait()
-        defer { finished.signal() }
-        guard let outcome else { preconditionFailure("BlobWrite finished without an outcome") }
+        progress.finished.wait()
+        defer { progress.finished.signal() }
+        guard let outcome = progress.outcome else { preconditionFailure("BlobWrite finished without an outcome") }
         return try outcome.get()
     }
 }

@@ -89,6 +89,7 @@ extension Repository {
         while offset < bytes.count {
             if shouldStop() { return nil }
             let end = min(offset + piece, bytes.count)
+            // NB: `bytes` is not empty inside the loop, so its base address is not nil.
             let result = bytes.withUnsafeBytes { raw in
                 git_odb_stream_write(stream, raw.baseAddress!.advanced(by: offset).assumingMemoryBound(to: CChar.self), end - offset)
             }

@@ -95,19 +95,18 @@ extension Workspace {
             readStats: unit.working.readStats, reflogMessage: "todosync: " + message.summary)
     }
 
-    /// The blobs stored ahead for `unit` that hold a file's final bytes (waiting for them);
-    /// the others are stopped: a file that got ids written has other bytes, and its blob is
-    /// written with the commit.
+    /// The blobs stored ahead for `unit` that hold a file's final bytes; the others are
+    /// stopped (a file that got ids written has other bytes: its blob is written with the
+    /// commit). Every write has ended when this returns, so none outlives the write lock.
     private func storedBlobs(of unit: PendingUnit) throws(TodoSyncError) -> [String: OID] {
         var stored: [String: OID] = [:]
         for (path, write) in unit.blobsStoredAhead {
-            guard case let final?? = unit.finalBytes[path], write.bytes.sameBytes(as: final) else {
-                write.stop()
-                continue
-            }
-            stored[path] = try Trace.phase("wait for \(path)'s blob, stored ahead") { () throws(TodoSyncError) in
+            let needed = if case let final?? = unit.finalBytes[path] { write.bytes.sameBytes(as: final) } else { false }
+            if !needed { write.stop() }
+            let id = try Trace.phase("wait for \(path)'s blob, stored ahead") { () throws(TodoSyncError) in
                 try git("storing \(path)") { try write.id() }
             }
+            if needed { stored[path] = id }
         }
         return stored
     }
