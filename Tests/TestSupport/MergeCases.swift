@@ -278,5 +278,11 @@ public let mergeCases: [MergeCase] = [
         ours: "- [ ] A ^a\nlazy note\n  - [ ] B ^b\n",
         theirs: "- [ ] A ^a\n\n  - [ ] B ^b\n",
         merged: "- [ ] A ^a\nlazy note\n\n  - [ ] B ^b\n"),
+    MergeCase(
+        name: "known gap: indented text a deleted item left reads as notes of an item moved in before it",
+        base: "# Heading\n1. [ ] first ^f\n  - sub bullet\n- [ ] Buy milk ^m\n",
+        ours: "# Heading\n- [ ] Buy milk ^m\n  note 3\n1. [ ] first ^f\n  - sub bullet\n",
+        theirs: "# Heading\n  - sub bullet\n- [ ] Buy milk ^m\n",
+        merged: "# Heading\n- [ ] Buy milk ^m\n  note 3\n  - sub bullet\n"),
 ]
 

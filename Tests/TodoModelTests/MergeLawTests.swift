@@ -1,3 +1,4 @@
+import Foundation
 import PropertyBased
 import TestSupport
 import Testing
@@ -94,7 +95,13 @@ import Testing
                 for (changed, unchanged, lines) in [(mine, other, theirs.noteLines(of: id)), (other, mine, ours.noteLines(of: id))] {
                     if changed.title != old.title, unchanged.title == old.title { #expect(item.title == changed.title) }
                     if changed.notes != old.notes, lines == baseNotes, !item.notes.contains("todosync clash") {
-                        #expect(item.notes == changed.notes)
+                        // Kept whole. After it, only lines a side held outside every item may
+                        // follow: indented text left by a deleted item reads as the notes of an
+                        // item moved in right before it (docs/MERGE.md, known gaps).
+                        #expect(item.notes.hasPrefix(changed.notes))
+                        let loose = ours.looseLines.union(theirs.looseLines)
+                        let extra = item.notes.dropFirst(changed.notes.count).split(separator: "\n")
+                        #expect(extra.allSatisfy { loose.contains($0.trimmingCharacters(in: .whitespacesAndNewlines)) })
                     }
                 }
             }
@@ -103,6 +110,22 @@ import Testing
 }
 
 extension ListSet {
+    /// The lines (trimmed) that belong to no item: neither an item's line nor one of its notes.
+    var looseLines: Set<String> {
+        var result = Set<String>()
+        for document in documents.values {
+            var owned = Set<Int>()
+            for node in 0..<document.nodeIDs.count {
+                owned.insert(document.nodeLine(node))
+                owned.formUnion(document.noteLines(ofNode: node))
+            }
+            for (index, line) in document.lines.enumerated() where !owned.contains(index) {
+                result.insert(String(decoding: line.content, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+            }
+        }
+        return result
+    }
+
     /// An item's note lines as written, blank ones included.
     func noteLines(of id: ItemID) -> [ArraySlice<UInt8>]? {
         for document in documents.values {
