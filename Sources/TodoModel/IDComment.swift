@@ -29,6 +29,40 @@ enum IDComment: Hashable, Sendable {
         return .damaged(range: found.range)
     }
 
+    /// Finds a readable id comment inside `buffer[start..<end]`, with text after it: an editor
+    /// (or Obsidian Tasks adding `✅ 2026-11-24`) typed past the comment. The first one that
+    /// starts the text or follows white space, and is followed by white space, counts; text
+    /// around it stays the item's title. Damaged comments are recognised only at the end.
+    static func findInside(_ buffer: UnsafeBufferPointer<UInt8>, start: Int, end: Int) -> IDComment? {
+        var lt = start
+        while lt + 4 < end {
+            defer { lt += 1 }
+            guard buffer[lt] == 0x3C, buffer[lt + 1] == 0x21, lt == start || buffer[lt - 1].isSpaceOrTab else { continue }
+            // The comment's end: the first "-->" after its opening.
+            var close = lt + 4
+            while close + 2 < end, !(buffer[close] == 0x2D && buffer[close + 1] == 0x2D && buffer[close + 2] == 0x3E) { close += 1 }
+            let commentEnd = close + 3
+            guard commentEnd < end, buffer[commentEnd].isSpaceOrTab,
+                case .valid(let id, let range)? = find(in: buffer, start: lt, end: commentEnd), range.lowerBound == lt
+            else { continue }
+            return .valid(id, range: range)
+        }
+        return nil
+    }
+
+    /// A title's text as shown to people: without an id comment standing inside it (text was
+    /// typed after the comment), nor the white space before the comment.
+    static func shown(_ title: ArraySlice<UInt8>) -> String {
+        let bytes = Array(title)
+        let found = bytes.withUnsafeBufferPointer { findInside($0, start: 0, end: $0.count) }
+        guard let range = found?.range else { return String(decoding: bytes, as: UTF8.self) }
+        var start = range.lowerBound
+        while start > 0, bytes[start - 1].isSpaceOrTab { start -= 1 }
+        var end = range.upperBound
+        if start == 0 { while end < bytes.count, bytes[end].isSpaceOrTab { end += 1 } }
+        return String(decoding: bytes[..<start] + bytes[end...], as: UTF8.self)
+    }
+
     /// `<!-- id:` and ` -->` as little-endian words.
     private static let canonicalOpeningWord: UInt64 = 0x3A64_6920_2D2D_213C
     private static let canonicalClosingWord: UInt32 = 0x3E2D_2D20

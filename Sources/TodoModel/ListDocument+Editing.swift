@@ -105,8 +105,15 @@ extension ListDocument {
         let lineIndex = nodeLine(node)
         let content = lines[lineIndex].content
         var bytes = Array(content)
-        let range = nodes[node].head.title
-        bytes.replaceSubrange((range.lowerBound - content.startIndex)..<(range.upperBound - content.startIndex), with: title)
+        let head = nodes[node].head
+        var replacement = title
+        if head.hasCommentInsideTitle, let comment = head.idComment?.range {
+            // The comment stood among the title's words (text typed after it): the new title
+            // replaces all of them, and the comment follows it.
+            replacement = title + [UInt8(ascii: " ")] + content[comment]
+        }
+        let range = head.title
+        bytes.replaceSubrange((range.lowerBound - content.startIndex)..<(range.upperBound - content.startIndex), with: replacement)
         replaceLines(lineIndex..<(lineIndex + 1), with: [ListLine(content: bytes[...], ending: lines[lineIndex].ending)])
     }
 

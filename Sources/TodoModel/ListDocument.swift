@@ -158,10 +158,17 @@ public struct ListDocument: Sendable, Equatable {
 
     func idComment(ofNode node: Int) -> IDComment? { nodes[node].head.idComment }
 
+    /// The item's title: its first line's text without the id comment (and the white space
+    /// around it, where text stands on both sides: one space is kept between them).
     func titleBytes(ofNode node: Int) -> ArraySlice<UInt8> {
         let line = lines[nodes[node].line].content
-        let range = nodes[node].head.title
-        return line[range]
+        let head = nodes[node].head
+        guard head.hasCommentInsideTitle, let comment = head.idComment?.range else { return line[head.title] }
+        let before = line[head.title.lowerBound..<trimmedEnd(line, start: head.title.lowerBound, end: comment.lowerBound)]
+        var afterStart = comment.upperBound
+        while afterStart < head.title.upperBound, line[afterStart].isSpaceOrTab { afterStart += 1 }
+        let after = line[afterStart..<head.title.upperBound]
+        return (before.isEmpty || after.isEmpty ? Array(before) + after : Array(before) + [0x20] + after)[...]
     }
 
     func title(ofNode node: Int) -> String { String(decoding: titleBytes(ofNode: node), as: UTF8.self) }

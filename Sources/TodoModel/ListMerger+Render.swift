@@ -85,7 +85,7 @@ extension ListMerger {
         members: Members, into output: inout [OutputLine]
     ) {
         var (tokens, clashed) = mergedOrder(of: key, owner: owner, members: members.of(key, owner: owner))
-        if clashed { reports.append(MergeReport(.linesClash, file: path, item: ownerTitle.map { String(decoding: $0, as: UTF8.self) })) }
+        if clashed { reports.append(MergeReport(.linesClash, file: path, item: ownerTitle.map(IDComment.shown))) }
         if let owner, !titleClashNotes.isEmpty, let note = titleClashNotes[numbering.ids[owner]] { tokens.insert(.marker(note), at: 0) }
         var previous: Token?
         var lineSides: ContainerSides?  // NB: fetched once per container, not per line.
@@ -236,7 +236,7 @@ extension ListMerger {
     ) {
         let id = numbering.ids[number]
         if !itemReports.isEmpty, let kinds = itemReports[id] {
-            let owner = String(decoding: title, as: UTF8.self)
+            let owner = IDComment.shown(title)
             for kind in kinds { reports.append(MergeReport(kind, file: path, item: owner)) }
         }
         let content = line.content
@@ -274,7 +274,7 @@ extension ListMerger {
         {
             return Array(text.utf8)
         }
-        let kept = String(decoding: ours, as: UTF8.self), other = String(decoding: theirs, as: UTF8.self)
+        let kept = IDComment.shown(ours), other = IDComment.shown(theirs)
         if keepingOurs {
             itemReports[id, default: []].append(.titleClash(kept: kept, other: other))
             return Array(ours)

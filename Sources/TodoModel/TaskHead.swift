@@ -53,6 +53,10 @@ struct TaskHead: Hashable, Sendable {
 
     var id: ItemID? { commentKind == 1 ? commentID : nil }
 
+    /// Whether the id comment stands inside `title`'s range, with title text after it: the
+    /// title is then the text on both sides of it (`ListDocument.titleBytes(ofNode:)`).
+    var hasCommentInsideTitle: Bool { commentKind != 0 && commentEnd <= titleEnd && commentStart >= titleStart }
+
     /// The same head read from the same bytes placed `shift` bytes further on in a file.
     func shifted(by shift: Int) -> TaskHead {
         var head = self
@@ -110,8 +114,14 @@ struct TaskHead: Hashable, Sendable {
         while i < end, line[i].isSpaceOrTab { i += 1 }
         guard i < end else { return nil }
         let textEnd = trimmedEnd(line, start: i, end: end)
-        let comment = IDComment.find(in: line, start: i, end: textEnd)
-        let titleEnd = trimmedEnd(line, start: i, end: comment?.range.lowerBound ?? textEnd)
+        if let comment = IDComment.find(in: line, start: i, end: textEnd) {
+            return TaskHead(
+                markerColumn: markerColumn, contentColumn: column, checkbox: checkbox,
+                title: i..<trimmedEnd(line, start: i, end: comment.range.lowerBound), idComment: comment)
+        }
+        // Text typed after the comment: the title runs on past it (`hasCommentInsideTitle`).
+        let comment = IDComment.findInside(line, start: i, end: textEnd)
+        let titleEnd = textEnd
         return TaskHead(
             markerColumn: markerColumn, contentColumn: column, checkbox: checkbox,
             title: i..<titleEnd, idComment: comment)

@@ -279,6 +279,18 @@ public let mergeCases: [MergeCase] = [
         theirs: "- [ ] A ^a\n\n  - [ ] B ^b\n",
         merged: "- [ ] A ^a\nlazy note\n\n  - [ ] B ^b\n"),
     MergeCase(
+        name: "text typed after the id on one side (Obsidian's done date), a rename on the other",
+        base: "- [ ] Buy milk ^m\n- [ ] Bread ^b\n",
+        ours: "- [x] Buy milk ^m ✅ 2026-11-24\n- [ ] Bread ^b\n",
+        theirs: "- [ ] Buy oat milk ^m\n- [ ] Bread ^b\n",
+        merged: "- [x] Buy oat milk ^m ✅ 2026-11-24\n- [ ] Bread ^b\n"),
+    MergeCase(
+        name: "text typed after the id on one side, another item checked on the other",
+        base: "- [ ] Buy milk ^m\n- [ ] Bread ^b\n",
+        ours: "- [ ] Buy milk ^m typed later\n- [ ] Bread ^b\n",
+        theirs: "- [ ] Buy milk ^m\n- [x] Bread ^b\n",
+        merged: "- [ ] Buy milk ^m typed later\n- [x] Bread ^b\n"),
+    MergeCase(
         name: "known gap: indented text a deleted item left reads as notes of an item moved in before it",
         base: "# Heading\n1. [ ] first ^f\n  - sub bullet\n- [ ] Buy milk ^m\n",
         ours: "# Heading\n- [ ] Buy milk ^m\n  note 3\n1. [ ] first ^f\n  - sub bullet\n",

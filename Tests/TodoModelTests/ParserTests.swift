@@ -54,6 +54,12 @@ let parserCases: [ParserCase] = [
     .init(name: "trailing spaces are not in the title", markdown: "- [ ] a   \n", expected: ["[ ] a"]),
     .init(name: "the id comment is not in the title",
           markdown: "- [ ] a <!-- id: 0F6C2A4E-8D1B-4C39-9E55-3A1B2C3D4E5F -->\n", expected: ["[ ] a"]),
+    .init(name: "text typed after the id comment stays in the title",
+          markdown: "- [ ] Book dentist <!-- id: 0F6C2A4E-8D1B-4C39-9E55-3A1B2C3D4E5F --> 📅 2026-12-03\n",
+          expected: ["[ ] Book dentist 📅 2026-12-03"]),
+    .init(name: "an id comment before the title text, and a non-id comment, are handled",
+          markdown: "- [x] <!-- id: 0F6C2A4E-8D1B-4C39-9E55-3A1B2C3D4E5F --> Call Bob\n- [ ] a <!-- note --> b\n",
+          expected: ["[x] Call Bob", "[ ] a <!-- note --> b"]),
     .init(name: "Unicode titles", markdown: "- [ ] Café ☕ 日本語\n", expected: ["[ ] Café ☕ 日本語"]),
     .init(name: "an empty file", markdown: "", expected: []),
 ]
@@ -63,6 +69,26 @@ let parserCases: [ParserCase] = [
     func parsesItemsAsFormatSays(_ example: ParserCase) {
         #expect(outline(example.markdown) == example.expected)
         #expect(ListDocument(path: "x.md", bytes: Array(example.markdown.utf8)).render() == Array(example.markdown.utf8))
+    }
+
+    @Test func anIdCommentWithTextAfterItIsTheItemsId() throws {
+        let id = "0F6C2A4E-8D1B-4C39-9E55-3A1B2C3D4E5F"
+        for line in ["- [ ] Book dentist <!-- id: \(id) --> 📅 2026-12-03\n", "- [ ] Book dentist <!--id:\(id.lowercased())--> ✅ 2026-11-24\n"] {
+            let document = ListDocument(path: "TODO.md", bytes: Array(line.utf8))
+            #expect(document.nodeIDs == [ItemID(parsing: id)])
+            #expect(document.diagnostics.isEmpty)
+        }
+        // Glued to the text, it is text (as at the end of a title).
+        #expect(ListDocument(path: "TODO.md", bytes: Array("- [ ] a<!-- id: \(id) --> b\n".utf8)).nodeIDs == [nil])
+    }
+
+    @Test func retitlingAnItemWithTextAfterItsIdKeepsTheId() throws {
+        let id = try #require(ItemID(parsing: "0F6C2A4E-8D1B-4C39-9E55-3A1B2C3D4E5F"))
+        var document = ListDocument(path: "TODO.md", bytes: Array("- [ ] Book dentist <!-- id: \(id) --> 📅 2026-12-03\n".utf8))
+        try document.update(id, title: "Call the dentist")
+        #expect(String(decoding: document.render(), as: UTF8.self) == "- [ ] Call the dentist <!-- id: \(id) -->\n")
+        try document.update(id, isDone: true)
+        #expect(document.items.map(\.title) == ["Call the dentist"])
     }
 
     @Test func invalidUTF8InATitleKeepsTheItemAndItsBytes() {

@@ -79,6 +79,28 @@ import TestSupport
         try fixture.expectCleanAndSound()
     }
 
+    @Test func textTypedAfterTheIdStaysInTheSameItem() throws {
+        let fixture = try Fixture()
+        try fixture.write("TODO.md", "- [ ] Book dentist\n- [ ] Call Bob\n")
+        try fixture.todosync()
+        let ids = try fixture.ids(in: "TODO.md")
+        // As vim's `A` or the End key types it: after the id comment, at the end of the line.
+        var lines = try fixture.read("TODO.md").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        lines[0] += " 📅 2026-12-03"
+        lines[1] = lines[1].replacingOccurrences(of: "- [ ]", with: "- [x]") + " ✅ 2026-11-24"
+        try fixture.write("TODO.md", lines.joined(separator: "\n"))
+        try fixture.todosync()
+        #expect(fixture.lastSubject.hasPrefix("Set due date of \"Book dentist\" to 2026-12-03"))
+        #expect(fixture.lastBody.contains("- Check \"Call Bob"), "\(fixture.lastBody)")
+        #expect(!fixture.lastBody.contains("Add") && !fixture.lastBody.contains("Remove"), "\(fixture.lastBody)")
+        // Nothing was written into the file: the same ids, each once.
+        #expect(try fixture.ids(in: "TODO.md") == ids)
+        #expect(try fixture.read("TODO.md") == lines.joined(separator: "\n"))
+        let status = try fixture.todosync("status")
+        #expect(status.stdout.contains("Nothing changed"))
+        try fixture.expectCleanAndSound()
+    }
+
     @Test func nothingChangedMakesNoCommit() throws {
         let fixture = try Fixture()
         try fixture.write("TODO.md", "- [ ] a\n")
