@@ -192,7 +192,7 @@ extension ListMerger {
         if takingAlikeLines, let old, let line = Self.lineAlike(old, ours, theirs, in: key, underPrefix: underPrefix) {
             // The common case: nothing to merge in the item's line.
             output.append(line)
-            renderBody(number, line: line, prefix: prefix, path: path, title: old.title, members: members, into: &output)
+            renderBody(number, line: line, prefix: prefix, path: path, title: Self.shownTitle(old.title, old.after), members: members, into: &output)
             return
         }
         let title = mergeTitle(numbering.ids[number], old?.title, ours.title, theirs.title)
@@ -212,7 +212,10 @@ extension ListMerger {
         relative.append(box)
         relative += pick(old?.middle, ours.middle, theirs.middle) ?? ours.middle
         relative += title
-        relative += pick(old?.tail, ours.tail, theirs.tail) ?? ours.tail
+        relative += pick(old?.comment, ours.comment, theirs.comment) ?? ours.comment
+        let after = mergeAfter(old?.after, ours.after, theirs.after)
+        relative += after
+        relative += pick(old?.trailing, ours.trailing, theirs.trailing) ?? ours.trailing
 
         // A version whose line reads the same under the same indentation gives its bytes.
         var same = BySide<RawLine>()
@@ -226,7 +229,7 @@ extension ListMerger {
             ?? OutputLine(content: prefix + relative, ending: ours.head.original.ending, sourceEndings: [ours.head.fileEnding])
         output.append(line)
 
-        renderBody(number, line: line, prefix: prefix, path: path, title: title[...], members: members, into: &output)
+        renderBody(number, line: line, prefix: prefix, path: path, title: Self.shownTitle(title[...], after[...]), members: members, into: &output)
     }
 
     /// The item's reports, then its notes and children under the indentation its merged line gives.
@@ -283,6 +286,29 @@ extension ListMerger {
         markers.append(Array("todosync clash: this item was also renamed to: \(other)".utf8))
         itemReports[id, default: []].append(.titleClash(kept: kept, other: other))
         return Array(ours)
+    }
+
+    /// A title and the text typed after its id comment, as the item's title reads them (one
+    /// space between): the name reports give the item.
+    private static func shownTitle(_ title: ArraySlice<UInt8>, _ after: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        let typed = after.drop { $0.isSpaceOrTab }
+        guard !typed.isEmpty else { return title }
+        return (title.isEmpty ? Array(typed) : Array(title) + [0x20] + typed)[...]
+    }
+
+    /// Text typed after the id comment, merged word by word as a title is; where both sides
+    /// typed differently, both are kept, in byte order (so the result does not depend on which
+    /// side is ours), and neither is lost.
+    private func mergeAfter(_ old: ArraySlice<UInt8>?, _ ours: ArraySlice<UInt8>, _ theirs: ArraySlice<UInt8>) -> [UInt8] {
+        if ours == theirs || theirs == old { return Array(ours) }
+        if ours == old { return Array(theirs) }
+        if let old, let base = String(validating: old, as: UTF8.self),
+            let mine = String(validating: ours, as: UTF8.self), let other = String(validating: theirs, as: UTF8.self),
+            case .merged(let text) = TextMerge.merge(base: base, ours: mine, theirs: other)
+        {
+            return Array(text.utf8)
+        }
+        return ours.lexicographicallyPrecedes(theirs) ? Array(ours) + theirs : Array(theirs) + ours
     }
 
     /// The value of a field after a three-way merge: the side that changed it (ours if both did).

@@ -154,7 +154,7 @@ struct ListMerger {
     /// Whether a side changed an item: a field, its note lines, or its place.
     private mutating func changed(_ number: Int, on side: MergeSide) -> Bool {
         guard let mine = version(side, number), let old = version(.base, number) else { return true }
-        if mine.title != old.title || mine.isDone != old.isDone || mine.container != old.container { return true }
+        if mine.title != old.title || mine.after != old.after || mine.isDone != old.isDone || mine.container != old.container { return true }
         if sides(of: old.container).moved(.item(number), on: side) { return true }
         let mineLines = body(side, number)?.lines.map(\.relative) ?? []
         let oldLines = body(.base, number)?.lines.map(\.relative) ?? []

@@ -45,7 +45,8 @@ struct MergeLayout {
     }
 
     /// An item's first line in parts: `lead` (marker and `[`), `box`, `middle` (`] `), `title`,
-    /// `tail` (the id comment and trailing white space).
+    /// `comment` (white space and the id comment), `after` (text typed after the comment, with
+    /// the white space before it), `trailing` (white space).
     ///
     /// NB: the parts are cut from the line when asked: a merge copies items often, and each
     /// stored slice was a reference to count.
@@ -56,12 +57,16 @@ struct MergeLayout {
         /// Where the box and the title sit in `head.original.content`.
         var checkbox: Int
         var titleRange: Range<Int>
+        /// Where text typed after the id comment sits (empty, at the comment's end, if none).
+        var afterRange: Range<Int>
 
         var lead: ArraySlice<UInt8> { head.relative.dropLast(head.original.content.endIndex - checkbox) }
         var box: UInt8 { head.original.content[checkbox] }
         var middle: ArraySlice<UInt8> { head.original.content[(checkbox + 1)..<titleRange.lowerBound] }
         var title: ArraySlice<UInt8> { head.original.content[titleRange] }
-        var tail: ArraySlice<UInt8> { head.original.content[titleRange.upperBound...] }
+        var comment: ArraySlice<UInt8> { head.original.content[titleRange.upperBound..<afterRange.lowerBound] }
+        var after: ArraySlice<UInt8> { head.original.content[afterRange] }
+        var trailing: ArraySlice<UInt8> { head.original.content[afterRange.upperBound...] }
         var isDone: Bool { box != UInt8(ascii: " ") }
     }
 
@@ -135,6 +140,16 @@ struct MergeLayout {
                     continue
                 }
                 let head = document.headParts(ofNode: node)
+                // Text typed after the id comment is its own part, so that every version's
+                // comment is merged as the comment, never as words of a title.
+                let titleRange: Range<Int>, afterRange: Range<Int>
+                if head.hasCommentInsideTitle, let comment = head.idComment?.range {
+                    titleRange = head.title.lowerBound..<trimmedEnd(line.content, start: head.title.lowerBound, end: comment.lowerBound)
+                    afterRange = comment.upperBound..<head.title.upperBound
+                } else {
+                    let end = max(head.title.upperBound, head.idComment?.range.upperBound ?? 0)
+                    (titleRange, afterRange) = (head.title, end..<end)
+                }
                 // Stripping indentation only touches leading white space: the parts after it are exact.
                 let relative = relativeContent(line.content, inBody: parentSlot)
                 if let parentSlot { bodies[parentSlot].entries.append(.item(id)) } else { file.entries.append(.item(id)) }
@@ -146,7 +161,7 @@ struct MergeLayout {
                 itemList.append(Item(
                     path: path, container: parentSlot.map { .item(itemIDs[$0]) } ?? fileKey,
                     head: Line(original: line, relative: relative, fileEnding: ending),
-                    checkbox: head.checkbox, titleRange: head.title))
+                    checkbox: head.checkbox, titleRange: titleRange, afterRange: afterRange))
                 bodies.append(Container(prefix: prefix, column: column))
             }
         }

@@ -39,7 +39,7 @@ extension Workspace {
     /// `pending()` for a unit about to be committed: each edited list file of HEAD whose items
     /// all carry ids (so it is most likely committed exactly as read) is stored as a blob on a
     /// second thread meanwhile (`BlobWrite`), as `git add` would store it; a write not needed
-    /// is stopped. Writes nothing that anything refers to.
+    /// (ids were written after all) is stopped. Writes nothing that anything refers to.
     func pending(storingBlobsAhead: Bool) throws(TodoSyncError) -> PendingUnit {
         let scan = try Trace.phase("find candidate files") { () throws(TodoSyncError) in try scanCandidates() }
         for name in scan.namesNotUTF8 {
@@ -60,19 +60,17 @@ extension Workspace {
         }
         let headTree = try Trace.phase("read HEAD's tree") { () throws(TodoSyncError) in try readHeadTree() }
         let read = try Trace.phase("read working lists") { () throws(TodoSyncError) in try readWorkingBytes(paths) }
+        let files = try Trace.phase("parse working lists") { () throws(TodoSyncError) in try parseWorkingFiles(read) }
         var blobsStoredAhead: [String: BlobWrite] = [:]
         if storingBlobsAhead, let headTree {
-            // Each edited list of HEAD (git's index does not vouch for its stat) is most likely
-            // committed exactly as read: its blob is stored meanwhile, and stopped below if not.
+            // An edited list of HEAD (git's index does not vouch for its stat) whose items all
+            // carry ids is most likely committed exactly as read: its blob is stored meanwhile.
+            // (Not before the parse: a file that gets ids would leave a blob nothing uses.)
             let lists = Set(headTree.files.map(\.path))
-            for file in read where lists.contains(file.path) && stamps.blob(at: file.path, stat: file.stat) == nil {
+            for file in files where lists.contains(file.path) && stamps.blob(at: file.path, stat: file.stat) == nil
+                && file.document.hasItems && !file.document.nodeIDs.contains(nil) {
                 blobsStoredAhead[file.path] = BlobWrite(storing: file.bytes, in: repository.gitDirectory)
             }
-        }
-        let files = try Trace.phase("parse working lists") { () throws(TodoSyncError) in try parseWorkingFiles(read) }
-        // A file without items, or with an item that gets an id, will not be committed as read.
-        for file in files where !file.document.hasItems || file.document.nodeIDs.contains(nil) {
-            blobsStoredAhead.removeValue(forKey: file.path)?.stop()
         }
         if let unchanged = try Trace.phase("compare with HEAD (index, size, hash)", { () throws(TodoSyncError) in try unchangedSinceHead(files, headTree, stamps) }) {
             return unchanged

@@ -291,6 +291,12 @@ public let mergeCases: [MergeCase] = [
         theirs: "- [ ] Buy milk ^m\n- [x] Bread ^b\n",
         merged: "- [ ] Buy milk ^m typed later\n- [x] Bread ^b\n"),
     MergeCase(
+        name: "different text typed after the id on both sides: both kept, neither lost",
+        base: "- [ ] Buy milk ^m\n",
+        ours: "- [x] Buy milk ^m ✅ 2026-11-24\n",
+        theirs: "- [ ] Buy milk ^m 📅 2026-12-01\n",
+        merged: "- [x] Buy milk ^m ✅ 2026-11-24 📅 2026-12-01\n"),
+    MergeCase(
         name: "known gap: indented text a deleted item left reads as notes of an item moved in before it",
         base: "# Heading\n1. [ ] first ^f\n  - sub bullet\n- [ ] Buy milk ^m\n",
         ours: "# Heading\n- [ ] Buy milk ^m\n  note 3\n1. [ ] first ^f\n  - sub bullet\n",

@@ -30,7 +30,7 @@ struct RandomEditor {
         counter += 1
         let ids = document.nodeIDs.compactMap { $0 }
         let target = ids.randomElement(using: &generator)
-        switch Int.random(in: 0..<9, using: &generator) {
+        switch Int.random(in: 0..<10, using: &generator) {
         case 0:
             if let target, let item = document.item(id: target) { try? document.update(target, isDone: !item.isDone) }
         case 1:
@@ -78,6 +78,14 @@ struct RandomEditor {
                     content[dash] = UInt8(ascii: "*")
                     document.replaceLines(line..<(line + 1), with: [ListLine(content: content[...], ending: document.lines[line].ending)])
                 }
+            }
+        case 8:
+            // Text typed at the end of an item's first line, after its id comment, as an editor's
+            // End key or Obsidian Tasks' done date puts it.
+            if let target, let node = document.node(for: target) {
+                let line = document.nodeLine(node)
+                let content = Array(document.lines[line].content) + Array(" typed \(counter)".utf8)
+                document.replaceLines(line..<(line + 1), with: [ListLine(content: content[...], ending: document.lines[line].ending)])
             }
         default:
             if let target, let item = document.item(id: target) {
