@@ -50,19 +50,6 @@ enum IDComment: Hashable, Sendable {
         return nil
     }
 
-    /// A title's text as shown to people: without an id comment standing inside it (text was
-    /// typed after the comment), nor the white space before the comment.
-    static func shown(_ title: ArraySlice<UInt8>) -> String {
-        let bytes = Array(title)
-        let found = bytes.withUnsafeBufferPointer { findInside($0, start: 0, end: $0.count) }
-        guard let range = found?.range else { return String(decoding: bytes, as: UTF8.self) }
-        var start = range.lowerBound
-        while start > 0, bytes[start - 1].isSpaceOrTab { start -= 1 }
-        var end = range.upperBound
-        if start == 0 { while end < bytes.count, bytes[end].isSpaceOrTab { end += 1 } }
-        return String(decoding: bytes[..<start] + bytes[end...], as: UTF8.self)
-    }
-
     /// `<!-- id:` and ` -->` as little-endian words.
     private static let canonicalOpeningWord: UInt64 = 0x3A64_6920_2D2D_213C
     private static let canonicalClosingWord: UInt32 = 0x3E2D_2D20

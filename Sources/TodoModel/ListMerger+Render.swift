@@ -85,7 +85,7 @@ extension ListMerger {
         members: Members, into output: inout [OutputLine]
     ) {
         var (tokens, clashed) = mergedOrder(of: key, owner: owner, members: members.of(key, owner: owner))
-        if clashed { reports.append(MergeReport(.linesClash, file: path, item: ownerTitle.map(IDComment.shown))) }
+        if clashed { reports.append(MergeReport(.linesClash, file: path, item: ownerTitle.map { String(decoding: $0, as: UTF8.self) })) }
         if let owner, !titleClashNotes.isEmpty, let note = titleClashNotes[numbering.ids[owner]] { tokens.insert(.marker(note), at: 0) }
         var previous: Token?
         var lineSides: ContainerSides?  // NB: fetched once per container, not per line.
@@ -239,7 +239,7 @@ extension ListMerger {
     ) {
         let id = numbering.ids[number]
         if !itemReports.isEmpty, let kinds = itemReports[id] {
-            let owner = IDComment.shown(title)
+            let owner = String(decoding: title, as: UTF8.self)
             for kind in kinds { reports.append(MergeReport(kind, file: path, item: owner)) }
         }
         let content = line.content
@@ -269,15 +269,8 @@ extension ListMerger {
     private mutating func mergeTitle(
         _ id: ItemID, _ old: ArraySlice<UInt8>?, _ ours: ArraySlice<UInt8>, _ theirs: ArraySlice<UInt8>
     ) -> [UInt8] {
-        if ours == theirs || theirs == old { return Array(ours) }
-        if ours == old { return Array(theirs) }
-        if let old, let base = String(validating: old, as: UTF8.self),
-            let mine = String(validating: ours, as: UTF8.self), let other = String(validating: theirs, as: UTF8.self),
-            case .merged(let text) = TextMerge.merge(base: base, ours: mine, theirs: other)
-        {
-            return Array(text.utf8)
-        }
-        let kept = IDComment.shown(ours), other = IDComment.shown(theirs)
+        if let merged = Self.mergedWords(old, ours, theirs) { return merged }
+        let kept = String(decoding: ours, as: UTF8.self), other = String(decoding: theirs, as: UTF8.self)
         if keepingOurs {
             itemReports[id, default: []].append(.titleClash(kept: kept, other: other))
             return Array(ours)
@@ -286,6 +279,20 @@ extension ListMerger {
         markers.append(Array("todosync clash: this item was also renamed to: \(other)".utf8))
         itemReports[id, default: []].append(.titleClash(kept: kept, other: other))
         return Array(ours)
+    }
+
+    /// Three versions of a text merged word by word (the side that changed it, if only one
+    /// did); nil where both changed the same words.
+    private static func mergedWords(_ old: ArraySlice<UInt8>?, _ ours: ArraySlice<UInt8>, _ theirs: ArraySlice<UInt8>) -> [UInt8]? {
+        if ours == theirs || theirs == old { return Array(ours) }
+        if ours == old { return Array(theirs) }
+        if let old, let base = String(validating: old, as: UTF8.self),
+            let mine = String(validating: ours, as: UTF8.self), let other = String(validating: theirs, as: UTF8.self),
+            case .merged(let text) = TextMerge.merge(base: base, ours: mine, theirs: other)
+        {
+            return Array(text.utf8)
+        }
+        return nil
     }
 
     /// A title and the text typed after its id comment, as the item's title reads them (one
@@ -300,14 +307,7 @@ extension ListMerger {
     /// typed differently, both are kept, in byte order (so the result does not depend on which
     /// side is ours), and neither is lost.
     private func mergeAfter(_ old: ArraySlice<UInt8>?, _ ours: ArraySlice<UInt8>, _ theirs: ArraySlice<UInt8>) -> [UInt8] {
-        if ours == theirs || theirs == old { return Array(ours) }
-        if ours == old { return Array(theirs) }
-        if let old, let base = String(validating: old, as: UTF8.self),
-            let mine = String(validating: ours, as: UTF8.self), let other = String(validating: theirs, as: UTF8.self),
-            case .merged(let text) = TextMerge.merge(base: base, ours: mine, theirs: other)
-        {
-            return Array(text.utf8)
-        }
+        if let merged = Self.mergedWords(old, ours, theirs) { return merged }
         return ours.lexicographicallyPrecedes(theirs) ? Array(ours) + theirs : Array(theirs) + ours
     }
 
