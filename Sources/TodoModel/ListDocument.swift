@@ -163,12 +163,9 @@ public struct ListDocument: Sendable, Equatable {
     func titleBytes(ofNode node: Int) -> ArraySlice<UInt8> {
         let line = lines[nodes[node].line].content
         let head = nodes[node].head
-        guard head.hasCommentInsideTitle, let comment = head.idComment?.range else { return line[head.title] }
-        let before = line[head.title.lowerBound..<trimmedEnd(line, start: head.title.lowerBound, end: comment.lowerBound)]
-        var afterStart = comment.upperBound
-        while afterStart < head.title.upperBound, line[afterStart].isSpaceOrTab { afterStart += 1 }
-        let after = line[afterStart..<head.title.upperBound]
-        return (before.isEmpty || after.isEmpty ? Array(before) + after : Array(before) + [0x20] + after)[...]
+        guard head.hasCommentInsideTitle else { return line[head.title] }
+        let parts = head.titleParts(in: line)
+        return TaskHead.joined(line[parts.before], line[parts.after])
     }
 
     func title(ofNode node: Int) -> String { String(decoding: titleBytes(ofNode: node), as: UTF8.self) }

@@ -192,7 +192,7 @@ extension ListMerger {
         if takingAlikeLines, let old, let line = Self.lineAlike(old, ours, theirs, in: key, underPrefix: underPrefix) {
             // The common case: nothing to merge in the item's line.
             output.append(line)
-            renderBody(number, line: line, prefix: prefix, path: path, title: Self.shownTitle(old.title, old.after), members: members, into: &output)
+            renderBody(number, line: line, prefix: prefix, path: path, title: TaskHead.joined(old.title, old.after), members: members, into: &output)
             return
         }
         let title = mergeTitle(numbering.ids[number], old?.title, ours.title, theirs.title)
@@ -229,7 +229,7 @@ extension ListMerger {
             ?? OutputLine(content: prefix + relative, ending: ours.head.original.ending, sourceEndings: [ours.head.fileEnding])
         output.append(line)
 
-        renderBody(number, line: line, prefix: prefix, path: path, title: Self.shownTitle(title[...], after[...]), members: members, into: &output)
+        renderBody(number, line: line, prefix: prefix, path: path, title: TaskHead.joined(title[...], after[...]), members: members, into: &output)
     }
 
     /// The item's reports, then its notes and children under the indentation its merged line gives.
@@ -293,14 +293,6 @@ extension ListMerger {
             return Array(text.utf8)
         }
         return nil
-    }
-
-    /// A title and the text typed after its id comment, as the item's title reads them (one
-    /// space between): the name reports give the item.
-    private static func shownTitle(_ title: ArraySlice<UInt8>, _ after: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
-        let typed = after.drop { $0.isSpaceOrTab }
-        guard !typed.isEmpty else { return title }
-        return (title.isEmpty ? Array(typed) : Array(title) + [0x20] + typed)[...]
     }
 
     /// Text typed after the id comment, merged word by word as a title is; where both sides

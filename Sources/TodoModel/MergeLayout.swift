@@ -142,14 +142,7 @@ struct MergeLayout {
                 let head = document.headParts(ofNode: node)
                 // Text typed after the id comment is its own part, so that every version's
                 // comment is merged as the comment, never as words of a title.
-                let titleRange: Range<Int>, afterRange: Range<Int>
-                if head.hasCommentInsideTitle, let comment = head.idComment?.range {
-                    titleRange = head.title.lowerBound..<trimmedEnd(line.content, start: head.title.lowerBound, end: comment.lowerBound)
-                    afterRange = comment.upperBound..<head.title.upperBound
-                } else {
-                    let end = max(head.title.upperBound, head.idComment?.range.upperBound ?? 0)
-                    (titleRange, afterRange) = (head.title, end..<end)
-                }
+                let parts = head.titleParts(in: line.content)
                 // Stripping indentation only touches leading white space: the parts after it are exact.
                 let relative = relativeContent(line.content, inBody: parentSlot)
                 if let parentSlot { bodies[parentSlot].entries.append(.item(id)) } else { file.entries.append(.item(id)) }
@@ -161,7 +154,7 @@ struct MergeLayout {
                 itemList.append(Item(
                     path: path, container: parentSlot.map { .item(itemIDs[$0]) } ?? fileKey,
                     head: Line(original: line, relative: relative, fileEnding: ending),
-                    checkbox: head.checkbox, titleRange: titleRange, afterRange: afterRange))
+                    checkbox: head.checkbox, titleRange: parts.before, afterRange: parts.after))
                 bodies.append(Container(prefix: prefix, column: column))
             }
         }

@@ -54,8 +54,27 @@ struct TaskHead: Hashable, Sendable {
     var id: ItemID? { commentKind == 1 ? commentID : nil }
 
     /// Whether the id comment stands inside `title`'s range, with title text after it: the
-    /// title is then the text on both sides of it (`ListDocument.titleBytes(ofNode:)`).
+    /// title is then the text on both sides of it (`titleParts`).
     var hasCommentInsideTitle: Bool { commentKind != 0 && commentEnd <= titleEnd && commentStart >= titleStart }
+
+    /// The line's text around the id comment: `before` it (without the white space before the
+    /// comment) and typed `after` it (with the white space after the comment); `after` is
+    /// empty, at the comment's end (or the title's), when nothing was typed after it.
+    func titleParts<Bytes: RandomAccessCollection<UInt8>>(in line: Bytes) -> (before: Range<Int>, after: Range<Int>) where Bytes.Index == Int {
+        guard hasCommentInsideTitle else {
+            let end = max(Int(titleEnd), commentKind == 0 ? 0 : Int(commentEnd))
+            return (title, end..<end)
+        }
+        return (Int(titleStart)..<trimmedEnd(line, start: Int(titleStart), end: Int(commentStart)), Int(commentEnd)..<Int(titleEnd))
+    }
+
+    /// A title as people read it: the text before the id comment and the text typed after it,
+    /// one space between.
+    static func joined(_ before: ArraySlice<UInt8>, _ after: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        let typed = after.drop { $0.isSpaceOrTab }
+        guard !typed.isEmpty else { return before }
+        return (before.isEmpty ? Array(typed) : Array(before) + [0x20] + typed)[...]
+    }
 
     /// The same head read from the same bytes placed `shift` bytes further on in a file.
     func shifted(by shift: Int) -> TaskHead {
@@ -120,10 +139,8 @@ struct TaskHead: Hashable, Sendable {
                 title: i..<trimmedEnd(line, start: i, end: comment.range.lowerBound), idComment: comment)
         }
         // Text typed after the comment: the title runs on past it (`hasCommentInsideTitle`).
-        let comment = IDComment.findInside(line, start: i, end: textEnd)
-        let titleEnd = textEnd
         return TaskHead(
             markerColumn: markerColumn, contentColumn: column, checkbox: checkbox,
-            title: i..<titleEnd, idComment: comment)
+            title: i..<textEnd, idComment: IDComment.findInside(line, start: i, end: textEnd))
     }
 }
