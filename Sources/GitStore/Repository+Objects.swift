@@ -68,10 +68,9 @@ extension Repository {
 
     /// Stores bytes as a blob and returns its id.
     public func writeBlob(_ bytes: [UInt8]) throws(GitError) -> OID {
-        var oid = git_oid()
-        let result = bytes.withUnsafeBytes { git_blob_create_from_buffer(&oid, pointer, $0.baseAddress, $0.count) }
-        try GitError.check(result, "git_blob_create_from_buffer")
-        return OID(oid)
+        // NB: one way of writing blobs; never asked to stop, it always gives an id.
+        guard let id = try writeBlob(bytes, stoppingWhen: { false }) else { preconditionFailure("a blob write that was never stopped stopped") }
+        return id
     }
 
     /// Stores bytes as a blob through libgit2's write stream, in pieces, asking `shouldStop`

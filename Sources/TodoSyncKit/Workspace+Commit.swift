@@ -88,7 +88,7 @@ extension Workspace {
             let parent = unit.head.commit
             target = .new(WritePlan.NewCommit(
                 parents: parent.map { [$0.id] } ?? [], baseTree: parent?.tree, lists: lists, modes: modes, message: message,
-                storedBlobs: storedBlobs.filter { lists[$0.key] != nil }))
+                storedBlobs: storedBlobs))
         }
         return WritePlan(
             branch: branch, expectedHead: unit.head.commit?.id, target: target, files: files,
