@@ -76,7 +76,7 @@ public enum IDAssignment {
     public static func assign<G: RandomNumberGenerator>(
         _ working: ListSet, base: Base, using generator: inout G
     ) -> Result {
-        // Built only when a pasted or damaged id needs the last commit's items.
+        // Built only when a pasted id needs the last commit's items.
         var cachedBaseItems: OrderedDictionary<ItemID, TodoItem>?
         func baseItemsNow() -> OrderedDictionary<ItemID, TodoItem> {
             if let cachedBaseItems { return cachedBaseItems }
@@ -133,47 +133,49 @@ public enum IDAssignment {
             }
         }
 
-        // Items of the last commit that the working files no longer carry an id for.
-        var orphansIfNeeded: [TodoItem]?
         // Per path and title, the ids derived for committed id-less items, first first.
         var adoptable: [String: [String: [ItemID]]] = [:]
         for (path, entries) in base.adopted {
             for entry in entries.reversed() { adoptable[path, default: [:]][entry.title, default: []].append(entry.id) }
         }
-
+        // Items with no readable id: committed so (plain git), lost (an editor), or new.
+        var lost: [LostIDMatch.Lost] = []
         for (path, document) in working.documents {
             for (node, id) in document.nodeIDs.enumerated() where id == nil {
                 let itemTitle = title(path, node)
-                if case .damaged = document.idComment(ofNode: node) {
-                    var orphans = orphansIfNeeded ?? baseItemsNow().values.filter { firstPlace[$0.id] == nil }
-                    orphans.removeAll { isUsed($0.id) }
-                    defer { orphansIfNeeded = orphans }
-                    let ordinal = node
-                    let match = orphans.firstIndex { $0.file == path && $0.title == itemTitle }
-                        ?? orphans.firstIndex { $0.title == itemTitle }
-                        ?? orphans.firstIndex { $0.file == path && $0.line - 1 == document.nodeLine(ordinal) }
-                    if let match {
-                        let recovered = orphans.remove(at: match).id
-                        handedOut.insert(recovered)
-                        updates[path, default: []].append((node, recovered))
-                        diagnostics.append(Diagnostic(
-                            file: path, line: line(path, node),
-                            message: "damaged id comment repaired: matched the item to id \(recovered) of the last commit"))
-                    } else {
-                        updates[path, default: []].append((node, fresh()))
-                        diagnostics.append(Diagnostic(
-                            file: path, line: line(path, node),
-                            message: "damaged id comment replaced: no item of the last commit matched, so it has a new id"))
-                    }
-                    continue
-                }
+                let damagedDigits = document.damagedIDDigits(ofNode: node)
                 // Committed without an id (plain git): the id derived from that commit.
-                if let derived = adoptable[path]?[itemTitle]?.popLast(), !isUsed(derived) {
+                if damagedDigits == nil, let derived = adoptable[path]?[itemTitle]?.popLast(), !isUsed(derived) {
                     handedOut.insert(derived)
                     updates[path, default: []].append((node, derived))
                     continue
                 }
-                updates[path, default: []].append((node, fresh()))
+                lost.append(LostIDMatch.Lost(path: path, node: node, title: itemTitle, damagedDigits: damagedDigits))
+            }
+        }
+        if !lost.isEmpty {
+            let missing = LostIDMatch.missing(from: base.lists, isPresent: isUsed)
+            let found = missing.isEmpty ? [:] : LostIDMatch.match(lost, missing, base: base.lists, working: working)
+            var restored: [String: (count: Int, firstNode: Int)] = [:]
+            for (index, item) in lost.enumerated() {
+                let id = found[index] ?? fresh()
+                if found[index] != nil { handedOut.insert(id) }
+                updates[item.path, default: []].append((item.node, id))
+                if item.damagedDigits != nil {
+                    diagnostics.append(Diagnostic(
+                        file: item.path, line: line(item.path, item.node),
+                        message: found[index] != nil
+                            ? "damaged id comment repaired: matched the item to id \(id) of the last commit"
+                            : "damaged id comment replaced: no item of the last commit matched, so it has a new id"))
+                } else if found[index] != nil {
+                    restored[item.path, default: (0, item.node)].count += 1
+                }
+            }
+            for (path, entry) in restored.sorted(by: { $0.key < $1.key }) {
+                let what = entry.count == 1 ? "an item had lost its id comment" : "\(entry.count) items had lost their id comments"
+                diagnostics.append(Diagnostic(
+                    file: path, line: line(path, entry.firstNode),
+                    message: "\(what) (an editor saved a copy from before todosync wrote them?); matched to the last commit's items, the ids are back"))
             }
         }
 
@@ -213,34 +215,30 @@ extension ListDocument {
 extension IDAssignment {
     /// Items of `side` that lost their id comment in a plain `git` edit got a derived id from
     /// `resolveBase`; where such an item matches an item of `base` that `side` no longer has
-    /// (same title, same file first), it takes that item's id back, so a merge sees one item
-    /// edited, not one removed and another added.
+    /// (`LostIDMatch`: by title, then by place), it takes that item's id back, so a merge sees
+    /// one item edited, not one removed and another added.
     ///
     /// Depends only on the two commits' lists, so every clone that merges them decides alike.
     public static func recoverLostIDs(_ side: Base, base: ListSet) -> ListSet {
         guard !side.adopted.isEmpty else { return side.lists }
-        var missing: [String: [(path: String, id: ItemID)]] = [:]
-        var baseItemsInOrder: [(String, ItemID, String)] = []
-        for (path, document) in base.documents {
-            for item in document.items where !side.ids.contains(item.id) { baseItemsInOrder.append((path, item.id, item.title)) }
-        }
-        for (path, id, title) in baseItemsInOrder { missing[title, default: []].append((path, id)) }
+        let missing = LostIDMatch.missing(from: base, isPresent: side.ids.contains)
         guard !missing.isEmpty else { return side.lists }
-
-        var result = side.lists
+        var lost: [LostIDMatch.Lost] = []
         for (path, entries) in side.adopted.sorted(by: { $0.key < $1.key }) {
-            guard var document = result[path] else { continue }
-            var updates: [(node: Int, id: ItemID)] = []
-            let nodeIDs = document.nodeIDs
+            guard let nodeIDs = side.lists[path]?.nodeIDs else { continue }
             for entry in entries {
-                guard var candidates = missing[entry.title], !candidates.isEmpty,
-                    let node = nodeIDs.firstIndex(of: entry.id)
-                else { continue }
-                let pick = candidates.firstIndex { $0.path == path } ?? 0
-                updates.append((node, candidates.remove(at: pick).id))
-                missing[entry.title] = candidates
+                guard let node = nodeIDs.firstIndex(of: entry.id) else { continue }
+                lost.append(LostIDMatch.Lost(path: path, node: node, title: entry.title, damagedDigits: nil))
             }
-            document.setIDs(updates)
+        }
+        var updates: [String: [(node: Int, id: ItemID)]] = [:]
+        for (index, id) in LostIDMatch.match(lost, missing, base: base, working: side.lists) {
+            updates[lost[index].path, default: []].append((lost[index].node, id))
+        }
+        var result = side.lists
+        for (path, pathUpdates) in updates {
+            guard var document = result[path] else { continue }
+            document.setIDs(pathUpdates)
             result[path] = document
         }
         return result

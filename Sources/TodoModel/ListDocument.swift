@@ -158,6 +158,12 @@ public struct ListDocument: Sendable, Equatable {
 
     func idComment(ofNode node: Int) -> IDComment? { nodes[node].head.idComment }
 
+    /// The hex digits left in the item's damaged id comment; nil if it has none.
+    func damagedIDDigits(ofNode node: Int) -> [UInt8]? {
+        guard case .damaged(let range) = idComment(ofNode: node) else { return nil }
+        return LostIDMatch.hexDigits(lines[nodes[node].line].content[range].drop { $0 != UInt8(ascii: ":") })
+    }
+
     /// The item's title: its first line's text without the id comment (and the white space
     /// around it, where text stands on both sides: one space is kept between them).
     func titleBytes(ofNode node: Int) -> ArraySlice<UInt8> {

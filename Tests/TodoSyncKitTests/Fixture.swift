@@ -46,6 +46,29 @@ final class Fixture {
     }
 
     func write(_ name: String, _ text: String) throws { try scratch.write(name, text) }
+
+    /// How an editor writes its buffer to the file.
+    enum Editor: CaseIterable {
+        /// A new file renamed over the old one (vim, most editors): a new inode.
+        case vim
+        /// The file truncated and written again (nano): the same inode.
+        case nano
+    }
+
+    /// Saves `text` into an existing file the way `editor` does.
+    func save(_ name: String, _ text: String, like editor: Editor) throws {
+        let target = path + "/" + name
+        switch editor {
+        case .vim:
+            try scratch.write(name + "~new", text)
+            guard rename(target + "~new", target) == 0 else { throw TestFailure("rename over \(name) failed") }
+        case .nano:
+            guard let handle = FileHandle(forWritingAtPath: target) else { throw TestFailure("cannot open \(name)") }
+            try handle.truncate(atOffset: 0)
+            try handle.write(contentsOf: Data(text.utf8))
+            try handle.close()
+        }
+    }
     func read(_ name: String) throws -> String { try scratch.read(name) }
 
     var commitCount: Int { (try? git("rev-list", "--count", "HEAD")).flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) } ?? 0 }
