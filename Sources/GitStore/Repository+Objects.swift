@@ -55,6 +55,21 @@ extension Repository {
         }
     }
 
+    /// The blob at `path` in a tree; nil if there is none (no entry, or not a file).
+    public func blobID(at path: String, inTree tree: OID) throws(GitError) -> OID? {
+        var raw = tree.raw
+        var treeObject: OpaquePointer?
+        try GitError.checkReading("git_tree_lookup", of: "reading tree \(tree.short)") { git_tree_lookup(&treeObject, pointer, &raw) }
+        defer { git_tree_free(treeObject) }
+        var entry: OpaquePointer?
+        let result = git_tree_entry_bypath(&entry, treeObject, path)
+        if result == GIT_ENOTFOUND.rawValue { return nil }
+        try GitError.check(result, "git_tree_entry_bypath")
+        defer { git_tree_entry_free(entry) }
+        guard git_tree_entry_type(entry) == GIT_OBJECT_BLOB else { return nil }
+        return OID(git_tree_entry_id(entry).pointee)
+    }
+
     /// A blob's bytes (copied: libgit2's buffer dies with the blob).
     public func blob(_ id: OID) throws(GitError) -> [UInt8] {
         var raw = id.raw

@@ -36,40 +36,96 @@ public enum IDAssignment {
         public static let unchanged = Result(lists: ListSet(), changedPaths: [], writtenIDs: [], diagnostics: [])
     }
 
-    /// Identifies a commit's lists. Items without a readable id (a plain `git` edit) and later
-    /// copies of a repeated id get name-based ids from the commit id, the path and their
-    /// ordinal, so every clone that reads the same commit derives the same ids.
-    public static func resolveBase(_ lists: ListSet, commit: String) -> Base {
+    /// A line of a commit's list file whose item needs an id derived from history: it has no
+    /// readable id (a plain `git` edit), or it is a later copy of a repeated id. `copy`: how many
+    /// lines of the file before it hold exactly the same bytes.
+    public struct DerivedLine: Hashable, Sendable {
+        public var path: String
+        public var line: [UInt8]
+        public var copy: Int
+    }
+
+    /// What `resolveBase` must derive ids for in a commit's lists (`lines`, in file order, for
+    /// the engine to find in history), and every id read.
+    public struct Unidentified: Sendable {
+        fileprivate var nodes: [NeedingDerivedID]
+        fileprivate var ids: Set<ItemID>
+        public var lines: [DerivedLine] { nodes.map(\.line) }
+    }
+
+    public static func unidentified(_ lists: ListSet) -> Unidentified {
+        let (nodes, ids) = needingDerivedIDs(lists)
+        return Unidentified(nodes: nodes, ids: ids)
+    }
+
+    /// Identifies a commit's lists. Items without a readable id and later copies of a repeated
+    /// id get name-based ids from the commit that introduced their line (`introducedBy`: found
+    /// in history by the engine, the same on every clone), the path, the line and its copy
+    /// number; so every clone derives the same ids, whatever commits stacked on top since.
+    ///
+    /// - Parameter unidentified: `unidentified(lists)`, if the caller has it.
+    public static func resolveBase(
+        _ lists: ListSet, _ unidentified: Unidentified? = nil, introducedBy: (DerivedLine) -> String
+    ) -> Base {
         var resolved = lists
         var adopted: [String: [(ItemID, String)]] = [:]
-        // Every id of the result: the first copy of each id read, and each id derived.
-        var seen = Set<ItemID>(minimumCapacity: lists.documents.values.reduce(0) { $0 + $1.nodeCount })
-        for (path, document) in lists.documents {
+        let needing = unidentified ?? Self.unidentified(lists)
+        var seen = needing.ids
+        for (path, entries) in needing.nodes.grouped() {
+            guard var document = resolved[path] else { continue }
             var updates: [(Int, ItemID)] = []
-            var ordinal = 0
-            var duplicateOrdinal = 0
-            for (node, id) in document.nodeIDs.enumerated() {
-                if let id, seen.insert(id).inserted { continue }
-                let name: String
-                if id == nil {
-                    name = "\(commit)\n\(path)\n\(ordinal)"
-                    ordinal += 1
-                } else {
-                    name = "\(commit)\n\(path)\nduplicate \(duplicateOrdinal)"
-                    duplicateOrdinal += 1
-                }
+            for entry in entries {
+                let name = "\(introducedBy(entry.line))\n\(path)\n\(String(decoding: entry.line.line, as: UTF8.self))\n\(entry.line.copy)"
                 let derived = ItemID.named(name)
                 seen.insert(derived)
-                updates.append((node, derived))
-                if id == nil { adopted[path, default: []].append((derived, document.title(ofNode: node))) }
+                updates.append((entry.node, derived))
+                if entry.wasIDLess { adopted[path, default: []].append((derived, document.title(ofNode: entry.node))) }
             }
-            if !updates.isEmpty {
-                var copy = document
-                copy.setIDs(updates)
-                resolved[path] = copy
-            }
+            document.setIDs(updates)
+            resolved[path] = document
         }
         return Base(lists: resolved, adopted: adopted, ids: seen)
+    }
+
+    /// `resolveBase` with every derived line taken as introduced by `commit` (tests, and lists
+    /// with no history).
+    public static func resolveBase(_ lists: ListSet, commit: String) -> Base {
+        resolveBase(lists) { _ in commit }
+    }
+
+    fileprivate struct NeedingDerivedID {
+        var node: Int
+        var line: DerivedLine
+        var wasIDLess: Bool
+    }
+
+    /// Every node with no readable id, and every later copy of an id read before (the first
+    /// copy read keeps it), with its line and copy number; and every id read.
+    private static func needingDerivedIDs(_ lists: ListSet) -> (nodes: [NeedingDerivedID], ids: Set<ItemID>) {
+        var result: [NeedingDerivedID] = []
+        var seen = Set<ItemID>(minimumCapacity: lists.documents.values.reduce(0) { $0 + $1.nodeCount })
+        for (path, document) in lists.documents {
+            var nodes: [(node: Int, wasIDLess: Bool)] = []
+            for (node, id) in document.nodeIDs.enumerated() {
+                if let id, seen.insert(id).inserted { continue }
+                nodes.append((node, id == nil))
+            }
+            guard !nodes.isEmpty else { continue }
+            // Copy numbers: how often each needed line's bytes stood earlier in the file.
+            let wanted = Set(nodes.map { document.lines[document.nodeLine($0.node)].content })
+            var countSoFar: [ArraySlice<UInt8>: Int] = [:]
+            var copyAt: [Int: Int] = [:]
+            for (index, line) in document.lines.enumerated() where wanted.contains(line.content) {
+                copyAt[index] = countSoFar[line.content, default: 0]
+                countSoFar[line.content, default: 0] += 1
+            }
+            for (node, wasIDLess) in nodes {
+                let lineIndex = document.nodeLine(node)
+                let line = DerivedLine(path: path, line: Array(document.lines[lineIndex].content), copy: copyAt[lineIndex] ?? 0)
+                result.append(NeedingDerivedID(node: node, line: line, wasIDLess: wasIDLess))
+            }
+        }
+        return (result, seen)
     }
 
     /// Identifies the working lists against the last commit's, writing ids into the documents.
@@ -242,5 +298,18 @@ extension IDAssignment {
             result[path] = document
         }
         return result
+    }
+}
+
+extension Array where Element == IDAssignment.NeedingDerivedID {
+    /// By path, in file order.
+    fileprivate func grouped() -> [(String, [Element])] {
+        var order: [String] = []
+        var byPath: [String: [Element]] = [:]
+        for element in self {
+            if byPath[element.line.path] == nil { order.append(element.line.path) }
+            byPath[element.line.path, default: []].append(element)
+        }
+        return order.map { ($0, byPath[$0] ?? []) }
     }
 }

@@ -91,7 +91,13 @@ extension Workspace {
             files[file.path] = (bytes, file.mode)
             blobs[file.path] = file.blob
         }
-        let base = IDAssignment.resolveBase(ListSet(documents), commit: commit.id.description)
+        let lists = ListSet(documents)
+        let unidentified = IDAssignment.unidentified(lists)
+        let derived = unidentified.lines
+        let introductions = derived.isEmpty ? [:] : try Trace.phase("find the commits that introduced id-less lines") { () throws(TodoSyncError) in
+            try LineIntroductions(repository: repository).find(derived, from: commit)
+        }
+        let base = IDAssignment.resolveBase(lists, unidentified) { line in (introductions[line] ?? commit.id).description }
         return HeadSnapshot(commit: commit, base: base, files: files, blobs: blobs)
     }
 

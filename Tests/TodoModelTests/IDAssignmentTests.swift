@@ -14,16 +14,24 @@ import Testing
         let one = assign(committed, base: committed, seed: 1).lists.items.keys
         let two = assign(committed, base: committed, seed: 2).lists.items.keys
         #expect(Array(one) == Array(two))
-        #expect(one.first == ItemID.named("c1\nTODO.md\n0"))
+        // Named from the commit that introduced the line, the path, the line and its copy number.
+        #expect(one.first == ItemID.named("c1\nTODO.md\n- [ ] a\n0"))
         // Another commit derives other ids.
         #expect(Array(assign(committed, base: committed, commit: "c2").lists.items.keys) != Array(one))
+    }
+
+    @Test func identicalLinesWithoutIdsAreToldApartByTheirCopyNumber() {
+        let lines = IDAssignment.unidentified(ListSet([ListDocument(path: "TODO.md", bytes: Array("- [ ] a\n- [ ] b\n- [ ] a\n".utf8))])).lines
+        #expect(lines.map(\.copy) == [0, 0, 1])
+        let ids = assign("- [ ] a\n- [ ] b\n- [ ] a\n", base: "- [ ] a\n- [ ] b\n- [ ] a\n").lists.items.keys
+        #expect(Set(ids).count == 3)
     }
 
     @Test func adoptedItemsAreMatchedByTitleWhenNewOnesAreTypedAbove() {
         let result = assign("- [ ] new\n- [ ] a\n- [ ] b\n", base: "- [ ] a\n- [ ] b\n")
         let ids = result.lists.items.values.map(\.id)
-        #expect(ids[1] == ItemID.named("c1\nTODO.md\n0"))
-        #expect(ids[2] == ItemID.named("c1\nTODO.md\n1"))
+        #expect(ids[1] == ItemID.named("c1\nTODO.md\n- [ ] a\n0"))
+        #expect(ids[2] == ItemID.named("c1\nTODO.md\n- [ ] b\n0"))
         #expect(ids[0] != ids[1])
         let changes = ListSet.changes(from: IDAssignment.resolveBase(ListSet([ListDocument(path: "TODO.md", bytes: Array("- [ ] a\n- [ ] b\n".utf8))]), commit: "c1").lists, to: result.lists)
         #expect(changes.map(\.phrase) == ["Add \"new\""])
