@@ -16,31 +16,33 @@ struct LineIntroductions {
     /// The introducing commit of each line, by line.
     func find(_ lines: [IDAssignment.DerivedLine], from start: Commit) throws(TodoSyncError) -> [IDAssignment.DerivedLine: OID] {
         var result: [IDAssignment.DerivedLine: OID] = [:]
-        var byPath: [String: [IDAssignment.DerivedLine]] = [:]
-        for line in lines { byPath[line.path, default: []].append(line) }
-        for (path, pathLines) in byPath {
+        let keys = lines.map { LineKey($0.line[...]) }
+        var byPath: [String: [Int]] = [:]
+        for index in lines.indices { byPath[lines[index].path, default: []].append(index) }
+        for (path, members) in byPath {
             let startBlob = try git("reading \(path) in commit \(start.id.short)") { try repository.blobID(at: path, inTree: start.tree) }
-            // Each group: lines still held by a commit, and that commit's blob of the file.
-            var work: [(commit: Commit, blob: OID?, lines: [IDAssignment.DerivedLine])] = [(start, startBlob, pathLines)]
+            // Each group: lines (indices into `lines`) still held by a commit, and its blob of the file.
+            var work: [(commit: Commit, blob: OID?, members: [Int])] = [(start, startBlob, members)]
             while let (commit, blob, members) = work.popLast() {
                 var remaining = members
                 for parentID in commit.parents where !remaining.isEmpty {
                     guard let parent = try parentCommit(parentID),
                         let parentBlob = try git("reading \(path) in commit \(parentID.short)", { try repository.blobID(at: path, inTree: parent.tree) })
                     else { continue }
-                    let held: [IDAssignment.DerivedLine]
+                    var held: [Int] = []
                     if parentBlob == blob {
-                        held = remaining
+                        swap(&held, &remaining)
                     } else {
                         let counts = try lineCounts(parentBlob, path)
-                        held = remaining.filter { counts[$0.line[...], default: 0] > $0.copy }
+                        var stillRemaining: [Int] = []
+                        for member in remaining {
+                            if counts[keys[member], default: 0] > lines[member].copy { held.append(member) } else { stillRemaining.append(member) }
+                        }
+                        remaining = stillRemaining
                     }
-                    guard !held.isEmpty else { continue }
-                    work.append((parent, parentBlob, held))
-                    let heldSet = Set(held)
-                    remaining.removeAll { heldSet.contains($0) }
+                    if !held.isEmpty { work.append((parent, parentBlob, held)) }
                 }
-                for line in remaining { result[line] = commit.id }
+                for member in remaining { result[lines[member]] = commit.id }
             }
         }
         return result
@@ -57,10 +59,26 @@ struct LineIntroductions {
 
     /// How many lines of the blob hold each exact byte sequence (line endings excluded, as
     /// `ListLine` splits them).
-    private func lineCounts(_ blob: OID, _ path: String) throws(TodoSyncError) -> [ArraySlice<UInt8>: Int] {
+    private func lineCounts(_ blob: OID, _ path: String) throws(TodoSyncError) -> [LineKey: Int] {
         let bytes = try git("reading \(path) (blob \(blob.short))") { try repository.blob(blob) }
-        var counts: [ArraySlice<UInt8>: Int] = [:]
-        for line in ListLine.split(bytes) { counts[line.content, default: 0] += 1 }
+        let lines = ListLine.split(bytes)
+        var counts: [LineKey: Int] = [:]
+        counts.reserveCapacity(lines.count)
+        for line in lines { counts[LineKey(line.content), default: 0] += 1 }
         return counts
+    }
+}
+
+/// A line's bytes as a dictionary key, hashed in one call (`ArraySlice`'s own hashing feeds
+/// the hasher a byte at a time: most of a walk through a long history).
+private struct LineKey: Hashable {
+    let bytes: ArraySlice<UInt8>
+
+    init(_ bytes: ArraySlice<UInt8>) { self.bytes = bytes }
+
+    static func == (a: LineKey, b: LineKey) -> Bool { a.bytes.sameBytes(as: b.bytes) }
+
+    func hash(into hasher: inout Hasher) {
+        bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
     }
 }
