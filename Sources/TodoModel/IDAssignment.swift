@@ -11,15 +11,26 @@ public enum IDAssignment {
         /// Every id in `lists`.
         public var ids: Set<ItemID>
         /// Per path, the items that had no readable id in the commit and the ids derived for them.
-        var adopted: [String: [(id: ItemID, title: String)]]
+        var adopted: [String: [Adopted]]
 
         public static let empty = Base(lists: ListSet(), adopted: [:])
 
-        init(lists: ListSet, adopted: [String: [(id: ItemID, title: String)]], ids: Set<ItemID>? = nil) {
+        init(lists: ListSet, adopted: [String: [Adopted]], ids: Set<ItemID>? = nil) {
             self.lists = lists
             self.ids = ids ?? lists.ids
             self.adopted = adopted
         }
+    }
+
+    /// An item committed with no readable id (or as a later copy of a repeated id), and the id
+    /// derived for it.
+    struct Adopted: Sendable {
+        var id: ItemID
+        var title: String
+        /// A copy of a repeated id, not an item without one.
+        var wasCopy: Bool
+        /// The hex digits left in its damaged id comment, if it had one.
+        var damagedDigits: [UInt8]?
     }
 
     /// What `assign` did to the working lists.
@@ -51,11 +62,16 @@ public enum IDAssignment {
         fileprivate var nodes: [NeedingDerivedID]
         fileprivate var ids: Set<ItemID>
         public var lines: [DerivedLine] { nodes.map(\.line) }
+        /// An id stands on more than one item: which copy keeps it is judged against the
+        /// parent version (`unidentified(_:parentVersion:)`).
+        public var hasRepeatedIDs: Bool
     }
 
-    public static func unidentified(_ lists: ListSet) -> Unidentified {
-        let (nodes, ids) = needingDerivedIDs(lists)
-        return Unidentified(nodes: nodes, ids: ids)
+    /// - Parameter parentVersion: the lists of the commit's first parent, as read; needed
+    ///   only when an id is repeated (without it, the earliest copy keeps the id).
+    public static func unidentified(_ lists: ListSet, parentVersion: ListSet? = nil) -> Unidentified {
+        let (nodes, ids, hasRepeatedIDs) = needingDerivedIDs(lists, parentVersion: parentVersion)
+        return Unidentified(nodes: nodes, ids: ids, hasRepeatedIDs: hasRepeatedIDs)
     }
 
     /// Identifies a commit's lists. Items without a readable id and later copies of a repeated
@@ -68,7 +84,7 @@ public enum IDAssignment {
         _ lists: ListSet, _ unidentified: Unidentified? = nil, introducedBy: (DerivedLine) -> String
     ) -> Base {
         var resolved = lists
-        var adopted: [String: [(ItemID, String)]] = [:]
+        var adopted: [String: [Adopted]] = [:]
         let needing = unidentified ?? Self.unidentified(lists)
         var seen = needing.ids
         for (path, entries) in needing.nodes.grouped() {
@@ -79,7 +95,9 @@ public enum IDAssignment {
                 let derived = ItemID.named(name)
                 seen.insert(derived)
                 updates.append((entry.node, derived))
-                if entry.wasIDLess { adopted[path, default: []].append((derived, document.title(ofNode: entry.node))) }
+                adopted[path, default: []].append(Adopted(
+                    id: derived, title: document.title(ofNode: entry.node), wasCopy: !entry.wasIDLess,
+                    damagedDigits: document.damagedIDDigits(ofNode: entry.node)))
             }
             document.setIDs(updates)
             resolved[path] = document
@@ -99,15 +117,36 @@ public enum IDAssignment {
         var wasIDLess: Bool
     }
 
-    /// Every node with no readable id, and every later copy of an id read before (the first
-    /// copy read keeps it), with its line and copy number; and every id read.
-    private static func needingDerivedIDs(_ lists: ListSet) -> (nodes: [NeedingDerivedID], ids: Set<ItemID>) {
+    /// Every node with no readable id, and every copy of a repeated id but the one that keeps
+    /// it (`DuplicateKeeper`, against `parentVersion`), with its line and copy number; every id
+    /// read; and whether an id was repeated.
+    private static func needingDerivedIDs(
+        _ lists: ListSet, parentVersion: ListSet?
+    ) -> (nodes: [NeedingDerivedID], ids: Set<ItemID>, hasRepeatedIDs: Bool) {
         var result: [NeedingDerivedID] = []
-        var seen = Set<ItemID>(minimumCapacity: lists.documents.values.reduce(0) { $0 + $1.nodeCount })
+        var ids = Set<ItemID>(minimumCapacity: lists.documents.values.reduce(0) { $0 + $1.nodeCount })
+        var repeatedIDs = Set<ItemID>()
+        for document in lists.documents.values {
+            for case let id? in document.nodeIDs where !ids.insert(id).inserted { repeatedIDs.insert(id) }
+        }
+        // Where each repeated id stands (rare: looked for only when there is one).
+        var repeated: [ItemID: [DuplicateKeeper.Place]] = [:]
+        if !repeatedIDs.isEmpty {
+            for (path, document) in lists.documents {
+                for (node, id) in document.nodeIDs.enumerated() {
+                    if let id, repeatedIDs.contains(id) { repeated[id, default: []].append(DuplicateKeeper.Place(path: path, node: node)) }
+                }
+            }
+        }
+        var copies: [String: Set<Int>] = [:]
+        for (id, places) in repeated {
+            let keeper = DuplicateKeeper.keeper(of: id, among: places, in: lists, parentVersion: parentVersion)
+            for (index, place) in places.enumerated() where index != keeper { copies[place.path, default: []].insert(place.node) }
+        }
         for (path, document) in lists.documents {
             var nodes: [(node: Int, wasIDLess: Bool)] = []
-            for (node, id) in document.nodeIDs.enumerated() {
-                if let id, seen.insert(id).inserted { continue }
+            let pathCopies = copies[path] ?? []
+            for (node, id) in document.nodeIDs.enumerated() where id == nil || pathCopies.contains(node) {
                 nodes.append((node, id == nil))
             }
             guard !nodes.isEmpty else { continue }
@@ -125,21 +164,13 @@ public enum IDAssignment {
                 result.append(NeedingDerivedID(node: node, line: line, wasIDLess: wasIDLess))
             }
         }
-        return (result, seen)
+        return (result, ids, !repeated.isEmpty)
     }
 
     /// Identifies the working lists against the last commit's, writing ids into the documents.
     public static func assign<G: RandomNumberGenerator>(
         _ working: ListSet, base: Base, using generator: inout G
     ) -> Result {
-        // Built only when a pasted id needs the last commit's items.
-        var cachedBaseItems: OrderedDictionary<ItemID, TodoItem>?
-        func baseItemsNow() -> OrderedDictionary<ItemID, TodoItem> {
-            if let cachedBaseItems { return cachedBaseItems }
-            let items = base.lists.items
-            cachedBaseItems = items
-            return items
-        }
         var diagnostics: [Diagnostic] = []
 
         // Where each readable id first stands in the working files, and every place of an id
@@ -173,15 +204,33 @@ public enum IDAssignment {
         func line(_ path: String, _ node: Int) -> Int { (working.documents[path]?.nodeLine(node) ?? -1) + 1 }
         func title(_ path: String, _ node: Int) -> String { working.documents[path]?.title(ofNode: node) ?? "" }
 
-        // A pasted copy: the occurrence that matches the last commit keeps the id.
+        // Per path and title, the ids derived for committed id-less items and committed copies
+        // of a repeated id, first first: the ids every clone reading that commit derives.
+        var adoptable: [String: [String: [ItemID]]] = [:]
+        var adoptableCopies: [String: [String: [ItemID]]] = [:]
+        for (path, entries) in base.adopted {
+            for entry in entries.reversed() {
+                if entry.wasCopy {
+                    adoptableCopies[path, default: [:]][entry.title, default: []].append(entry.id)
+                } else {
+                    adoptable[path, default: [:]][entry.title, default: []].append(entry.id)
+                }
+            }
+        }
+
+        // A pasted copy: the occurrence that stands where the id stood keeps it; the others
+        // get the id derived for them if the copy was committed so, else a new one.
         for (id, places) in repeated {
-            let baseItems = baseItemsNow()
-            // max(by:) keeps the first of equal candidates: the earlier copy wins a tie.
-            let keeper = places.indices.max { a, b in
-                matchScore(places[a], id, baseItems, title) < matchScore(places[b], id, baseItems, title)
-            } ?? 0
+            let keeper = DuplicateKeeper.keeper(
+                of: id, among: places.map { DuplicateKeeper.Place(path: $0.path, node: $0.node) }, in: working, parentVersion: base.lists)
             for (index, place) in places.enumerated() where index != keeper {
-                let newID = fresh()
+                let newID: ItemID
+                if let derived = adoptableCopies[place.path]?[title(place.path, place.node)]?.popLast(), !isUsed(derived) {
+                    newID = derived
+                    handedOut.insert(derived)
+                } else {
+                    newID = fresh()
+                }
                 updates[place.path, default: []].append((place.node, newID))
                 diagnostics.append(Diagnostic(
                     file: place.path, line: line(place.path, place.node),
@@ -189,11 +238,6 @@ public enum IDAssignment {
             }
         }
 
-        // Per path and title, the ids derived for committed id-less items, first first.
-        var adoptable: [String: [String: [ItemID]]] = [:]
-        for (path, entries) in base.adopted {
-            for entry in entries.reversed() { adoptable[path, default: [:]][entry.title, default: []].append(entry.id) }
-        }
         // Items with no readable id: committed so (plain git), lost (an editor), or new.
         var lost: [LostIDMatch.Lost] = []
         for (path, document) in working.documents {
@@ -245,14 +289,6 @@ public enum IDAssignment {
         }
         return Result(lists: lists, changedPaths: updates.keys.sorted(), writtenIDs: written, diagnostics: diagnostics)
     }
-
-    private static func matchScore(
-        _ place: (path: String, node: Int), _ id: ItemID,
-        _ baseItems: OrderedDictionary<ItemID, TodoItem>, _ title: (String, Int) -> String
-    ) -> Int {
-        guard let old = baseItems[id] else { return 0 }
-        return (old.title == title(place.path, place.node) ? 4 : 0) + (old.file == place.path ? 2 : 0)
-    }
 }
 
 
@@ -276,15 +312,15 @@ extension IDAssignment {
     ///
     /// Depends only on the two commits' lists, so every clone that merges them decides alike.
     public static func recoverLostIDs(_ side: Base, base: ListSet) -> ListSet {
-        guard !side.adopted.isEmpty else { return side.lists }
+        guard side.adopted.values.contains(where: { $0.contains { !$0.wasCopy } }) else { return side.lists }
         let missing = LostIDMatch.missing(from: base, isPresent: side.ids.contains)
         guard !missing.isEmpty else { return side.lists }
         var lost: [LostIDMatch.Lost] = []
         for (path, entries) in side.adopted.sorted(by: { $0.key < $1.key }) {
             guard let nodeIDs = side.lists[path]?.nodeIDs else { continue }
-            for entry in entries {
+            for entry in entries where !entry.wasCopy {
                 guard let node = nodeIDs.firstIndex(of: entry.id) else { continue }
-                lost.append(LostIDMatch.Lost(path: path, node: node, title: entry.title, damagedDigits: nil))
+                lost.append(LostIDMatch.Lost(path: path, node: node, title: entry.title, damagedDigits: entry.damagedDigits))
             }
         }
         var updates: [String: [(node: Int, id: ItemID)]] = [:]

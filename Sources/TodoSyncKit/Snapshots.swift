@@ -92,7 +92,11 @@ extension Workspace {
             blobs[file.path] = file.blob
         }
         let lists = ListSet(documents)
-        let unidentified = IDAssignment.unidentified(lists)
+        var unidentified = IDAssignment.unidentified(lists)
+        if unidentified.hasRepeatedIDs, let parent = commit.parents.first {
+            // Which copy of a repeated id keeps it is judged against the first parent.
+            unidentified = IDAssignment.unidentified(lists, parentVersion: try listsAsRead(parent))
+        }
         let derived = unidentified.lines
         let introductions = derived.isEmpty ? [:] : try Trace.phase("find the commits that introduced id-less lines") { () throws(TodoSyncError) in
             try LineIntroductions(repository: repository).find(derived, from: commit)
@@ -103,6 +107,24 @@ extension Workspace {
 
     private func committedBytes(_ file: TreeFile) throws(TodoSyncError) -> [UInt8] {
         try git("reading \(file.path) from the last commit") { try repository.blob(file.blob) }
+    }
+
+    /// A commit's lists parsed, with no ids derived; nil beyond a shallow clone's history.
+    private func listsAsRead(_ id: OID) throws(TodoSyncError) -> ListSet? {
+        let commit: Commit
+        do {
+            commit = try git("reading commit \(id.short)") { try repository.commit(id) }
+        } catch where error.isBeyondShallowHistory {
+            return nil
+        }
+        let selector = self.selector
+        let files = try git("listing the files of commit \(id.short)") { try repository.files(inTree: commit.tree, include: selector.matches) }
+        var documents: [ListDocument] = []
+        for file in files {
+            let document = try ListDocument.parsing(file.path, try committedBytes(file))
+            if document.hasItems { documents.append(document) }
+        }
+        return ListSet(documents)
     }
 
     /// The lists of any commit, read and identified as `readHead` does.
