@@ -213,7 +213,7 @@ extension ListMerger {
         relative += pick(old?.middle, ours.middle, theirs.middle) ?? ours.middle
         relative += title
         relative += pick(old?.comment, ours.comment, theirs.comment) ?? ours.comment
-        let after = mergeAfter(old?.after, ours.after, theirs.after)
+        let after = mergeAfter(numbering.ids[number], old?.after, ours.after, theirs.after)
         relative += after
         relative += pick(old?.trailing, ours.trailing, theirs.trailing) ?? ours.trailing
 
@@ -297,9 +297,15 @@ extension ListMerger {
 
     /// Text typed after the id comment, merged word by word as a title is; where both sides
     /// typed differently, both are kept, in byte order (so the result does not depend on which
-    /// side is ours), and neither is lost.
-    private func mergeAfter(_ old: ArraySlice<UInt8>?, _ ours: ArraySlice<UInt8>, _ theirs: ArraySlice<UInt8>) -> [UInt8] {
+    /// side is ours), and neither is lost. Both sides adding text where there was none is a
+    /// union; both changing text that was there is a clash, reported (undo keeps ours).
+    private mutating func mergeAfter(
+        _ id: ItemID, _ old: ArraySlice<UInt8>?, _ ours: ArraySlice<UInt8>, _ theirs: ArraySlice<UInt8>
+    ) -> [UInt8] {
         if let merged = Self.mergedWords(old, ours, theirs) { return merged }
+        let hadText = old.map { $0.contains { !$0.isSpaceOrTab } } ?? false
+        if hadText { itemReports[id, default: []].append(.afterTextClash) }
+        if hadText && keepingOurs { return Array(ours) }
         return ours.lexicographicallyPrecedes(theirs) ? Array(ours) + theirs : Array(theirs) + ours
     }
 

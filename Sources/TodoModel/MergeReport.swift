@@ -13,6 +13,9 @@ public struct MergeReport: Hashable, Sendable, CustomStringConvertible {
         case keptRemovedParent
         /// Moved to different places on both sides: one side's place was taken.
         case movedBothWays
+        /// Both sides changed the text typed after the item's id comment differently: both
+        /// versions are kept on its line.
+        case afterTextClash
     }
 
     public var kind: Kind
@@ -41,6 +44,8 @@ public struct MergeReport: Hashable, Sendable, CustomStringConvertible {
             return "\(file): \(name) was removed on one side, but the other side added or changed an item under it; kept it"
         case .movedBothWays:
             return "\(file): \(name) was moved to different places on both sides; it is where this side put it"
+        case .afterTextClash:
+            return "\(file): the text after the id of \(name) was changed on both sides; both versions are kept on its line"
         }
     }
 }

@@ -291,11 +291,18 @@ public let mergeCases: [MergeCase] = [
         theirs: "- [ ] Buy milk ^m\n- [x] Bread ^b\n",
         merged: "- [ ] Buy milk ^m typed later\n- [x] Bread ^b\n"),
     MergeCase(
-        name: "different text typed after the id on both sides: both kept, neither lost",
+        name: "different text added after the id on both sides: both kept, no clash",
         base: "- [ ] Buy milk ^m\n",
         ours: "- [x] Buy milk ^m ✅ 2026-11-24\n",
         theirs: "- [ ] Buy milk ^m 📅 2026-12-01\n",
         merged: "- [x] Buy milk ^m ✅ 2026-11-24 📅 2026-12-01\n"),
+    MergeCase(
+        name: "text after the id changed differently on both sides: both kept, reported",
+        base: "- [ ] Buy milk ^m later\n",
+        ours: "- [ ] Buy milk ^m this week\n",
+        theirs: "- [ ] Buy milk ^m next month\n",
+        merged: "- [ ] Buy milk ^m next month this week\n",
+        reports: ["afterTextClash"]),
     MergeCase(
         name: "known gap: indented text a deleted item left reads as notes of an item moved in before it",
         base: "# Heading\n1. [ ] first ^f\n  - sub bullet\n- [ ] Buy milk ^m\n",
