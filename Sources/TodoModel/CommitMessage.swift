@@ -39,12 +39,16 @@ public struct CommitMessage: Hashable, Sendable {
     /// Describes changes in words: `Check "Buy milk", add "Call Bob" and 3 more`.
     ///
     /// The summary holds as many phrases as fit in `width` characters (at least one); the
-    /// body lists every change. `idsWritten` counts ids added to items that did not change otherwise.
-    public static func describing(_ changes: [Change], idsWritten: Int = 0, width: Int = 72) -> CommitMessage {
+    /// body lists every change. `idsWritten` counts ids added to items that did not change otherwise;
+    /// `files`, the files that changed, name them when no item did (only text around the items).
+    public static func describing(_ changes: [Change], idsWritten: Int = 0, files: [String] = [], width: Int = 72) -> CommitMessage {
         let phrases = changes.map(\.phrase)
         let idNote = idsWritten == 1 ? "Add an id to 1 item" : "Add ids to \(idsWritten) items"
         guard !phrases.isEmpty else {
-            return CommitMessage(summary: idsWritten > 0 ? idNote : "Update lists")
+            if idsWritten > 0 { return CommitMessage(summary: idNote) }
+            guard let first = files.first else { return CommitMessage(summary: "Update lists") }
+            let others = files.count == 2 ? " and 1 more file" : files.count > 2 ? " and \(files.count - 1) more files" : ""
+            return CommitMessage(summary: "Edit the text of \(first)\(others)", body: files.count > 1 ? files.map { "- " + $0 } : [])
         }
         var summary = phrases[0]
         var shown = 1

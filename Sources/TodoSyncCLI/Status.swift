@@ -36,7 +36,7 @@ struct Status: ParsableCommand {
         }
         report.forEach(Console.out)
         if unit.changes.isEmpty {
-            Console.out("No item changed.")
+            Console.out(unit.idsToWrite > 0 ? "No item changed." : "No item changed; the text around the items did, in \(unit.changedPaths.joined(separator: ", ")).")
         } else {
             Console.out("Changes since the last commit (\(unit.changes.count)):")
             for change in unit.changes {
@@ -47,7 +47,7 @@ struct Status: ParsableCommand {
         if unit.idsToWrite > 0 {
             Console.out("\(unit.idsToWrite) item\(unit.idsToWrite == 1 ? "" : "s") need\(unit.idsToWrite == 1 ? "s" : "") an id.")
         }
-        Console.out("Run todosync to commit \(unit.changes.isEmpty ? "the ids" : "these changes").")
+        Console.out("Run todosync to commit \(unit.changes.isEmpty && unit.idsToWrite > 0 ? "the ids" : "these changes").")
     }
 
     /// The branch, and where it stands against its upstream: how a report starts.

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import TodoModel
 
 /// Which files of the repository are lists: Markdown files that hold task items, except
 /// README.md, unless `todosync.include` / `todosync.exclude` in git config say otherwise.
@@ -24,6 +25,17 @@ public struct ListFileSelector: Sendable, Equatable {
     /// Whether the file at `path` (relative to the root) may be a list.
     public func matches(_ path: String) -> Bool {
         include.contains { Self.glob($0, path) } && !exclude.contains { Self.glob($0, path) }
+    }
+
+    /// Whether a file the selector matches is a list: it holds a task item, or it is a
+    /// `TODO.md` (empty or prose only: committed anyway, so the items typed later have a history).
+    public static func isList(_ document: ListDocument) -> Bool {
+        document.hasItems || isNamedTODO(document.path)
+    }
+
+    /// `TODO.md` in any folder, in any case.
+    static func isNamedTODO(_ path: String) -> Bool {
+        (path.split(separator: "/").last ?? "").lowercased() == "todo.md"
     }
 
     private static func glob(_ pattern: String, _ path: String) -> Bool {

@@ -127,7 +127,7 @@ extension Workspace {
                     guard hash == blob else { return nil }
                 }
             }
-            guard file.document.hasItems else { continue }
+            guard ListFileSelector.isList(file.document) else { continue }
             guard let blob else { return nil }
             listBlobs[file.path] = blob
             for id in file.document.nodeIDs {
@@ -141,7 +141,7 @@ extension Workspace {
         for path in missing.gone + missing.replaced.map(\.path) {
             guard let blob = treeBlobs[path] else { continue }
             let bytes = try git("reading \(path) from the last commit") { try repository.blob(blob) }
-            if try ListDocument.parsing(path, bytes).hasItems { return nil }
+            if ListFileSelector.isList(try ListDocument.parsing(path, bytes)) { return nil }
         }
         if diagnostics.isEmpty { recordCheckedHead(commit: headTree.commit.id, blobs: listBlobs) }
         return .nothingChanged(diagnostics: diagnostics)
@@ -161,7 +161,7 @@ extension Workspace {
         }
         for path in paths where note.blobs[path] == nil {
             guard let bytes = try FileSystem.read(root + "/" + path) else { continue }
-            if try ListDocument.parsing(path, bytes).hasItems { return nil }
+            if ListFileSelector.isList(try ListDocument.parsing(path, bytes)) { return nil }
         }
         return .nothingChanged(diagnostics: [])
     }

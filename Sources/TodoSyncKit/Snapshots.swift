@@ -86,7 +86,7 @@ extension Workspace {
                     document = try ListDocument.parsing(file.path, bytes, reusing: working?.document)
                 }
             }
-            guard document.hasItems else { continue }
+            guard ListFileSelector.isList(document) else { continue }
             documents.append(document)
             files[file.path] = (bytes, file.mode)
             blobs[file.path] = file.blob
@@ -122,7 +122,7 @@ extension Workspace {
         var documents: [ListDocument] = []
         for file in files {
             let document = try ListDocument.parsing(file.path, try committedBytes(file))
-            if document.hasItems { documents.append(document) }
+            if ListFileSelector.isList(document) { documents.append(document) }
         }
         return ListSet(documents)
     }
@@ -171,7 +171,7 @@ extension Workspace {
         var seen = Set<String>()
         for file in files {
             seen.insert(file.path)
-            guard file.document.hasItems || head.files[file.path] != nil else { continue }
+            guard ListFileSelector.isList(file.document) || head.files[file.path] != nil else { continue }
             documents.append(file.document)
             readBytes[file.path] = file.bytes
             readStats[file.path] = file.stat

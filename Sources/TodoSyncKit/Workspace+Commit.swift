@@ -44,7 +44,7 @@ extension Workspace {
     private func commitOnce(summary: String?, kind: UnitKind) throws(TodoSyncError) -> CommitOutcome {
         let unit = try pending(storingBlobsAhead: true)
         guard let branch = try branchReference() else { throw detachedHead() }
-        var message = CommitMessage.describing(unit.changes, idsWritten: unit.idsAdopted)
+        var message = CommitMessage.describing(unit.changes, idsWritten: unit.idsAdopted, files: unit.changedPaths)
         if let summary {
             if message.body.isEmpty { message.body = ["- " + message.summary] }
             message.summary = summary
@@ -63,7 +63,7 @@ extension Workspace {
         if unit.diagnostics.isEmpty {
             // Assignment left every item with an id of its own: the next status need not look.
             var blobs: [String: OID] = [:]
-            for (path, document) in unit.assigned.lists.documents where document.hasItems {
+            for (path, document) in unit.assigned.lists.documents where ListFileSelector.isList(document) {
                 blobs[path] = applied.listBlobs[path] ?? unit.head.blobs[path]
             }
             recordCheckedHead(commit: commit, blobs: blobs)

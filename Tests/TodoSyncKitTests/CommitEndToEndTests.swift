@@ -202,6 +202,34 @@ import TestSupport
         #expect(try fixture.git("ls-files") == "home/groceries.md\n")
     }
 
+    /// An empty or prose-only TODO.md is a list: committed, so items typed into it later have a
+    /// history, and item commands add to it.
+    @Test func anEmptyOrProseOnlyTodoFileIsAList() throws {
+        let fixture = try Fixture()
+        try fixture.write("TODO.md", "# Plans\n\nNothing yet.\n")
+        try fixture.write("work/todo.md", "")
+        try fixture.todosync()
+        #expect(try fixture.git("ls-files") == "TODO.md\nwork/todo.md\n")
+        #expect(fixture.commitCount == 1)
+        #expect(fixture.lastSubject == "Edit the text of TODO.md and 1 more file")
+        try fixture.expectCleanAndSound()
+        #expect(try fixture.todosync("status").stdout.contains("Nothing changed"))
+
+        try fixture.write("TODO.md", "# Plans\n\nNothing yet, soon.\n")
+        #expect(try fixture.todosync("status").stdout.contains("No item changed; the text around the items did, in TODO.md."))
+        try fixture.todosync()
+        #expect(fixture.lastSubject == "Edit the text of TODO.md")
+        try fixture.todosync("add", "Buy milk")
+        #expect(try fixture.read("TODO.md").hasPrefix("# Plans\n\nNothing yet, soon.\n- [ ] Buy milk <!-- id: "))
+        #expect(fixture.lastSubject == "Add \"Buy milk\"")
+        // Emptied again, it stays committed as it is.
+        try fixture.write("TODO.md", "")
+        try fixture.todosync()
+        #expect(fixture.lastSubject == "Remove \"Buy milk\"")
+        #expect(try fixture.git("show", "HEAD:TODO.md").isEmpty)
+        try fixture.expectCleanAndSound()
+    }
+
     @Test func configuredPatternsChooseTheLists() throws {
         let fixture = try Fixture()
         _ = try fixture.git("config", "todosync.include", "lists/*.md")
