@@ -1,5 +1,3 @@
-import OrderedCollections
-
 /// Gives every item an id, following the rules of docs/FORMAT.md ("Which id an item gets").
 ///
 /// Pure: the caller supplies the last commit's lists and the random source, so the same inputs
@@ -10,7 +8,8 @@ public enum IDAssignment {
         public var lists: ListSet
         /// Every id in `lists`.
         public var ids: Set<ItemID>
-        /// Per path, the items that had no readable id in the commit and the ids derived for them.
+        /// Per path, the items that had no readable id in the commit (or were later copies of a
+        /// repeated id) and the ids derived for them.
         var adopted: [String: [Adopted]]
 
         public static let empty = Base(lists: ListSet(), adopted: [:])
@@ -91,7 +90,11 @@ public enum IDAssignment {
             guard var document = resolved[path] else { continue }
             var updates: [(Int, ItemID)] = []
             for entry in entries {
-                let name = "\(introducedBy(entry.line))\n\(path)\n\(String(decoding: entry.line.line, as: UTF8.self))\n\(entry.line.copy)"
+                // The line as text; as hex digits if it is not valid UTF-8 (decoding would make
+                // different lines one name).
+                let text = String(validating: entry.line.line, as: UTF8.self)
+                    ?? entry.line.line.map { String($0, radix: 16) }.joined(separator: " ")
+                let name = "\(introducedBy(entry.line))\n\(path)\n\(text)\n\(entry.line.copy)"
                 let derived = ItemID.named(name)
                 seen.insert(derived)
                 updates.append((entry.node, derived))

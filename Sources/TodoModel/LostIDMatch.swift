@@ -53,7 +53,7 @@ struct LostIDMatch {
         }
 
         // 1. What is left of a damaged id, if it points at one missing id only.
-        let digits = missing.map { hexDigits($0.id.canonicalBytes) }
+        let digits = lost.contains { $0.damagedDigits != nil } ? missing.map { hexDigits($0.id.canonicalBytes) } : []
         for (index, item) in lost.enumerated() {
             guard let damaged = item.damagedDigits else { continue }
             let near = missing.indices.filter { !taken.contains($0) && withinTwoEdits(damaged, digits[$0]) }
