@@ -55,8 +55,8 @@ extension Repository {
         }
     }
 
-    /// The blob at `path` in a tree; nil if there is none (no entry, or not a file).
-    public func blobID(at path: String, inTree tree: OID) throws(GitError) -> OID? {
+    /// The file at `path` in a tree; nil if there is none (no entry, or not a file).
+    public func file(at path: String, inTree tree: OID) throws(GitError) -> TreeFile? {
         var raw = tree.raw
         var treeObject: OpaquePointer?
         try GitError.checkReading("git_tree_lookup", of: "reading tree \(tree.short)") { git_tree_lookup(&treeObject, pointer, &raw) }
@@ -67,7 +67,7 @@ extension Repository {
         try GitError.check(result, "git_tree_entry_bypath")
         defer { git_tree_entry_free(entry) }
         guard git_tree_entry_type(entry) == GIT_OBJECT_BLOB else { return nil }
-        return OID(git_tree_entry_id(entry).pointee)
+        return TreeFile(path: path, blob: OID(git_tree_entry_id(entry).pointee), mode: git_tree_entry_filemode(entry).rawValue)
     }
 
     /// A blob's bytes (copied: libgit2's buffer dies with the blob).

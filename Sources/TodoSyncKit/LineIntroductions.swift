@@ -20,14 +20,14 @@ struct LineIntroductions {
         var byPath: [String: [Int]] = [:]
         for index in lines.indices { byPath[lines[index].path, default: []].append(index) }
         for (path, members) in byPath {
-            let startBlob = try git("reading \(path) in commit \(start.id.short)") { try repository.blobID(at: path, inTree: start.tree) }
+            let startBlob = try git("reading \(path) in commit \(start.id.short)") { try repository.file(at: path, inTree: start.tree)?.blob }
             // Each group: lines (indices into `lines`) still held by a commit, and its blob of the file.
             var work: [(commit: Commit, blob: OID?, members: [Int])] = [(start, startBlob, members)]
             while let (commit, blob, members) = work.popLast() {
                 var remaining = members
                 for parentID in commit.parents where !remaining.isEmpty {
                     guard let parent = try parentCommit(parentID),
-                        let parentBlob = try git("reading \(path) in commit \(parentID.short)", { try repository.blobID(at: path, inTree: parent.tree) })
+                        let parentBlob = try git("reading \(path) in commit \(parentID.short)", { try repository.file(at: path, inTree: parent.tree)?.blob })
                     else { continue }
                     var held: [Int] = []
                     if parentBlob == blob {

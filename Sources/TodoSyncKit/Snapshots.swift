@@ -290,3 +290,26 @@ struct MissingFiles {
     var outsideSparseCheckout = Set<String>()
     var replaced: [(path: String, kind: String)] = []
 }
+
+extension Workspace {
+    /// Versions compared three ways (undo, a sync's merge) made to speak of the same files: a
+    /// file that is a list in one version but holds no item in another (items moved into a
+    /// notes file) is read into that other version as it stands there. Otherwise the merge
+    /// would take it as absent there, and undoing the move would delete the notes.
+    func sharingFiles(_ snapshots: [HeadSnapshot]) throws(TodoSyncError) -> [HeadSnapshot] {
+        let paths = Set(snapshots.flatMap { $0.base.lists.documents.keys })
+        var result = snapshots
+        for index in result.indices {
+            guard let commit = result[index].commit else { continue }
+            for path in paths.sorted() where result[index].base.lists[path] == nil {
+                guard let file = try git("reading \(path) in commit \(commit.id.short)", { try repository.file(at: path, inTree: commit.tree) })
+                else { continue }
+                let bytes = try committedBytes(file)
+                result[index].base.lists[path] = try ListDocument.parsing(path, bytes)
+                result[index].files[path] = (bytes, file.mode)
+                result[index].blobs[path] = file.blob
+            }
+        }
+        return result
+    }
+}

@@ -77,14 +77,17 @@ extension Workspace {
     /// A commit that takes back what `target` did to the lists (an undo of a unit, or a redo:
     /// the undo of an undo), merged onto HEAD so later edits stay.
     private func invert(_ target: OID, redo: Bool) throws(TodoSyncError) -> UndoStep {
-        guard let head = try readHeadTree().map({ (tree) throws(TodoSyncError) in try readHead(tree) }) else {
+        guard let headRead = try readHeadTree().map({ (tree) throws(TodoSyncError) in try readHead(tree) }) else {
             throw TodoSyncError("there is no commit yet")
         }
         // Usually the unit is HEAD itself: read and parsed once.
-        let unit = head.commit?.id == target ? head : try readCommit(target)
-        guard let unitCommit = unit.commit else { throw TodoSyncError("cannot read commit \(target.short)") }
-        let before = try unitCommit.parents.first.map { (id) throws(TodoSyncError) in try readCommit(id).base.lists } ?? ListSet()
-        let after = unit.base.lists
+        let unitRead = headRead.commit?.id == target ? headRead : try readCommit(target)
+        guard let unitCommit = unitRead.commit else { throw TodoSyncError("cannot read commit \(target.short)") }
+        let parentRead = try unitCommit.parents.first.map { (id) throws(TodoSyncError) in try readCommit(id) }
+        let shared = try sharingFiles([headRead, unitRead] + (parentRead.map { [$0] } ?? []))
+        let head = shared[0]
+        let before = parentRead == nil ? ListSet() : shared[2].base.lists
+        let after = shared[1].base.lists
         let merged = ListMerge.merge(base: after, ours: head.base.lists, theirs: before, keepingOurs: true)
         let changes = ListSet.changes(from: head.base.lists, to: merged.lists)
 

@@ -135,3 +135,41 @@ import TestSupport
         try f.expectCleanAndSound()
     }
 }
+
+/// Items moved into a file that held only prose (issue 30, point 7): undo and sync keep the
+/// prose, and no id ends up twice.
+@Suite struct MoveIntoProseFileTests {
+    @Test func undoingAMoveIntoANotesFileKeepsTheNotes() throws {
+        let fixture = try Fixture(gitFiles: ["notes.md": "Some notes.\n"])
+        try fixture.write("TODO.md", "- [ ] Buy milk\n- [ ] Call Bob\n")
+        try fixture.todosync()
+        try fixture.todosync("mv", "Buy milk", "--file", "notes.md")
+        #expect(try fixture.read("notes.md").hasPrefix("Some notes.\n- [ ] Buy milk <!-- id: "))
+        try fixture.todosync("undo")
+        #expect(try fixture.read("notes.md") == "Some notes.\n")
+        #expect(try fixture.git("show", "HEAD:notes.md") == "Some notes.\n")
+        #expect(try fixture.ids(in: "TODO.md").count == 2)
+        try fixture.todosync("redo")
+        #expect(try fixture.ids(in: "TODO.md").count + fixture.ids(in: "notes.md").count == 2)
+        try fixture.expectCleanAndSound()
+    }
+
+    @Test func aMoveIntoANotesFileMergesWithAProseEditThere() throws {
+        let (_, alice, bob) = try Remote.withTwoClones(seeding: ["TODO.md": "- [ ] Buy milk\n", "notes.md": "Some notes.\n"])
+        try alice.todosync()
+        try alice.sync()
+        try bob.sync()
+        try alice.todosync("mv", "Buy milk", "--file", "notes.md")
+        try alice.sync()
+        try bob.write("notes.md", "Some notes, longer.\n")
+        try bob.git("commit", "-qam", "Edit notes")
+        try bob.sync()
+        // Both kept; the item lands before the rewritten prose (MERGE.md, known gaps).
+        let notes = try bob.read("notes.md")
+        #expect(notes.hasPrefix("- [ ] Buy milk <!-- id: "), "\(notes)")
+        #expect(notes.hasSuffix("\n\nSome notes, longer.\n"), "\(notes)")
+        try alice.sync()
+        #expect(try alice.read("notes.md") == notes)
+        for clone in [alice, bob] { try clone.expectCleanAndSound() }
+    }
+}
