@@ -292,10 +292,11 @@ struct MissingFiles {
 }
 
 extension Workspace {
-    /// Versions compared three ways (undo, a sync's merge) made to speak of the same files: a
+    /// Versions compared (undo, a sync's merge or fast-forward) made to speak of the same files: a
     /// file that is a list in one version but holds no item in another (items moved into a
     /// notes file) is read into that other version as it stands there. Otherwise the merge
-    /// would take it as absent there, and undoing the move would delete the notes.
+    /// would take it as absent there: undoing the move deleted the notes, and a fast-forward
+    /// refused to write a file it took for new (or deleted one whose items moved out).
     func sharingFiles(_ snapshots: [HeadSnapshot]) throws(TodoSyncError) -> [HeadSnapshot] {
         let paths = Set(snapshots.flatMap { $0.base.lists.documents.keys })
         var result = snapshots

@@ -133,8 +133,8 @@ extension Workspace {
     private func fastForward(
         from old: OID?, to new: OID, _ upstream: Upstream, into outcome: inout SyncOutcome
     ) throws(TodoSyncError) {
-        let before = try old.map { (id) throws(TodoSyncError) in try readCommit(id) }
-        let after = try readCommit(new)
+        let read = try sharingFiles([try readCommit(new)] + (try old.map { (id) throws(TodoSyncError) in [try readCommit(id)] } ?? []))
+        let after = read[0], before = read.count > 1 ? read[1] : nil
         guard let newCommit = after.commit else { return }
         let oldTree = before?.commit?.tree
         let listPaths = Set(after.files.keys).union(before?.files.keys ?? [:].keys)

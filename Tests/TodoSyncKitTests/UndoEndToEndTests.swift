@@ -154,6 +154,28 @@ import TestSupport
         try fixture.expectCleanAndSound()
     }
 
+    /// A clone with nothing of its own fast-forwards over a move into the notes file and over
+    /// the item's removal from it: the notes stay (it used to refuse, calling the notes file
+    /// "changed meanwhile", or would have deleted it).
+    @Test func aFastForwardOverAMoveIntoANotesFileKeepsTheNotes() throws {
+        let (_, alice, bob) = try Remote.withTwoClones(seeding: ["TODO.md": "- [ ] Buy milk\n", "notes.md": "Some notes.\n"])
+        try alice.todosync()
+        try alice.sync()
+        try bob.sync()
+        try alice.sync()
+        try alice.todosync("mv", "Buy milk", "--file", "notes.md")
+        try alice.sync()
+        let moved = try bob.sync()
+        #expect(moved.stdout.contains("Fast-forwarded"), "\(moved.stdout)")
+        #expect(try bob.read("notes.md") == alice.read("notes.md"))
+        try alice.write("notes.md", "Some notes.\n")
+        try alice.todosync()
+        try alice.sync()
+        try bob.sync()
+        #expect(try bob.read("notes.md") == "Some notes.\n")
+        for clone in [alice, bob] { try clone.expectCleanAndSound() }
+    }
+
     @Test func aMoveIntoANotesFileMergesWithAProseEditThere() throws {
         let (_, alice, bob) = try Remote.withTwoClones(seeding: ["TODO.md": "- [ ] Buy milk\n", "notes.md": "Some notes.\n"])
         try alice.todosync()
