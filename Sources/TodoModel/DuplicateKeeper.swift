@@ -16,10 +16,10 @@ enum DuplicateKeeper {
             let originalDocument = parentVersion[original.path]
         else { return 0 }
         let was = Features(original.node, in: originalDocument)
-        // max(by:) keeps the first of equal candidates: the earliest wins a tie.
-        return places.indices.max { a, b in
-            score(places[a], lists, original.path, was) < score(places[b], lists, original.path, was)
-        } ?? 0
+        let scores = places.map { score($0, lists, original.path, was) }
+        // The first of the best: the earliest wins a tie.
+        let best = scores.max()
+        return scores.indices.first { scores[$0] == best } ?? 0
     }
 
     /// The criteria met, as bits, the first criterion the highest: the first that differs decides.

@@ -66,7 +66,7 @@ public enum IDAssignment {
         public var hasRepeatedIDs: Bool
     }
 
-    /// - Parameter parentVersion: the lists of the commit's first parent, as read; needed
+    /// - Parameter parentVersion: the lists of the commit's first parent, identified; needed
     ///   only when an id is repeated (without it, the earliest copy keeps the id).
     public static func unidentified(_ lists: ListSet, parentVersion: ListSet? = nil) -> Unidentified {
         let (nodes, ids, hasRepeatedIDs) = needingDerivedIDs(lists, parentVersion: parentVersion)

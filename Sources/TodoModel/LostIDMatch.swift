@@ -27,7 +27,7 @@ struct LostIDMatch {
         var damagedDigits: [UInt8]?
     }
 
-    /// The items of `base` whose id `isPresent` denies, with their neighbours.
+    /// The items of `base` whose id `isPresent` denies.
     static func missing(from base: ListSet, isPresent: (ItemID) -> Bool) -> [Missing] {
         var result: [Missing] = []
         for (path, document) in base.documents {

@@ -94,8 +94,9 @@ extension Workspace {
         let lists = ListSet(documents)
         var unidentified = IDAssignment.unidentified(lists)
         if unidentified.hasRepeatedIDs, let parent = commit.parents.first {
-            // Which copy of a repeated id keeps it is judged against the first parent.
-            unidentified = IDAssignment.unidentified(lists, parentVersion: try listsAsRead(parent))
+            // Which copy of a repeated id keeps it is judged against the first parent, identified
+            // as a local commit's last commit is (so both decide alike).
+            unidentified = IDAssignment.unidentified(lists, parentVersion: try parentLists(parent))
         }
         let derived = unidentified.lines
         let introductions = derived.isEmpty ? [:] : try Trace.phase("find the commits that introduced id-less lines") { () throws(TodoSyncError) in
@@ -109,22 +110,13 @@ extension Workspace {
         try git("reading \(file.path) from the last commit") { try repository.blob(file.blob) }
     }
 
-    /// A commit's lists parsed, with no ids derived; nil beyond a shallow clone's history.
-    private func listsAsRead(_ id: OID) throws(TodoSyncError) -> ListSet? {
-        let commit: Commit
+    /// A parent commit's lists, identified; nil beyond a shallow clone's history.
+    private func parentLists(_ id: OID) throws(TodoSyncError) -> ListSet? {
         do {
-            commit = try git("reading commit \(id.short)") { try repository.commit(id) }
+            return try readCommit(id).base.lists
         } catch where error.isBeyondShallowHistory {
             return nil
         }
-        let selector = self.selector
-        let files = try git("listing the files of commit \(id.short)") { try repository.files(inTree: commit.tree, include: selector.matches) }
-        var documents: [ListDocument] = []
-        for file in files {
-            let document = try ListDocument.parsing(file.path, try committedBytes(file))
-            if ListFileSelector.isList(document) { documents.append(document) }
-        }
-        return ListSet(documents)
     }
 
     /// The lists of any commit, read and identified as `readHead` does.
