@@ -76,3 +76,18 @@ extension [UInt8] {
     /// Byte equality by `memcmp` (see the slice's).
     public func sameBytes(as other: [UInt8]) -> Bool { self[...].sameBytes(as: other[...]) }
 }
+
+/// A run of bytes (a line) as a dictionary key, hashed in one call and compared by `memcmp`
+/// (`ArraySlice`'s own hashing feeds the hasher a byte at a time: most of the time where
+/// every line of a file is counted).
+public struct LineKey: Hashable, Sendable {
+    public let bytes: ArraySlice<UInt8>
+
+    public init(_ bytes: ArraySlice<UInt8>) { self.bytes = bytes }
+
+    public static func == (a: LineKey, b: LineKey) -> Bool { a.bytes.sameBytes(as: b.bytes) }
+
+    public func hash(into hasher: inout Hasher) {
+        bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+    }
+}

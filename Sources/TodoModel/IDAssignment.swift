@@ -58,9 +58,10 @@ public enum IDAssignment {
     /// What `resolveBase` must derive ids for in a commit's lists (`lines`, in file order, for
     /// the engine to find in history), and every id read.
     public struct Unidentified: Sendable {
-        fileprivate var nodes: [NeedingDerivedID]
+        /// By path, in file order.
+        fileprivate var nodes: [(path: String, nodes: [NeedingDerivedID])]
         fileprivate var ids: Set<ItemID>
-        public var lines: [DerivedLine] { nodes.map(\.line) }
+        public var lines: [DerivedLine] { nodes.flatMap { $0.nodes.map(\.line) } }
         /// An id stands on more than one item: which copy keeps it is judged against the
         /// parent version (`unidentified(_:parentVersion:)`).
         public var hasRepeatedIDs: Bool
@@ -86,7 +87,7 @@ public enum IDAssignment {
         var adopted: [String: [Adopted]] = [:]
         let needing = unidentified ?? Self.unidentified(lists)
         var seen = needing.ids
-        for (path, entries) in needing.nodes.grouped() {
+        for (path, entries) in needing.nodes {
             guard var document = resolved[path] else { continue }
             var updates: [(Int, ItemID)] = []
             for entry in entries {
@@ -125,8 +126,8 @@ public enum IDAssignment {
     /// read; and whether an id was repeated.
     private static func needingDerivedIDs(
         _ lists: ListSet, parentVersion: ListSet?
-    ) -> (nodes: [NeedingDerivedID], ids: Set<ItemID>, hasRepeatedIDs: Bool) {
-        var result: [NeedingDerivedID] = []
+    ) -> (nodes: [(path: String, nodes: [NeedingDerivedID])], ids: Set<ItemID>, hasRepeatedIDs: Bool) {
+        var result: [(path: String, nodes: [NeedingDerivedID])] = []
         var ids = Set<ItemID>(minimumCapacity: lists.documents.values.reduce(0) { $0 + $1.nodeCount })
         var repeatedIDs = Set<ItemID>()
         for document in lists.documents.values {
@@ -154,18 +155,20 @@ public enum IDAssignment {
             }
             guard !nodes.isEmpty else { continue }
             // Copy numbers: how often each needed line's bytes stood earlier in the file.
-            let wanted = Set(nodes.map { document.lines[document.nodeLine($0.node)].content })
-            var countSoFar: [ArraySlice<UInt8>: Int] = [:]
+            let wanted = Set(nodes.map { LineKey(document.lines[document.nodeLine($0.node)].content) })
+            var countSoFar: [LineKey: Int] = [:]
             var copyAt: [Int: Int] = [:]
-            for (index, line) in document.lines.enumerated() where wanted.contains(line.content) {
-                copyAt[index] = countSoFar[line.content, default: 0]
-                countSoFar[line.content, default: 0] += 1
+            for (index, line) in document.lines.enumerated() {
+                let key = LineKey(line.content)
+                guard wanted.contains(key) else { continue }
+                copyAt[index] = countSoFar[key, default: 0]
+                countSoFar[key, default: 0] += 1
             }
-            for (node, wasIDLess) in nodes {
+            result.append((path, nodes.map { node, wasIDLess in
                 let lineIndex = document.nodeLine(node)
                 let line = DerivedLine(path: path, line: Array(document.lines[lineIndex].content), copy: copyAt[lineIndex] ?? 0)
-                result.append(NeedingDerivedID(node: node, line: line, wasIDLess: wasIDLess))
-            }
+                return NeedingDerivedID(node: node, line: line, wasIDLess: wasIDLess)
+            }))
         }
         return (result, ids, !repeated.isEmpty)
     }
@@ -337,18 +340,5 @@ extension IDAssignment {
             result[path] = document
         }
         return result
-    }
-}
-
-extension Array where Element == IDAssignment.NeedingDerivedID {
-    /// By path, in file order.
-    fileprivate func grouped() -> [(String, [Element])] {
-        var order: [String] = []
-        var byPath: [String: [Element]] = [:]
-        for element in self {
-            if byPath[element.line.path] == nil { order.append(element.line.path) }
-            byPath[element.line.path, default: []].append(element)
-        }
-        return order.map { ($0, byPath[$0] ?? []) }
     }
 }

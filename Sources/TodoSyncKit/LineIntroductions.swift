@@ -68,17 +68,3 @@ struct LineIntroductions {
         return counts
     }
 }
-
-/// A line's bytes as a dictionary key, hashed in one call (`ArraySlice`'s own hashing feeds
-/// the hasher a byte at a time: most of a walk through a long history).
-private struct LineKey: Hashable {
-    let bytes: ArraySlice<UInt8>
-
-    init(_ bytes: ArraySlice<UInt8>) { self.bytes = bytes }
-
-    static func == (a: LineKey, b: LineKey) -> Bool { a.bytes.sameBytes(as: b.bytes) }
-
-    func hash(into hasher: inout Hasher) {
-        bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
-    }
-}
