@@ -34,22 +34,25 @@ public enum LineRole: Hashable, Sendable {
 struct ItemNode: Hashable, Sendable {
     var head: TaskHead
     private var storedLine: Int32
-    /// -1: a top-level item.
+    /// -1: no parent task item, and no block around the item (it stands at the document
+    /// level); -2: no parent task item, inside another block (a plain list item).
     private var storedParent: Int32
     private var storedSubtreeEnd: Int32
     /// -1: no heading above.
     private var storedHeadingLine: Int32
 
-    init(head: TaskHead, line: Int, parent: Int?, subtreeEnd: Int, headingLine: Int?) {
+    init(head: TaskHead, line: Int, parent: Int?, atDocumentLevel: Bool, subtreeEnd: Int, headingLine: Int?) {
         self.head = head
         storedLine = Int32(line)
-        storedParent = Int32(parent ?? -1)
+        storedParent = Int32(parent ?? (atDocumentLevel ? -1 : -2))
         storedSubtreeEnd = Int32(subtreeEnd)
         storedHeadingLine = Int32(headingLine ?? -1)
     }
 
     var line: Int { Int(storedLine) }
     var parent: Int? { storedParent < 0 ? nil : Int(storedParent) }
+    /// No block holds the item: where its line starts, a parse's state is the item alone.
+    var isAtDocumentLevel: Bool { storedParent == -1 }
     /// One past the last line of the item, its notes and its descendants.
     var subtreeEnd: Int {
         get { Int(storedSubtreeEnd) }

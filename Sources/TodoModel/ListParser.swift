@@ -6,12 +6,32 @@ struct ListParser {
     private(set) var roles = LineRoles(count: 0)
     private(set) var nodes: [ItemNode] = []
 
-    private var stack: [Int] = []
+    /// The open block quotes and list items, outermost first.
+    private var containers: [Container] = []
+    /// The open leaf block inside the innermost container.
+    private var leaf = Leaf.none
+    /// The last line of the open paragraph and where its text starts (a table's header row).
+    private var paragraphStart: (line: Int, offset: Int)?
     private var pendingBlanks: [Int] = []
-    private var lastWasParagraph = false
-    private var fence: (byte: UInt8, length: Int, role: LineRole)?
-    private var htmlCommentRole: LineRole?
     private var lastHeading: Int?
+
+    private struct Container {
+        /// A block quote; otherwise a list item.
+        var isQuote: Bool
+        /// Whether a block was put in it yet: an item whose first line was blank ends at a
+        /// blank line until then.
+        var hasContent: Bool
+        /// An item's content indent: columns from its container's content to its own.
+        var contentIndent: Int32
+        /// The innermost task item that is or holds this container (node index), -1 for none.
+        var owner: Int32
+    }
+
+    private enum Leaf: Equatable {
+        case none, paragraph, table, indentedCode
+        case fencedCode(byte: UInt8, length: Int32)
+        case html(kind: UInt8)
+    }
 
     static func parse(_ lines: [ListLine]) -> (roles: LineRoles, nodes: [ItemNode]) {
         var parser = ListParser()
@@ -24,7 +44,7 @@ struct ListParser {
         reserveNodes(lines)
         var index = frontMatterEnd(lines)
         while index < lines.count {
-            classify(lines[index], at: index, skippingBOM: index == 0)
+            classify(lines, at: index, skippingBOM: index == 0)
             index += 1
         }
         for blank in pendingBlanks { roles[blank] = .prose }
@@ -35,9 +55,9 @@ struct ListParser {
     /// already worked out wherever the two agree: `prefix` lines at the start and `suffix` at
     /// the end are the same in both. The result is the one `parse(lines)` gives.
     ///
-    /// The parser's whole state after a top-level item's first line is that item and the last
-    /// heading seen, so it starts after the last top-level item of the common start (or at the
-    /// start), and stops at the first top-level item of the common end that both versions read
+    /// The parser's whole state after a item at the document level's first line is that item and the last
+    /// heading seen, so it starts after the last item at the document level of the common start (or at the
+    /// start), and stops at the first item at the document level of the common end that both versions read
     /// as one; the rest is `known`'s, renumbered. Without such an item it parses to the end.
     ///
     /// - Complexity: O(lines that differ + the distance to the items around them), plus one
@@ -60,9 +80,9 @@ struct ListParser {
         }
         parser.reserveNodes(lines)
         while index < lines.count {
-            parser.classify(lines[index], at: index, skippingBOM: index == 0)
-            if index >= suffixStart, let node = parser.roles[index].headNode, parser.nodes[node].parent == nil,
-                let knownNode = known.roles[index - lineShift].headNode, known.nodes[knownNode].parent == nil
+            parser.classify(lines, at: index, skippingBOM: index == 0)
+            if index >= suffixStart, let node = parser.roles[index].headNode, parser.nodes[node].isAtDocumentLevel,
+                let knownNode = known.roles[index - lineShift].headNode, known.nodes[knownNode].isAtDocumentLevel
             {
                 parser.copyRest(of: known, fromNode: knownNode, asNode: node, lines: lines, lineShift: lineShift)
                 break
@@ -84,9 +104,9 @@ struct ListParser {
     }
 
     /// Parses `lines` as `parse` does, taking `known`'s parse of each span that starts with a
-    /// line both parses read as a top-level item (the merge puts runs of untouched blocks back).
+    /// line both parses read as a item at the document level (the merge puts runs of untouched blocks back).
     ///
-    /// After a top-level item's first line the parser's whole state is that item and the last
+    /// After a item at the document level's first line the parser's whole state is that item and the last
     /// heading seen (see `resume`), so both parses read alike up to the span's last top-level
     /// item; from there on the lines are classified again, the rest of that item's body included.
     static func parse(_ lines: [ListLine], splicing spans: [KnownSpan]) -> (roles: LineRoles, nodes: [ItemNode]) {
@@ -96,7 +116,7 @@ struct ListParser {
         var index = parser.frontMatterEnd(lines)
         var next = spans.firstIndex { $0.start >= index } ?? spans.count
         while index < lines.count {
-            parser.classify(lines[index], at: index, skippingBOM: index == 0)
+            parser.classify(lines, at: index, skippingBOM: index == 0)
             guard next < spans.count, spans[next].start == index else {
                 index += 1
                 continue
@@ -111,17 +131,17 @@ struct ListParser {
     }
 
     /// Takes `span.known`'s roles and nodes from the span's first line (just classified) to
-    /// its last top-level item, with the state the parser has after that item; returns the
+    /// its last item at the document level, with the state the parser has after that item; returns the
     /// next line to classify, or nil if the span cannot be taken (its first line is no
-    /// top-level item in one of the parses, or nothing follows it).
+    /// item at the document level in one of the parses, or nothing follows it).
     private mutating func copySpan(_ span: KnownSpan, lines: [ListLine]) -> Int? {
         let known = span.known
-        guard let node = roles[span.start].headNode, nodes[node].parent == nil,
-            let knownNode = known.roles[span.knownStart].headNode, known.nodes[knownNode].parent == nil
+        guard let node = roles[span.start].headNode, nodes[node].isAtDocumentLevel,
+            let knownNode = known.roles[span.knownStart].headNode, known.nodes[knownNode].isAtDocumentLevel
         else { return nil }
         var lastLine = span.knownStart + span.count - 1
         while lastLine > span.knownStart {
-            if let last = known.roles[lastLine].headNode, known.nodes[last].parent == nil { break }
+            if let last = known.roles[lastLine].headNode, known.nodes[last].isAtDocumentLevel { break }
             lastLine -= 1
         }
         guard lastLine > span.knownStart, let knownLast = known.roles[lastLine].headNode else { return nil }
@@ -129,20 +149,16 @@ struct ListParser {
         let nodeShift = node - knownNode
         roles.copy(known.roles, lines: (span.knownStart + 1)..<(lastLine + 1), movedBy: lineShift, renumberedBy: nodeShift)
         appendNodes(of: known, (knownNode + 1)..<(knownLast + 1), after: node, lines: lines, lineShift: lineShift)
-        // What classifying a top-level item leaves (see `classify`).
-        let last = nodes.count - 1
-        stack = [last]
-        lastWasParagraph = true
-        lastHeading = nodes[last].headingLine
+        enterItem(nodes.count - 1, lines: lines)
         return lastLine + lineShift + 1
     }
 
-    /// Takes `known`'s parse up to and including its last top-level item before line `end`,
+    /// Takes `known`'s parse up to and including its last item at the document level before line `end`,
     /// with the state the parser had right after it; returns the next line to classify.
     private mutating func resume(_ lines: [ListLine], after known: ListDocument, before end: Int) -> Int? {
         var line = min(end, lines.count) - 1
         while line >= 0 {
-            if let node = known.roles[line].headNode, known.nodes[node].parent == nil { break }
+            if let node = known.roles[line].headNode, known.nodes[node].isAtDocumentLevel { break }
             line -= 1
         }
         guard line >= 0, let node = known.roles[line].headNode else { return nil }
@@ -150,15 +166,22 @@ struct ListParser {
         roles.copy(known.roles, lines: 0..<(line + 1), movedBy: 0, renumberedBy: 0)
         nodes = Array(known.nodes[...node])
         for index in nodes.indices { nodes[index].subtreeEnd = nodes[index].line + 1 }
-        // What classifying a top-level item leaves (see `classify`): its own stack, no blank
-        // line waiting, a paragraph open, no fence or comment block.
-        stack = [node]
-        lastWasParagraph = true
-        lastHeading = nodes[node].headingLine
+        enterItem(node, lines: lines)
         return line + 1
     }
 
-    /// After a top-level item (`known`'s node `knownNode`, this parse's node `node`) both parses
+    /// The state classifying a task item at the document level leaves (see `classify`): the
+    /// item the only open container, its title an open paragraph, no blank line waiting.
+    private mutating func enterItem(_ node: Int, lines: [ListLine]) {
+        let head = nodes[node].head
+        containers = [Container(isQuote: false, hasContent: true, contentIndent: Int32(head.contentColumn), owner: Int32(node))]
+        leaf = .paragraph
+        paragraphStart = (nodes[node].line, head.title.lowerBound - lines[nodes[node].line].content.startIndex)
+        pendingBlanks.removeAll()
+        lastHeading = nodes[node].headingLine
+    }
+
+    /// After a item at the document level (`known`'s node `knownNode`, this parse's node `node`) both parses
     /// continue alike: `known`'s roles and nodes from there, renumbered and moved.
     private mutating func copyRest(of known: ListDocument, fromNode knownNode: Int, asNode node: Int, lines: [ListLine], lineShift: Int) {
         let syncLine = nodes[node].line
@@ -169,7 +192,7 @@ struct ListParser {
         pendingBlanks.removeAll()
     }
 
-    /// Appends `known`'s items `range`, which follow the top-level item this parse read as
+    /// Appends `known`'s items `range`, which follow the item at the document level this parse read as
     /// `node` (known's `range.lowerBound - 1`), `lineShift` lines further on: renumbered, with
     /// headings above that item taken from this parse.
     private mutating func appendNodes(of known: ListDocument, _ range: Range<Int>, after node: Int, lines: [ListLine], lineShift: Int) {
@@ -185,7 +208,7 @@ struct ListParser {
             let heading = old.headingLine.flatMap { $0 > knownSyncLine ? $0 + lineShift : nil } ?? headingAtSync
             nodes.append(ItemNode(
                 head: old.head.shifted(by: byteShift), line: line, parent: old.parent.map { $0 + nodeShift },
-                subtreeEnd: line + 1, headingLine: heading))
+                atDocumentLevel: old.isAtDocumentLevel, subtreeEnd: line + 1, headingLine: heading))
         }
     }
 
@@ -195,65 +218,202 @@ struct ListParser {
         nodes.reserveCapacity(lines.count)
     }
 
-    private mutating func classify(_ line: ListLine, at index: Int, skippingBOM: Bool) {
-        let content = line.content
-        var start = content.startIndex
-        if skippingBOM, content.count >= 3, content[start] == 0xEF, content[start + 1] == 0xBB, content[start + 2] == 0xBF {
-            start += 3
+    private mutating func classify(_ lines: [ListLine], at index: Int, skippingBOM: Bool) {
+        let content = lines[index].content
+        var start = 0
+        if skippingBOM, content.count >= 3, content.first == 0xEF, content.dropFirst().first == 0xBB, content.dropFirst(2).first == 0xBF {
+            start = 3
         }
-        if let open = fence {
-            roles[index] = open.role
-            if closesFence(content, from: start, open.byte, open.length) { fence = nil }
-            return
+        content.withUnsafeBufferPointer { classify($0, in: lines, at: index, from: start) }
+    }
+
+    /// CommonMark's block parsing of one line (spec 0.29, appendix "A parsing strategy", as
+    /// cmark-gfm's `blocks.c` does it): the open containers the line continues, then the
+    /// blocks it starts, then lazy continuation of an open paragraph.
+    private mutating func classify(_ line: UnsafeBufferPointer<UInt8>, in lines: [ListLine], at index: Int, from start: Int) {
+        var cursor = LineCursor(line, offset: start)
+        let lineStart = cursor.firstNonspace
+        let lineIsBlank = cursor.isBlank
+
+        // 1. The open containers the line continues.
+        var matched = 0
+        while matched < containers.count {
+            let container = containers[matched]
+            if container.isQuote {
+                guard cursor.indent <= 3, cursor.next == UInt8(ascii: ">") else { break }
+                takeQuoteMarker(&cursor)
+            } else if cursor.indent >= Int(container.contentIndent) {
+                cursor.advance(columns: Int(container.contentIndent))
+            } else if cursor.isBlank && container.hasContent {
+                cursor.advanceToFirstNonspace()
+            } else {
+                break
+            }
+            matched += 1
         }
-        if let role = htmlCommentRole {
-            roles[index] = role
-            if contains(content, from: start, Array("-->".utf8)) { htmlCommentRole = nil }
-            return
+        let allMatched = matched == containers.count
+
+        // 2. An open code or HTML block that takes the line whole.
+        if allMatched {
+            switch leaf {
+            case .fencedCode(let byte, let length):
+                if cursor.indent <= 3, cursor.next == byte, BlockStarts.closesFence(line, cursor.firstNonspace, byte: byte, length: Int(length)) {
+                    leaf = .none
+                }
+                return setRole(ownerRole, of: index)
+            case .html(let kind) where kind <= 5 || !cursor.isBlank:
+                if kind <= 5, BlockStarts.endsHTMLBlock(kind: kind, line, from: cursor.firstNonspace) { leaf = .none }
+                return setRole(ownerRole, of: index)
+            case .indentedCode where cursor.indent >= 4 || cursor.isBlank:
+                return lineIsBlank ? pendingBlanks.append(index) : setRole(ownerRole, of: index)
+            default:
+                break
+            }
         }
-        let (indent, textStart) = leadingIndent(content, from: start)
-        if textStart == content.endIndex {
+
+        // 3. The blocks the line starts.
+        let maybeLazy = leaf == .paragraph
+        var interruptsParagraph = allMatched && leaf == .paragraph && !cursor.isBlank
+        var openedContainer = false
+        var newLeaf: Leaf?
+        var isHeading = false
+        var headNode: Int?
+        opening: while let byte = cursor.next {
+            let indented = cursor.indent >= 4
+            if !indented && byte == UInt8(ascii: ">") {
+                close(after: matched, allMatched: allMatched, opening: &openedContainer)
+                push(Container(isQuote: true, hasContent: true, contentIndent: 0, owner: containers.last?.owner ?? -1))
+                takeQuoteMarker(&cursor)
+                interruptsParagraph = false
+                continue
+            }
+            if !indented {
+                let at = cursor.firstNonspace
+                if byte == UInt8(ascii: "#"), BlockStarts.isATXHeading(line, at) {
+                    (newLeaf, isHeading) = (Leaf.none, true)
+                } else if let (fenceByte, length) = BlockStarts.fenceOpening(line, at) {
+                    newLeaf = .fencedCode(byte: fenceByte, length: Int32(length))
+                } else if byte == UInt8(ascii: "<"), let kind = BlockStarts.htmlBlockKind(line, at, interruptingParagraph: interruptsParagraph) {
+                    newLeaf = kind <= 5 && BlockStarts.endsHTMLBlock(kind: kind, line, from: at) ? Leaf.none : .html(kind: kind)
+                } else if interruptsParagraph, BlockStarts.isSetextUnderline(line, at) {
+                    newLeaf = Leaf.none
+                } else if BlockStarts.isThematicBreak(line, at) {
+                    newLeaf = Leaf.none
+                } else if let width = BlockStarts.listMarker(line, at, interruptingParagraph: interruptsParagraph) {
+                    let item = takeListMarker(&cursor, width: width)
+                    close(after: matched, allMatched: allMatched, opening: &openedContainer)
+                    let atDocumentLevel = containers.isEmpty
+                    var container = Container(isQuote: false, hasContent: !cursor.isBlank, contentIndent: Int32(item), owner: containers.last?.owner ?? -1)
+                    // GFM: a task's list marker is the first thing on its line (cmark-gfm
+                    // matches its pattern from the line's start).
+                    if at == lineStart, let head = TaskHead.parse(lines[index].content, from: lines[index].content.startIndex + start) {
+                        let node = nodes.count
+                        let parent = container.owner >= 0 ? Int(container.owner) : nil
+                        nodes.append(ItemNode(
+                            head: head, line: index, parent: parent, atDocumentLevel: atDocumentLevel,
+                            subtreeEnd: index + 1, headingLine: lastHeading))
+                        container.owner = Int32(node)
+                        headNode = node
+                        push(container)
+                        newLeaf = .paragraph
+                        paragraphStart = (index, head.title.lowerBound - lines[index].content.startIndex)
+                        break opening
+                    }
+                    push(container)
+                    interruptsParagraph = false
+                    continue
+                }
+            }
+            if newLeaf == nil, indented, !maybeLazy {
+                newLeaf = .indentedCode
+            } else if newLeaf == nil, interruptsParagraph, let cells = BlockStarts.tableDelimiterCells(line, cursor.firstNonspace),
+                let header = paragraphStart, header.line == index - 1,
+                lines[header.line].content.withUnsafeBufferPointer({ BlockStarts.tableCells($0, header.offset) }) == cells
+            {
+                newLeaf = .table
+            }
+            break
+        }
+
+        // 4. A lazy continuation line, or the line in the blocks now open.
+        if !openedContainer && newLeaf == nil && !cursor.isBlank && leaf == .paragraph && !allMatched {
+            paragraphStart = (index, cursor.firstNonspace)
+            return setRole(ownerRole, of: index)
+        }
+        close(after: matched, allMatched: allMatched, opening: &openedContainer)
+        if let newLeaf {
+            leaf = newLeaf
+        } else if cursor.isBlank {
+            leaf = .none
+        } else if leaf == .table, BlockStarts.tableCells(line, cursor.firstNonspace) > 0 {
+            // Another row.
+        } else if leaf == .paragraph && !openedContainer {
+            paragraphStart = (index, cursor.firstNonspace)
+        } else {
+            leaf = .paragraph
+            paragraphStart = (index, cursor.firstNonspace)
+        }
+        if !cursor.isBlank, !containers.isEmpty { containers[containers.count - 1].hasContent = true }
+        if isHeading && containers.isEmpty { lastHeading = index }
+
+        if let headNode {
+            flushBlanks(to: nodes[headNode].parent.map(LineRole.note) ?? .prose)
+            roles[index] = .head(headNode)
+        } else if lineIsBlank {
             pendingBlanks.append(index)
-            lastWasParagraph = false
-            return
+        } else {
+            setRole(ownerRole, of: index)
         }
+    }
 
-        let first = content[textStart]
-        if first != UInt8(ascii: ">"), let head = TaskHead.parse(content, from: start),
-            stack.isEmpty ? head.markerColumn <= 3 : head.markerColumn < nodes[stack[stack.count - 1]].head.contentColumn + 4
-        {
-            while let top = stack.last, head.markerColumn < nodes[top].head.contentColumn { stack.removeLast() }
-            let parent = stack.last
-            flushBlanks(to: parent.map(LineRole.note) ?? .prose)
-            let node = nodes.count
-            nodes.append(ItemNode(head: head, line: index, parent: parent, subtreeEnd: index + 1, headingLine: lastHeading))
-            roles[index] = .head(node)
-            stack.append(node)
-            lastWasParagraph = true
-            return
-        }
+    /// The role of a line inside the containers now open: a note of the innermost task item.
+    private var ownerRole: LineRole {
+        guard let owner = containers.last?.owner, owner >= 0 else { return .prose }
+        return .note(Int(owner))
+    }
 
-        // Not an item: a note of the innermost open item that can hold it, or prose.
-        let lazy = lastWasParagraph && pendingBlanks.isEmpty && !stack.isEmpty && isPlainText(content, textStart)
-        if !lazy {
-            while let top = stack.last, indent < nodes[top].head.contentColumn { stack.removeLast() }
-        }
-        let role = stack.last.map(LineRole.note) ?? .prose
+    private mutating func setRole(_ role: LineRole, of index: Int) {
         flushBlanks(to: role)
         roles[index] = role
+    }
 
-        if let (byte, length) = fenceOpening(content, textStart) {
-            fence = (byte, length, role)
-            lastWasParagraph = false
-        } else if startsHTMLCommentBlock(content, textStart) {
-            htmlCommentRole = role
-            lastWasParagraph = false
-        } else if first == UInt8(ascii: "#") {
-            if stack.isEmpty { lastHeading = index }
-            lastWasParagraph = false
-        } else {
-            lastWasParagraph = first != UInt8(ascii: ">")
+    /// `>` and one space or tab column after it.
+    private func takeQuoteMarker(_ cursor: inout LineCursor) {
+        cursor.advanceToFirstNonspace()
+        cursor.advance(bytes: 1)
+        if cursor.offset < cursor.line.count, cursor.line[cursor.offset].isSpaceOrTab { cursor.advance(columns: 1) }
+    }
+
+    /// Takes a list marker of `width` bytes and the white space after it; returns the item's
+    /// content indent (columns from the marker's container to the item's content): one past
+    /// the marker when five or more columns follow it (indented code) or nothing does.
+    private func takeListMarker(_ cursor: inout LineCursor, width: Int) -> Int {
+        let markerIndent = cursor.indent
+        cursor.advanceToFirstNonspace()
+        cursor.advance(bytes: width)
+        let spaces = cursor.indent
+        if cursor.isBlank || spaces >= 5 || spaces < 1 {
+            if spaces > 0 { cursor.advance(columns: 1) }
+            return markerIndent + width + 1
         }
+        cursor.advanceToFirstNonspace()
+        return markerIndent + width + spaces
+    }
+
+    /// The first block a line starts ends the open containers it did not continue (and with
+    /// them, or unless all were continued, the open leaf block).
+    private mutating func close(after matched: Int, allMatched: Bool, opening: inout Bool) {
+        guard !opening else { return }
+        opening = true
+        if !allMatched {
+            containers.removeSubrange(matched...)
+            leaf = .none
+        }
+    }
+
+    private mutating func push(_ container: Container) {
+        if !containers.isEmpty { containers[containers.count - 1].hasContent = true }
+        containers.append(container)
     }
 
     private mutating func flushBlanks(to role: LineRole) {
@@ -291,42 +451,8 @@ struct ListParser {
         return content[content.startIndex..<end].elementsEqual(text.utf8)
     }
 
-    private func fenceOpening(_ content: ArraySlice<UInt8>, _ start: Int) -> (UInt8, Int)? {
-        let byte = content[start]
-        guard byte == UInt8(ascii: "`") || byte == UInt8(ascii: "~") else { return nil }
-        var i = start
-        while i < content.endIndex, content[i] == byte { i += 1 }
-        guard i - start >= 3 else { return nil }
-        // A backtick fence's info string may not hold a backtick.
-        if byte == UInt8(ascii: "`"), content[i...].contains(byte) { return nil }
-        return (byte, i - start)
-    }
-
-    private func closesFence(_ content: ArraySlice<UInt8>, from start: Int, _ byte: UInt8, _ length: Int) -> Bool {
-        var (_, i) = leadingIndent(content, from: start)
-        let runStart = i
-        while i < content.endIndex, content[i] == byte { i += 1 }
-        return i - runStart >= length && trimmedEnd(content, start: i, end: content.endIndex) == i
-    }
-
-    private func startsHTMLCommentBlock(_ content: ArraySlice<UInt8>, _ start: Int) -> Bool {
-        guard content[start...].starts(with: Array("<!--".utf8)) else { return false }
-        return !contains(content, from: start + 4, Array("-->".utf8))
-    }
-
-    private func contains(_ content: ArraySlice<UInt8>, from start: Int, _ needle: [UInt8]) -> Bool {
-        guard content.endIndex - start >= needle.count else { return false }
-        var i = start
-        while i + needle.count <= content.endIndex {
-            if content[i] == needle[0], content[i..<(i + needle.count)].elementsEqual(needle) { return true }
-            i += 1
-        }
-        return false
-    }
-
     /// Text that continues a paragraph lazily (CommonMark): not the start of another block.
-    private func isPlainText(_ content: ArraySlice<UInt8>, _ start: Int) -> Bool { Self.isPlainText(content, start) }
-
+    /// (A quick judgement for placing lines; the parse itself decides by `classify`.)
     static func isPlainText(_ content: ArraySlice<UInt8>, _ start: Int) -> Bool {
         let byte = content[start]
         switch byte {

@@ -129,8 +129,8 @@ struct TaskHead: Hashable, Sendable {
         let checkbox = i + 1
         i += 3
         // GFM wants white space after the box and some text.
-        guard i < end, line[i].isSpaceOrTab else { return nil }
-        while i < end, line[i].isSpaceOrTab { i += 1 }
+        guard i < end, line[i].isInlineSpace else { return nil }
+        while i < end, line[i].isInlineSpace { i += 1 }
         guard i < end else { return nil }
         let textEnd = trimmedEnd(line, start: i, end: end)
         if let comment = IDComment.find(in: line, start: i, end: textEnd) {
