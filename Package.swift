@@ -48,6 +48,7 @@ let package = Package(
             name: "TodoModelTests",
             dependencies: ["TodoModel", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
+        .testTarget(name: "GFMDifferentialTests", dependencies: ["TodoModel", "TestSupport"]),
         .testTarget(name: "GitStoreTests", dependencies: ["GitStore", "TestSupport"]),
         .testTarget(name: "TodoSyncKitTests", dependencies: ["TodoSyncKit", "QuickStatus", "TestSupport"]),
     ]

@@ -21,14 +21,15 @@ enum BlockStarts {
         guard byte == UInt8(ascii: "`") || byte == UInt8(ascii: "~") else { return nil }
         var i = start
         while i < line.count, line[i] == byte { i += 1 }
-        guard i - start >= 3 else { return nil }
+        let length = i - start
+        guard length >= 3 else { return nil }
         if byte == UInt8(ascii: "`") {
             while i < line.count {
                 if line[i] == byte { return nil }
                 i += 1
             }
         }
-        return (byte, i - start)
+        return (byte, length)
     }
 
     /// A closing fence: the same character, at least as many, then only white space.
@@ -163,6 +164,14 @@ enum BlockStarts {
             while i < line.count, line[i].isInlineSpace { i += 1 }
         }
         return cells
+    }
+
+    /// `[ ]`, `[x]` or `[X]` and white space: a task item's box, where it follows the list
+    /// marker that starts a line.
+    static func isTaskBox(_ line: Line, _ start: Int) -> Bool {
+        guard line.count - start >= 4, line[start] == UInt8(ascii: "["), line[start + 2] == UInt8(ascii: "]") else { return false }
+        let box = line[start + 1]
+        return (box == UInt8(ascii: " ") || box == UInt8(ascii: "x") || box == UInt8(ascii: "X")) && line[start + 3].isInlineSpace
     }
 
     static func isBlank(_ line: Line, from start: Int) -> Bool {

@@ -176,7 +176,8 @@ struct ListParser {
         let head = nodes[node].head
         containers = [Container(isQuote: false, hasContent: true, contentIndent: Int32(head.contentColumn), owner: Int32(node))]
         leaf = .paragraph
-        paragraphStart = (nodes[node].line, head.title.lowerBound - lines[nodes[node].line].content.startIndex)
+        let content = lines[nodes[node].line].content
+        paragraphStart = (nodes[node].line, leadingIndent(content, from: head.checkbox + 2).end - content.startIndex)
         pendingBlanks.removeAll()
         lastHeading = nodes[node].headingLine
     }
@@ -272,7 +273,9 @@ struct ListParser {
         }
 
         // 3. The blocks the line starts.
-        let maybeLazy = leaf == .paragraph
+        // A paragraph open anywhere keeps indented code from starting the line (it may be a
+        // lazy continuation), until a container opens.
+        var maybeLazy = leaf == .paragraph
         var interruptsParagraph = allMatched && leaf == .paragraph && !cursor.isBlank
         var openedContainer = false
         var newLeaf: Leaf?
@@ -284,7 +287,7 @@ struct ListParser {
                 close(after: matched, allMatched: allMatched, opening: &openedContainer)
                 push(Container(isQuote: true, hasContent: true, contentIndent: 0, owner: containers.last?.owner ?? -1))
                 takeQuoteMarker(&cursor)
-                interruptsParagraph = false
+                (interruptsParagraph, maybeLazy) = (false, false)
                 continue
             }
             if !indented {
@@ -305,28 +308,34 @@ struct ListParser {
                     let atDocumentLevel = containers.isEmpty
                     var container = Container(isQuote: false, hasContent: !cursor.isBlank, contentIndent: Int32(item), owner: containers.last?.owner ?? -1)
                     // GFM: a task's list marker is the first thing on its line (cmark-gfm
-                    // matches its pattern from the line's start).
-                    if at == lineStart, let head = TaskHead.parse(lines[index].content, from: lines[index].content.startIndex + start) {
-                        let node = nodes.count
-                        let parent = container.owner >= 0 ? Int(container.owner) : nil
-                        nodes.append(ItemNode(
-                            head: head, line: index, parent: parent, atDocumentLevel: atDocumentLevel,
-                            subtreeEnd: index + 1, headingLine: lastHeading))
-                        container.owner = Int32(node)
-                        headNode = node
+                    // matches its pattern from the line's start); the box ends the blocks the
+                    // line opens, and what follows it is the item's first paragraph.
+                    if at == lineStart, cursor.indent == 0, BlockStarts.isTaskBox(line, cursor.firstNonspace) {
+                        // Not yet an item to todosync without a title (docs/FORMAT.md).
+                        if let head = TaskHead.parse(lines[index].content, from: lines[index].content.startIndex + start) {
+                            let node = nodes.count
+                            let parent = container.owner >= 0 ? Int(container.owner) : nil
+                            nodes.append(ItemNode(
+                                head: head, line: index, parent: parent, atDocumentLevel: atDocumentLevel,
+                                subtreeEnd: index + 1, headingLine: lastHeading))
+                            container.owner = Int32(node)
+                            headNode = node
+                        }
+                        cursor.advance(bytes: 3)
+                        container.hasContent = !cursor.isBlank
                         push(container)
-                        newLeaf = .paragraph
-                        paragraphStart = (index, head.title.lowerBound - lines[index].content.startIndex)
+                        newLeaf = cursor.isBlank ? Leaf.none : .paragraph
+                        paragraphStart = (index, cursor.firstNonspace)
                         break opening
                     }
                     push(container)
-                    interruptsParagraph = false
+                    (interruptsParagraph, maybeLazy) = (false, false)
                     continue
                 }
             }
             if newLeaf == nil, indented, !maybeLazy {
                 newLeaf = .indentedCode
-            } else if newLeaf == nil, interruptsParagraph, let cells = BlockStarts.tableDelimiterCells(line, cursor.firstNonspace),
+            } else if newLeaf == nil, !indented, interruptsParagraph, let cells = BlockStarts.tableDelimiterCells(line, cursor.firstNonspace),
                 let header = paragraphStart, header.line == index - 1,
                 lines[header.line].content.withUnsafeBufferPointer({ BlockStarts.tableCells($0, header.offset) }) == cells
             {
@@ -411,7 +420,9 @@ struct ListParser {
         }
     }
 
+    /// Opens a container: it ends the open leaf block, and is content of the container it opens in.
     private mutating func push(_ container: Container) {
+        leaf = .none
         if !containers.isEmpty { containers[containers.count - 1].hasContent = true }
         containers.append(container)
     }
