@@ -3,5 +3,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/ensure-libgit2.sh
+scripts/ensure-test-tools.sh
 swift build --build-tests
 swift test --skip-build "$@"

@@ -76,8 +76,10 @@ enum CmarkGFM {
 
     /// The examples of the GFM spec that Debian's cmark-gfm ships, from the block-structure
     /// sections (tabs to lists), with `→` read as a tab.
+    static let specPath = "/usr/share/doc/cmark-gfm/spec.txt.gz"
+
     static func specExamples() throws -> [String] {
-        let spec = "/usr/share/doc/cmark-gfm/spec.txt.gz"
+        let spec = specPath
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/gzip")
         process.arguments = ["-dc", spec]
