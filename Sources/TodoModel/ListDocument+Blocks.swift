@@ -94,7 +94,15 @@ extension ListDocument {
             newLines.insert(ListLine(content: lines[index - 1].content, ending: ending), at: 0)
             newLines[newLines.count - 1].ending = .none
         }
+        let before = self
+        let blockItems = ListDocument(path: path, lines: newLines).nodeCount
         replaceLines(range, with: newLines)
+        // Lines around the spot may take the block in (an unclosed code block or HTML block in
+        // the notes above it): then it would be no item at all, and the edit is refused.
+        if nodeCount != before.nodeCount + blockItems {
+            self = before
+            throw .swallowed(file: path, line: index + 1)
+        }
     }
 
     /// The line a spot puts a block before, and the indentation it gets there.

@@ -4,6 +4,8 @@ public enum EditError: Error, Hashable, Sendable, CustomStringConvertible {
     case invalidTitle(String)
     case duplicateID(ItemID)
     case insideItself(ItemID)
+    /// The lines around the spot would take the item in (as code or HTML): 1-based line.
+    case swallowed(file: String, line: Int)
 
     public var description: String {
         switch self {
@@ -11,6 +13,8 @@ public enum EditError: Error, Hashable, Sendable, CustomStringConvertible {
         case .invalidTitle(let why): "invalid title: \(why)"
         case .duplicateID(let id): "an item with id \(id) exists already"
         case .insideItself(let id): "item \(id) cannot go inside itself"
+        case .swallowed(let file, let line):
+            "\(file):\(line): the item would land inside a code block or HTML block left open above it; close that block, then try again"
         }
     }
 }

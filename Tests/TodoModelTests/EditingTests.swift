@@ -109,3 +109,17 @@ import Testing
         #expect(TitleFields(title: written).due == due)
     }
 }
+
+@Suite struct SwallowedEditTests {
+    @Test func anItemThatWouldLandInAnOpenCodeBlockIsRefusedAndChangesNothing() throws {
+        let parent = try #require(ItemID(parsing: "0F6C2A4E-8D1B-4C39-9E55-3A1B2C3D4E5F"))
+        let text = "- [ ] Plan trip <!-- id: \(parent) -->\n  ```\n  notes never closed\n"
+        var document = ListDocument(path: "TODO.md", bytes: Array(text.utf8))
+        let new = ItemID(high: 1, low: 2)
+        #expect(throws: EditError.swallowed(file: "TODO.md", line: 4)) { try document.add("Book flights", id: new, under: parent) }
+        #expect(document.text == text)
+        // At the top level it lands after the item, where the block has ended.
+        try document.add("Book flights", id: new)
+        #expect(document.items.map(\.title) == ["Plan trip", "Book flights"])
+    }
+}
