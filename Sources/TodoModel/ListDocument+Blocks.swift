@@ -73,6 +73,7 @@ extension ListDocument {
             // outside it: the block goes after them.
             index = endOfLinesIndented(from: index, atLeast: head.contentColumn)
         }
+        let blockItems = ListDocument(path: path, lines: newLines).nodeCount
         var range = index..<index
         if lines.isEmpty, block.endedFile { newLines[newLines.count - 1].ending = .none }
         if index == 0, let first = lines.first, first.content.starts(with: Self.bom) {
@@ -95,7 +96,6 @@ extension ListDocument {
             newLines[newLines.count - 1].ending = .none
         }
         let before = self
-        let blockItems = ListDocument(path: path, lines: newLines).nodeCount
         replaceLines(range, with: newLines)
         // Lines around the spot may take the block in (an unclosed code block or HTML block in
         // the notes above it): then it would be no item at all, and the edit is refused.
