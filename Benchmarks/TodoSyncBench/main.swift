@@ -9,6 +9,7 @@ import TodoModel
 //   scripts/bench.sh --smoke      seconds, for CI: proves it builds and runs, no thresholds
 //   scripts/bench.sh --sync-only  the sync row alone (quick settings), for working on sync
 //   scripts/bench.sh --undo-only  the undo / redo / log rows alone
+//   scripts/bench.sh --parse-rows the parse + render rows alone (full sizes)
 //   scripts/bench.sh --merge-rows the merge rows alone (full sizes, in turns, as in a full run,
 //                                 with the linear-work reference: the lists cut into 1,000-item pieces)
 //
@@ -73,13 +74,15 @@ let work = FileManager.default.temporaryDirectory.appendingPathComponent("todosy
 try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(atPath: work) }
 
-var bench = Bench(mode: option == "merge-rows" ? .full : Bench.Mode(rawValue: option) ?? .quick, todosync: todosync, work: work)
+var bench = Bench(mode: option == "merge-rows" || option == "parse-rows" ? .full : Bench.Mode(rawValue: option) ?? .quick, todosync: todosync, work: work)
 if option == "sync-only" {
     try bench.sync()
 } else if option == "undo-only" {
     try bench.undoRedoLog()
 } else if option == "merge-rows" {
     bench.merge()
+} else if option == "parse-rows" {
+    bench.parseAndRender()
 } else if option == "commands-only" {
     try bench.commands()
 } else {
