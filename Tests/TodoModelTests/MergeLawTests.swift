@@ -71,17 +71,21 @@ import Testing
 
     @Test func nothingIsLostAndNoIDIsDoubled() async {
         await propertyCheck(count: 300, input: markdownGenerator, Gen.int(in: 0...1_000_000)) { text, seed in
-            // NB: a known gap (docs/MERGE.md): when one side's edit turns a line into the
-            // opening of a code fence or front matter, the merged file may read the other
-            // side's new items below it as code. Those inputs are left out here.
-            guard !["```", "~~~", "---", "<!--"].contains(where: text.contains) else { return }
             let (base, ours, theirs) = Self.twoSides(text, seed: seed)
             let merged = ListMerge.mergeItemByItem(base: base, ours: ours, theirs: theirs).lists
+            // Kept on both sides, or added by one: in the result, as bytes always.
+            let must = ours.ids.intersection(theirs.ids).union(ours.ids.subtracting(base.ids)).union(theirs.ids.subtracting(base.ids))
+            let mergedText = merged.documents.values.map { String(decoding: $0.render(), as: UTF8.self) }.joined()
+            #expect(must.allSatisfy { mergedText.contains($0.description) })
+            // NB: a known gap (docs/MERGE.md): lines that change the block structure merge as
+            // lines. When an edit turns lines into code (a fence or front matter opened, a
+            // heading put above an indented line), the merged file may read the other side's
+            // items there as code, or hold such a line twice. Such merges (an id in the text
+            // on no item's line) are held to the bytes alone.
+            guard !ours.hasIDsOutsideItems, !theirs.hasIDsOutsideItems, !merged.hasIDsOutsideItems else { return }
             let mergedIDs = merged.documents.values.flatMap(\.nodeIDs)
             #expect(!mergedIDs.contains(nil))
             #expect(Set(mergedIDs).count == mergedIDs.count)
-            // Kept on both sides, or added by one: in the result.
-            let must = ours.ids.intersection(theirs.ids).union(ours.ids.subtracting(base.ids)).union(theirs.ids.subtracting(base.ids))
             #expect(must.isSubset(of: Set(mergedIDs.compactMap { $0 })))
             // Every checked box that one side set and the other did not touch stays set.
             let baseItems = base.items, oursItems = ours.items, theirsItems = theirs.items
@@ -110,6 +114,13 @@ import Testing
 }
 
 extension ListSet {
+    /// Whether an id comment stands on a line that is no item's (an edit made it code).
+    var hasIDsOutsideItems: Bool {
+        documents.values.contains { document in
+            String(decoding: document.render(), as: UTF8.self).matches(of: /<!-- id: [0-9A-F-]{36} -->/).count > document.nodeIDs.compactMap { $0 }.count
+        }
+    }
+
     /// The lines (trimmed) that belong to no item: neither an item's line nor one of its notes.
     var looseLines: Set<String> {
         var result = Set<String>()
