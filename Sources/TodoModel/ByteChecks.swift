@@ -91,3 +91,13 @@ public struct LineKey: Hashable, Sendable {
         bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
     }
 }
+
+/// The byte classes CommonMark names.
+extension UInt8 {
+    var isDigit: Bool { self >= UInt8(ascii: "0") && self <= UInt8(ascii: "9") }
+    var isASCIILetter: Bool { (self | 0x20) >= UInt8(ascii: "a") && (self | 0x20) <= UInt8(ascii: "z") }
+    /// CommonMark's white space: space, tab, line feed, vertical tab, form feed, carriage return.
+    var isWhiteSpace: Bool { self == 0x20 || (self >= 0x09 && self <= 0x0D) }
+    /// White space that ends no line: space, tab, vertical tab, form feed (cmark-gfm's `spacechar`).
+    var isInlineSpace: Bool { self == 0x20 || self == 0x09 || self == 0x0B || self == 0x0C }
+}
