@@ -156,6 +156,7 @@ struct ListParser {
                 } else if BlockStarts.isThematicBreak(line, at) {
                     newLeaf = Leaf.none
                 } else if let width = BlockStarts.listMarker(line, at, interruptingParagraph: interruptsParagraph) {
+                    let markerColumn = cursor.firstNonspaceColumn
                     let item = takeListMarker(&cursor, width: width)
                     close(after: matched, allMatched: allMatched, opening: &openedContainer)
                     let atDocumentLevel = containers.isEmpty
@@ -165,7 +166,10 @@ struct ListParser {
                     // line opens, and what follows it is the item's first paragraph.
                     if at == lineStart, cursor.indent == 0, BlockStarts.isTaskBox(line, cursor.firstNonspace) {
                         // Not yet an item to todosync without a title (docs/FORMAT.md).
-                        if let head = TaskHead.parse(lines[index].content, from: lines[index].content.startIndex + start) {
+                        if let head = TaskHead.reading(
+                            line, markerColumn: markerColumn, contentColumn: cursor.firstNonspaceColumn, checkbox: cursor.firstNonspace + 1)?
+                            .shifted(by: lines[index].content.startIndex)
+                        {
                             let node = nodes.count
                             let parent = container.owner >= 0 ? Int(container.owner) : nil
                             nodes.append(ItemNode(

@@ -90,57 +90,44 @@ struct TaskHead: Hashable, Sendable {
         return head
     }
 
-    /// Recognises a GitHub task list item: `-`, `*`, `+`, `1.` or `1)`, one to four spaces,
-    /// `[ ]`, `[x]` or `[X]`, white space, then text. Returns nil for any other line.
+    /// Recognises a GitHub task list item read alone, its marker the first thing on the line
+    /// at any indent: `-`, `*`, `+`, `1.` or `1)`, one to four columns of spaces, `[ ]`, `[x]`
+    /// or `[X]`, white space, then text. Returns nil for any other line. (The parser reads the marker and box
+    /// itself, with the block structure around them, and calls `reading(_:markerColumn:…)`.)
     static func parse(_ line: ArraySlice<UInt8>, from start: Int) -> TaskHead? {
-        // NB: on the raw bytes, offsets from the slice's start: this runs for every line of
-        // every file read, and each checked subscript of a slice cost a compare and a branch.
+        // NB: on the raw bytes, offsets from the slice's start: each checked subscript of a
+        // slice cost a compare and a branch.
         let base = line.startIndex
-        return line.withUnsafeBufferPointer { parse($0, from: start - base) }?.shifted(by: base)
+        return line.withUnsafeBufferPointer { buffer -> TaskHead? in
+            var cursor = LineCursor(buffer, offset: start - base)
+            guard !cursor.isBlank,
+                let width = BlockStarts.listMarker(buffer, cursor.firstNonspace, interruptingParagraph: false)
+            else { return nil }
+            let markerColumn = cursor.firstNonspaceColumn
+            cursor.advanceToFirstNonspace()
+            cursor.advance(bytes: width)
+            guard (1...4).contains(cursor.indent), BlockStarts.isTaskBox(buffer, cursor.firstNonspace) else { return nil }
+            return reading(buffer, markerColumn: markerColumn, contentColumn: cursor.firstNonspaceColumn, checkbox: cursor.firstNonspace + 1)
+        }?.shifted(by: base)
     }
 
-    private static func parse(_ line: UnsafeBufferPointer<UInt8>, from start: Int) -> TaskHead? {
+    /// The head of a task line whose marker and box were found: the box's middle byte at
+    /// `checkbox`, followed by white space. Nil when no title follows the box (GFM shows a
+    /// checkbox; todosync waits for the title).
+    static func reading(_ line: UnsafeBufferPointer<UInt8>, markerColumn: Int, contentColumn: Int, checkbox: Int) -> TaskHead? {
         let end = line.count
-        let (markerColumn, markerStart) = leadingIndent(line, from: start)
-        guard markerStart < end else { return nil }
-        var i = markerStart
-        let first = line[i]
-        if first == UInt8(ascii: "-") || first == UInt8(ascii: "*") || first == UInt8(ascii: "+") {
-            i += 1
-        } else if first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9") {
-            while i < end, i - markerStart < 9, line[i] >= UInt8(ascii: "0") && line[i] <= UInt8(ascii: "9") { i += 1 }
-            guard i < end, line[i] == UInt8(ascii: ".") || line[i] == UInt8(ascii: ")") else { return nil }
-            i += 1
-        } else {
-            return nil
-        }
-        let markerEndColumn = markerColumn + (i - markerStart)
-        // One to four columns of white space, then the box.
-        var column = markerEndColumn
-        let spaceStart = i
-        while i < end, line[i].isSpaceOrTab {
-            column += line[i] == 0x09 ? 4 - column % 4 : 1
-            i += 1
-        }
-        guard i > spaceStart, column - markerEndColumn <= 4 else { return nil }
-        guard i + 2 < end, line[i] == UInt8(ascii: "["), line[i + 2] == UInt8(ascii: "]") else { return nil }
-        let box = line[i + 1]
-        guard box == UInt8(ascii: " ") || box == UInt8(ascii: "x") || box == UInt8(ascii: "X") else { return nil }
-        let checkbox = i + 1
-        i += 3
-        // GFM wants white space after the box and some text.
-        guard i < end, line[i].isInlineSpace else { return nil }
+        var i = checkbox + 2
         while i < end, line[i].isInlineSpace { i += 1 }
-        guard i < end else { return nil }
+        guard i < end, trimmedEnd(line, start: i, end: end) > i else { return nil }
         let textEnd = trimmedEnd(line, start: i, end: end)
         if let comment = IDComment.find(in: line, start: i, end: textEnd) {
             return TaskHead(
-                markerColumn: markerColumn, contentColumn: column, checkbox: checkbox,
+                markerColumn: markerColumn, contentColumn: contentColumn, checkbox: checkbox,
                 title: i..<trimmedEnd(line, start: i, end: comment.range.lowerBound), idComment: comment)
         }
         // Text typed after the comment: the title runs on past it (`hasCommentInsideTitle`).
         return TaskHead(
-            markerColumn: markerColumn, contentColumn: column, checkbox: checkbox,
+            markerColumn: markerColumn, contentColumn: contentColumn, checkbox: checkbox,
             title: i..<textEnd, idComment: IDComment.findInside(line, start: i, end: textEnd))
     }
 }
