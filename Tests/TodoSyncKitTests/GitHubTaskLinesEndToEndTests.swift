@@ -39,7 +39,7 @@ import TestSupport
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         let withIDs = Set(lines.indices.filter { lines[$0].contains("<!-- id: ") }.map { $0 + 1 })
         #expect(withIDs == [2, 6, 7, 9, 10, 12, 19, 22])
-        #expect(try githubTaskLines(Self.template, in: fixture.path) == withIDs)
+        #expect(try githubTaskLines(Self.template) == withIDs)
         // Only id comments were added.
         #expect(text.replacing(#/ <!-- id: [0-9A-F-]+ -->/#, with: "") == Self.template)
         try fixture.expectCleanAndSound()
@@ -61,11 +61,8 @@ import TestSupport
     }
 
     /// The 1-based lines cmark-gfm (GitHub's engine) renders as task items.
-    private func githubTaskLines(_ markdown: String, in folder: String) throws -> Set<Int> {
-        let cmark = try #require(["/usr/bin/cmark-gfm", "/usr/local/bin/cmark-gfm"].first { FileManager.default.isExecutableFile(atPath: $0) },
-            "cmark-gfm is not installed; scripts/test.sh installs it")
-        let result = try run(cmark, ["--extension", "table", "--extension", "tasklist", "--sourcepos", "--to", "xml"], in: folder, input: markdown)
-        #expect(result.status == 0)
-        return Set(result.stdout.matches(of: /<tasklist sourcepos="(\d+):/).compactMap { Int($0.1) })
+    private func githubTaskLines(_ markdown: String) throws -> Set<Int> {
+        let cmark = try #require(CmarkGFM.executable, "cmark-gfm is not installed; scripts/test.sh installs it")
+        return Set(try CmarkGFM.tasks(in: Array(markdown.utf8), using: cmark).map(\.line))
     }
 }

@@ -2,17 +2,24 @@ import Foundation
 
 /// cmark-gfm, the engine behind GitHub's Markdown, run as an independent witness: which lines
 /// it shows as task items, checked or not, under which task.
-enum CmarkGFM {
+public enum CmarkGFM {
     /// One task item as a parser sees it: its 1-based line, its box, the line of the task
     /// item it is nested in.
-    struct Task: Hashable, CustomStringConvertible {
-        var line: Int
-        var isChecked: Bool
-        var parentLine: Int?
-        var description: String { "\(line)\(isChecked ? "x" : " ")" + (parentLine.map { "^\($0)" } ?? "") }
+    public struct Task: Hashable, CustomStringConvertible, Sendable {
+        public var line: Int
+        public var isChecked: Bool
+        public var parentLine: Int?
+
+        public init(line: Int, isChecked: Bool, parentLine: Int?) {
+            self.line = line
+            self.isChecked = isChecked
+            self.parentLine = parentLine
+        }
+
+        public var description: String { "\(line)\(isChecked ? "x" : " ")" + (parentLine.map { "^\($0)" } ?? "") }
     }
 
-    static let executable: URL? = {
+    public static let executable: URL? = {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         for folder in path.split(separator: ":") {
             let url = URL(fileURLWithPath: String(folder)).appendingPathComponent("cmark-gfm")
@@ -22,7 +29,7 @@ enum CmarkGFM {
     }()
 
     /// The task items cmark-gfm (with GitHub's table and tasklist extensions) finds.
-    static func tasks(in markdown: [UInt8], using executable: URL) throws -> [Task] {
+    public static func tasks(in markdown: [UInt8], using executable: URL) throws -> [Task] {
         let process = Process()
         process.executableURL = executable
         process.arguments = ["--extension", "table", "--extension", "tasklist", "--sourcepos", "--to", "xml"]
@@ -38,11 +45,11 @@ enum CmarkGFM {
         return tasks(inXML: String(decoding: xml, as: UTF8.self))
     }
 
-    struct CmarkError: Error { var status: Int32 }
+    public struct CmarkError: Error { public var status: Int32 }
 
     /// Reads `<tasklist sourcepos="L:C-L:C" completed="…">` elements and their nesting from
     /// cmark's XML (whose text and attribute values escape `<` and `>`).
-    static func tasks(inXML xml: String) -> [Task] {
+    public static func tasks(inXML xml: String) -> [Task] {
         var tasks: [Task] = []
         // The open elements; for each, the line of the task item it is, if it is one.
         var open: [Int?] = []
@@ -76,9 +83,9 @@ enum CmarkGFM {
 
     /// The examples of the GFM spec that Debian's cmark-gfm ships, from the block-structure
     /// sections (tabs to lists), with `→` read as a tab.
-    static let specPath = "/usr/share/doc/cmark-gfm/spec.txt.gz"
+    public static let specPath = "/usr/share/doc/cmark-gfm/spec.txt.gz"
 
-    static func specExamples() throws -> [String] {
+    public static func specExamples() throws -> [String] {
         let spec = specPath
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/gzip")
