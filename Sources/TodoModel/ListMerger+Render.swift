@@ -86,7 +86,7 @@ extension ListMerger {
     ) {
         var (tokens, clashed) = mergedOrder(of: key, owner: owner, members: members.of(key, owner: owner))
         if clashed { reports.append(MergeReport(.linesClash, file: path, item: ownerTitle.map { String(decoding: $0, as: UTF8.self) })) }
-        if let owner, !titleClashNotes.isEmpty, let note = titleClashNotes[numbering.ids[owner]] { tokens.insert(.marker(note), at: 0) }
+        if let owner, !clashNotes.isEmpty, let notes = clashNotes[numbering.ids[owner]] { tokens.insert(contentsOf: notes.map(Token.marker), at: 0) }
         var previous: Token?
         var lineSides: ContainerSides?  // NB: fetched once per container, not per line.
         var underPrefix: BySide<Bool>?  // Whether each version's container had this indentation.
@@ -195,7 +195,8 @@ extension ListMerger {
             renderBody(number, line: line, prefix: prefix, path: path, title: TaskHead.joined(old.title, old.after), members: members, into: &output)
             return
         }
-        let title = mergeTitle(numbering.ids[number], old?.title, ours.title, theirs.title)
+        let (title, after) = mergeLineText(
+            numbering.ids[number], old: old.map { ($0.title, $0.after) }, ours: (ours.title, ours.after), theirs: (theirs.title, theirs.after))
         let isDone = pick(old?.isDone, ours.isDone, theirs.isDone) ?? ours.isDone
         var box = pick(old?.box, ours.box, theirs.box) ?? ours.box
         if (box != UInt8(ascii: " ")) != isDone { box = isDone ? UInt8(ascii: "x") : UInt8(ascii: " ") }
@@ -213,7 +214,6 @@ extension ListMerger {
         relative += pick(old?.middle, ours.middle, theirs.middle) ?? ours.middle
         relative += title
         relative += pick(old?.comment, ours.comment, theirs.comment) ?? ours.comment
-        let after = mergeAfter(numbering.ids[number], old?.after, ours.after, theirs.after)
         relative += after
         relative += pick(old?.trailing, ours.trailing, theirs.trailing) ?? ours.trailing
 
@@ -263,50 +263,6 @@ extension ListMerger {
         return OutputLine(
             slice: old.head.original.content, ending: old.head.original.ending,
             sourceEndings: [old.head.fileEnding, ours.head.fileEnding, theirs.head.fileEnding])
-    }
-
-    /// The merged title: word by word; where the edits clash, ours, with theirs kept in a note.
-    private mutating func mergeTitle(
-        _ id: ItemID, _ old: ArraySlice<UInt8>?, _ ours: ArraySlice<UInt8>, _ theirs: ArraySlice<UInt8>
-    ) -> [UInt8] {
-        if let merged = Self.mergedWords(old, ours, theirs) { return merged }
-        let kept = String(decoding: ours, as: UTF8.self), other = String(decoding: theirs, as: UTF8.self)
-        if keepingOurs {
-            itemReports[id, default: []].append(.titleClash(kept: kept, other: other))
-            return Array(ours)
-        }
-        titleClashNotes[id] = markers.count
-        markers.append(Array("todosync clash: this item was also renamed to: \(other)".utf8))
-        itemReports[id, default: []].append(.titleClash(kept: kept, other: other))
-        return Array(ours)
-    }
-
-    /// Three versions of a text merged word by word (the side that changed it, if only one
-    /// did); nil where both changed the same words.
-    private static func mergedWords(_ old: ArraySlice<UInt8>?, _ ours: ArraySlice<UInt8>, _ theirs: ArraySlice<UInt8>) -> [UInt8]? {
-        if ours == theirs || theirs == old { return Array(ours) }
-        if ours == old { return Array(theirs) }
-        if let old, let base = String(validating: old, as: UTF8.self),
-            let mine = String(validating: ours, as: UTF8.self), let other = String(validating: theirs, as: UTF8.self),
-            case .merged(let text) = TextMerge.merge(base: base, ours: mine, theirs: other)
-        {
-            return Array(text.utf8)
-        }
-        return nil
-    }
-
-    /// Text typed after the id comment, merged word by word as a title is; where both sides
-    /// typed differently, both are kept, in byte order (so the result does not depend on which
-    /// side is ours), and neither is lost. Both sides adding text where there was none is a
-    /// union; both changing text that was there is a clash, reported (undo keeps ours).
-    private mutating func mergeAfter(
-        _ id: ItemID, _ old: ArraySlice<UInt8>?, _ ours: ArraySlice<UInt8>, _ theirs: ArraySlice<UInt8>
-    ) -> [UInt8] {
-        if let merged = Self.mergedWords(old, ours, theirs) { return merged }
-        let hadText = old.map { $0.contains { !$0.isSpaceOrTab } } ?? false
-        if hadText { itemReports[id, default: []].append(.afterTextClash) }
-        if hadText && keepingOurs { return Array(ours) }
-        return ours.lexicographicallyPrecedes(theirs) ? Array(ours) + theirs : Array(theirs) + ours
     }
 
     /// The value of a field after a three-way merge: the side that changed it (ours if both did).

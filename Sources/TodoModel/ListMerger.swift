@@ -75,8 +75,8 @@ struct ListMerger {
     var itemReports: [ItemID: [MergeReport.Kind]] = [:]
     var reports: [MergeReport] = []
     var markers: [[UInt8]] = []
-    /// Items whose title clashed: the marker that carries the other title.
-    var titleClashNotes: [ItemID: Int] = [:]
+    /// Items whose title or fields clashed: the markers that carry the other side's values.
+    var clashNotes: [ItemID: [Int]] = [:]
     var mergedFiles: [String] = []
     /// Clashes keep ours only (reported, not marked): the policy of undo.
     var keepingOurs = false

@@ -13,6 +13,9 @@ public struct MergeReport: Hashable, Sendable, CustomStringConvertible {
         case keptRemovedParent
         /// Moved to different places on both sides: one side's place was taken.
         case movedBothWays
+        /// Both sides changed one field of the item (its due date, priority, …) differently: the
+        /// field has the `kept` value (nil: none), the `other` is in the item's notes.
+        case fieldClash(field: String, kept: String?, other: String?)
         /// Both sides changed the text typed after the item's id comment differently: both
         /// versions are kept on its line.
         case afterTextClash
@@ -44,6 +47,10 @@ public struct MergeReport: Hashable, Sendable, CustomStringConvertible {
             return "\(file): \(name) was removed on one side, but the other side added or changed an item under it; kept it"
         case .movedBothWays:
             return "\(file): \(name) was moved to different places on both sides; it is where this side put it"
+        case .fieldClash(let field, let kept, let other):
+            let keptText = kept.map { "kept \($0)" } ?? "kept it removed"
+            let otherText = other.map { "the other value (\($0)) is in its notes" } ?? "the other side removed it"
+            return "\(file): the \(field) of \(name) was changed on both sides; \(keptText), \(otherText)"
         case .afterTextClash:
             return "\(file): the text after the id of \(name) was changed on both sides; both versions are kept on its line"
         }

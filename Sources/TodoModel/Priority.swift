@@ -31,5 +31,10 @@ public enum Priority: Int, Hashable, Comparable, Sendable, CaseIterable, Codable
         self = match
     }
 
+    /// The priority an emoji's UTF-8 marks.
+    init(emoji bytes: [UInt8]) {
+        self = Priority.allCases.first { $0.emoji.map { Array($0.utf8) } == bytes } ?? .none
+    }
+
     public static func < (lhs: Priority, rhs: Priority) -> Bool { lhs.rawValue < rhs.rawValue }
 }

@@ -2,12 +2,13 @@
 ///
 /// Each side's edits are found as hunks against the base (a range of base words and what
 /// replaced it). Hunks of the two sides that touch different words both apply, even when they
-/// are neighbours: one side fixing a typo in the last word and the other appending a due date
+/// are neighbours: one side fixing a typo in the last word and the other appending a word
 /// merge cleanly. Hunks that overlap, or insert different text at the same point, clash.
+/// (Obsidian Tasks fields are not words: `ListMerger+Title.swift` merges them as fields.)
 ///
 /// ```swift
-/// TextMerge.merge(base: "Buy mlk", ours: "Buy milk", theirs: "Buy mlk 📅 2026-12-01")
-/// // .merged("Buy milk 📅 2026-12-01")
+/// TextMerge.merge(base: "Buy mlk", ours: "Buy milk", theirs: "Buy mlk today")
+/// // .merged("Buy milk today")
 /// ```
 enum TextMerge {
     enum Outcome: Equatable {

@@ -87,11 +87,14 @@ import Testing
     @Test(arguments: [
         ("Pay rent", Priority.high, "Pay rent ⏫"),
         ("Pay rent 🔽", .high, "Pay rent ⏫"),
-        ("Pay ⏫\u{FE0F} rent", .low, "Pay rent 🔽"),
+        ("Pay rent ⏫\u{FE0F}", .low, "Pay rent 🔽"),
+        // As Obsidian Tasks reads them, only the fields that end the title are fields.
+        ("Pay ⏫ rent", .low, "Pay ⏫ rent 🔽"),
+        ("Water plants 🔁 every week 📅 2026-12-01", .high, "Water plants ⏫ 🔁 every week 📅 2026-12-01"),
         ("Pay rent 📅 2026-12-01", .medium, "Pay rent 🔼 📅 2026-12-01"),
         ("Pay rent ⏫ 📅 2026-12-01", .none, "Pay rent 📅 2026-12-01"),
     ])
-    func settingAPriorityReplacesTheOldOneBeforeTheDates(_ title: String, _ priority: Priority, _ expected: String) {
+    func settingAPriorityReplacesTheOldOneInObsidianTasksOrder(_ title: String, _ priority: Priority, _ expected: String) {
         let written = TitleFields.setting(priority, in: title)
         #expect(written == expected)
         #expect(TitleFields(title: written).priority == priority)
@@ -99,11 +102,13 @@ import Testing
 
     @Test(arguments: [
         ("Pay rent", DueDate("2026-12-01"), "Pay rent 📅 2026-12-01"),
-        ("Pay rent 📅 2026-11-30 ⏫", DueDate("2026-12-01"), "Pay rent ⏫ 📅 2026-12-01"),
+        ("Pay rent 📅 2026-11-30 ⏫", DueDate("2026-12-01"), "Pay rent 📅 2026-12-01 ⏫"),
+        ("Pay rent ⏫ ✅ 2026-11-30", DueDate("2026-12-01"), "Pay rent ⏫ 📅 2026-12-01 ✅ 2026-11-30"),
+        ("Pay rent 🗓️ 2026-11-30", DueDate("2026-12-01"), "Pay rent 📅 2026-12-01"),
         ("Pay rent 📅\u{FE0F} 2026-11-30", nil, "Pay rent"),
         ("Pay rent 📅 2026-02-30", nil, "Pay rent 📅 2026-02-30"),
     ])
-    func settingADueDateReplacesTheOldOne(_ title: String, _ due: DueDate?, _ expected: String) {
+    func settingADueDateReplacesTheOldOneInPlace(_ title: String, _ due: DueDate?, _ expected: String) {
         let written = TitleFields.setting(due, in: title)
         #expect(written == expected)
         #expect(TitleFields(title: written).due == due)

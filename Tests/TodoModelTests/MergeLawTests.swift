@@ -48,7 +48,13 @@ import Testing
             let (base, ours, theirs) = Self.twoSides(text, seed: seed)
             let forward = ListMerge.mergeItemByItem(base: base, ours: ours, theirs: theirs)
             let backward = ListMerge.mergeItemByItem(base: base, ours: theirs, theirs: ours)
-            let clashed = Set(forward.reports.filter { if case .titleClash = $0.kind { true } else { false } }.compactMap(\.item))
+            // A clash keeps ours in the title (a field or the words) and theirs in a note.
+            let clashed = Set(forward.reports.filter {
+                switch $0.kind {
+                case .titleClash, .fieldClash: true
+                default: false
+                }
+            }.compactMap(\.item))
             let a = forward.lists.items, b = backward.lists.items
             #expect(Set(a.keys) == Set(b.keys))
             for (id, item) in a {
@@ -66,6 +72,41 @@ import Testing
             let general = ListMerge.mergeItemByItem(base: base, ours: ours, theirs: theirs, folding: false, takingAlikeLines: false)
             #expect(quick.lists.texts == general.lists.texts)
             #expect(quick.reports == general.reports)
+        }
+    }
+
+    /// Obsidian Tasks fields merge one by one: a field one side changed takes that side's
+    /// value whatever the other did to the item; both changing it differently keeps ours,
+    /// reports it, and shows theirs in the item's notes; no merge writes a field twice.
+    /// (`FieldMergeLawTests` holds the same laws over edits of fields alone.)
+    @Test func fieldsMergeAsFields() async {
+        await propertyCheck(count: 1000, input: markdownGenerator, Gen.int(in: 0...1_000_000)) { text, seed in
+            let base = Self.base(text)
+            var editor = RandomEditor(seed: UInt64(seed))
+            let ours = editor.edit(base, times: 5), theirs = editor.edit(base, times: 5)
+            let merged = ListMerge.mergeItemByItem(base: base, ours: ours, theirs: theirs)
+            guard !ours.hasIDsOutsideItems, !theirs.hasIDsOutsideItems, !merged.lists.hasIDsOutsideItems else { return }
+            let baseItems = base.items, oursItems = ours.items, theirsItems = theirs.items
+            for (id, item) in merged.lists.items {
+                guard let old = baseItems[id], let mine = oursItems[id], let other = theirsItems[id] else { continue }
+                let fields = [base.line(of: old), ours.line(of: mine), theirs.line(of: other), merged.lists.line(of: item)].map(FieldValues.init(line:))
+                // Where the words clash the merge keeps ours' words; when a side wrote a field
+                // emoji among its words, those may end with one (as any title may).
+                let wordsClashed = merged.reports.contains { if case .titleClash = $0.kind { $0.item == item.title } else { false } }
+                for kind in TaskField.Kind.allCases {
+                    let (was, a, b, now) = (fields[0].first[kind], fields[1].first[kind], fields[2].first[kind], fields[3].first[kind])
+                    #expect(fields[3].count(kind) <= max(1, fields[0].count(kind), fields[1].count(kind), fields[2].count(kind)))
+                    // A kind written twice by hand has no single value to hold the merge to.
+                    if wordsClashed || fields.contains(where: { $0.count(kind) > 1 }) { continue }
+                    if a?.value == was?.value { #expect(now?.value == b?.value) }
+                    if b?.value == was?.value { #expect(now?.value == a?.value) }
+                    if a?.value != was?.value, b?.value != was?.value, a?.value != b?.value {
+                        #expect(now?.value == a?.value)
+                        #expect(merged.reports.contains { $0.kind == .fieldClash(field: kind.name, kept: a?.raw, other: b?.raw) })
+                        if let raw = b?.raw { #expect(item.notes.contains("the other side set the \(kind.name) to \(raw)")) }
+                    }
+                }
+            }
         }
     }
 

@@ -2,7 +2,7 @@ import TestSupport
 @testable import TodoModel
 
 /// Random edits of identified lists, the kinds people make in an editor: check, rename, notes,
-/// add, remove, move, prose lines, marker style. Deterministic for a seed.
+/// add, remove, move, prose lines, marker style, fields (priority, due and done dates). Deterministic for a seed.
 struct RandomEditor {
     var generator: SeededGenerator
     var counter = 0
@@ -84,12 +84,18 @@ struct RandomEditor {
             // End key or Obsidian Tasks' done date puts it.
             if let target, let node = document.node(for: target) {
                 let line = document.nodeLine(node)
-                let content = Array(document.lines[line].content) + Array(" typed \(counter)".utf8)
+                let typed = counter % 2 == 0 ? " typed \(counter)" : " ✅ 2026-11-2\(counter % 9 + 1)"
+                let content = Array(document.lines[line].content) + Array(typed.utf8)
                 document.replaceLines(line..<(line + 1), with: [ListLine(content: content[...], ending: document.lines[line].ending)])
             }
         default:
+            // A field set as a command sets it: a priority, or a due date (sometimes removed).
             if let target, let item = document.item(id: target) {
-                try? document.update(target, priority: item.priority == .high ? .low : .high)
+                switch counter % 3 {
+                case 0: try? document.update(target, priority: item.priority == .high ? .low : .high)
+                case 1: try? document.update(target, due: .some(DueDate("2026-12-1\(counter % 10)")))
+                default: try? document.update(target, due: .some(item.due == nil ? DueDate("2026-11-30") : nil))
+                }
             }
         }
     }

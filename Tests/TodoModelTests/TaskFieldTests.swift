@@ -1,0 +1,55 @@
+import Testing
+@testable import TodoModel
+
+@Suite struct TaskFieldTests {
+    static func read(_ text: String) -> [String] {
+        let bytes = Array(text.utf8)
+        return TaskField.all(in: bytes).map { "\($0.kind):\(String(decoding: $0.value, as: UTF8.self))" }
+    }
+
+    @Test(arguments: [
+        ("Pay rent ⏫ 📅 2026-12-01", ["priority:⏫", "due:2026-12-01"]),
+        ("Review 🆔 abc-1 ⛔ x_2, y3 🔁 Every Week when done 🛫 2026-11-20 ⏳ 2026-11-23", [
+            "id:abc-1", "dependsOn:x_2,y3", "recurrence:every week when done", "start:2026-11-20", "scheduled:2026-11-23",
+        ]),
+        ("Done ➕ 2026-11-01 ✅ 2026-11-24 ❌ 2026-11-25 🏁 delete", ["created:2026-11-01", "done:2026-11-24", "cancelled:2026-11-25", "onCompletion:delete"]),
+        ("Variation selectors 🗓️ 2026-01-02 ⌛2026-01-03 🔼️", ["due:2026-01-02", "scheduled:2026-01-03", "priority:🔼"]),
+        // Not fields: an impossible date, digits running on, a rule with words after it.
+        ("Bad 📅 2026-02-30", []),
+        ("Long 📅 2026-12-011", []),
+        ("Water 🔁 every week. Then rest", []),
+        ("⏫important", []),
+    ])
+    func readsEachFieldAsObsidianTasksWritesIt(_ text: String, _ expected: [String]) {
+        #expect(Self.read(text) == expected)
+    }
+
+    @Test func theFieldsAreTheRunThatEndsEachPart() {
+        let text = FieldedText(before: Array("Call ⏫ Bob 📅 2026-12-01 🔼".utf8)[...], after: Array("  typed ✅ 2026-11-24  ".utf8)[...])
+        #expect(String(decoding: text.before.words, as: UTF8.self) == "Call ⏫ Bob")
+        #expect(text.before.kinds == [.due, .priority])
+        #expect(String(decoding: text.after.words, as: UTF8.self) == "  typed")
+        #expect(text.after.kinds == [.done])
+        // A kind met twice: the one nearer the start of the line is its value, the others
+        // stay in the run as written.
+        let twice = FieldedText(before: Array("Pay ⏫ 📅 2026-01-01 📅 2026-02-01".utf8)[...], after: Array(" 📅 2026-03-01".utf8)[...])
+        #expect(String(decoding: twice.fields[.due]!.value, as: UTF8.self) == "2026-01-01")
+        #expect(twice.before.kinds == [.priority, .due])
+        #expect(twice.before.slots.count == 3)
+        #expect(twice.after.kinds.isEmpty)
+        #expect(twice.after.slots.count == 1)
+        #expect(twice.after.words.isEmpty)
+    }
+
+    @Test func assemblingTheUnchangedPartsGivesTheBytesBack() {
+        for (before, after) in [
+            ("Pay rent  ⏫\t📅 2026-12-01", " ✅ 2026-11-24"), ("⏫ 📅 2026-12-01", ""), ("Plain", "  typed later"),
+            ("Twice 📅 2026-01-01  📅 2026-02-01", " 📅 2026-03-01 ✅ 2026-11-24"),
+        ] {
+            let text = FieldedText(before: Array(before.utf8)[...], after: Array(after.utf8)[...])
+            #expect(String(decoding: text.assembledBefore, as: UTF8.self) == before)
+            let written = FieldedText.assembled(words: Array(text.after.words), slots: text.after.slots, fields: text.fields, isAfterComment: true)
+            #expect(String(decoding: written, as: UTF8.self) == after)
+        }
+    }
+}
