@@ -4,7 +4,8 @@
 /// word by word and the fields one by one (`ListMerger+Title.swift`).
 ///
 /// A kind written twice in the runs has one value, the one nearest the start of the line (as
-/// Obsidian Tasks reads it); the other is kept where it stands as it is written (`extra`).
+/// Obsidian Tasks reads it); the other is kept where it stands as it is written (`extra`). A
+/// block reference (`^abc`) after the fields is read first, as Obsidian reads it.
 ///
 /// ```swift
 /// let text = FieldedText(before: "Pay rent ⏫ 📅 2026-12-01", after: " ✅ 2026-11-30")
@@ -25,10 +26,12 @@ struct FieldedText {
         var isAfterComment: Bool
     }
 
-    /// A place in a run of fields: the field of a kind, or a second one of a kind, as written.
+    /// A place in a run of fields: the field of a kind, a second one of a kind as written, or
+    /// an Obsidian block reference (`^abc`), which ends the run as it ends a line.
     enum Slot: Equatable {
         case field(TaskField.Kind)
         case extra(lead: ArraySlice<UInt8>, raw: ArraySlice<UInt8>)
+        case blockReference(lead: ArraySlice<UInt8>, raw: ArraySlice<UInt8>)
     }
 
     /// The text before or after the id comment: its words, then its run of fields.
@@ -60,6 +63,13 @@ struct FieldedText {
         var end = bytes.count
         while end > 0, bytes[end - 1].isSpaceOrTab { end -= 1 }
         var slots: [Slot] = []
+        if let reference = Self.blockReferenceStart(bytes, end: end) {
+            var start = reference
+            while start > 0, bytes[start - 1].isSpaceOrTab { start -= 1 }
+            let offset = text.startIndex
+            slots.append(.blockReference(lead: text[(offset + start)..<(offset + reference)], raw: text[(offset + reference)..<(offset + end)]))
+            end = start
+        }
         for found in found.reversed() {
             guard found.range.upperBound == end else { break }
             var start = found.range.lowerBound
@@ -95,7 +105,7 @@ struct FieldedText {
             case .field(let kind):
                 guard let field = fields[kind] else { continue }
                 (lead, raw) = (field.lead, field.raw)
-            case .extra(let extraLead, let extraRaw):
+            case .extra(let extraLead, let extraRaw), .blockReference(let extraLead, let extraRaw):
                 (lead, raw) = (extraLead, extraRaw)
             }
             if !result.isEmpty || isAfterComment { result += lead.isEmpty ? [0x20] : lead }
@@ -129,8 +139,23 @@ struct FieldedText {
     }
 
     /// Where a new field of `kind` goes in a run: before the first field that Obsidian Tasks
-    /// writes after it, else at the end.
+    /// writes after it, else before a block reference, else at the end.
     static func place(of kind: TaskField.Kind, in slots: [Slot]) -> Int {
-        slots.firstIndex { if case .field(let other) = $0 { other > kind } else { false } } ?? slots.endIndex
+        slots.firstIndex {
+            switch $0 {
+            case .field(let other): other > kind
+            case .blockReference: true
+            case .extra: false
+            }
+        } ?? slots.endIndex
+    }
+
+    /// The start of an Obsidian block reference that ends `bytes[..<end]`: `^` after white
+    /// space, then letters, digits and dashes.
+    private static func blockReferenceStart(_ bytes: [UInt8], end: Int) -> Int? {
+        var start = end
+        while start > 0, bytes[start - 1].isASCIILetter || bytes[start - 1].isDigit || bytes[start - 1] == UInt8(ascii: "-") { start -= 1 }
+        guard start < end, start >= 2, bytes[start - 1] == UInt8(ascii: "^"), bytes[start - 2].isSpaceOrTab else { return nil }
+        return start - 1
     }
 }

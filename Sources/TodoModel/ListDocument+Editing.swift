@@ -74,7 +74,7 @@ extension ListDocument {
         }
         var content = indent + marker + Array(" [".utf8)
         content.append(isDone ? UInt8(ascii: "x") : UInt8(ascii: " "))
-        content += Array("] ".utf8) + Array(title.utf8) + [UInt8(ascii: " ")] + IDComment.canonicalBytes(for: id)
+        content += Array("] ".utf8) + IDPlacement.titleWithComment(Array(title.utf8), IDComment.canonicalBytes(for: id))
         // Placed as any block is: below lines the new item would otherwise take in as notes.
         let block = Block(lines: [ListLine(content: content[...], ending: dominantEnding)], indent: indent)
         try put(block, at: parent.map { .under($0) } ?? .end)
@@ -88,8 +88,8 @@ extension ListDocument {
 
     // MARK: - Line-level edits
 
-    /// The item's first line with `id` written in: appended after the text, or in place of a
-    /// damaged or different comment.
+    /// The item's first line with `id` written in: in place of a damaged or different comment,
+    /// or where a new id goes (`IDPlacement`).
     func lineWithID(_ id: ItemID, node: Int) -> [UInt8] {
         let content = lines[nodeLine(node)].content
         var bytes = Array(content)
@@ -97,6 +97,8 @@ extension ListDocument {
         let comment = IDComment.canonicalBytes(for: id)
         if let existing = idComment(ofNode: node) {
             bytes.replaceSubrange((existing.range.lowerBound - base)..<(existing.range.upperBound - base), with: comment)
+        } else if let offset = IDPlacement.offset(in: content[nodes[node].head.title]) {
+            bytes.insert(contentsOf: comment + [UInt8(ascii: " ")], at: offset - base)
         } else {
             // After the last visible byte, so trailing white space (a hard break) stays last.
             let end = trimmedEnd(content, start: content.startIndex, end: content.endIndex) - base
@@ -111,12 +113,16 @@ extension ListDocument {
         var bytes = Array(content)
         let head = nodes[node].head
         var replacement = title
-        if head.hasCommentInsideTitle, let comment = head.idComment?.range {
-            // The comment stood among the title's words (text typed after it): the new title
-            // replaces all of them, and the comment follows it.
-            replacement = title + [UInt8(ascii: " ")] + content[comment]
+        var range = head.title
+        if let comment = head.idComment?.range,
+            head.hasCommentInsideTitle || FieldedText(before: content[head.title], after: []).before.slots.isEmpty
+        {
+            // The new title and the comment are written as a new id would be (`IDPlacement`):
+            // fields after the comment, where Obsidian Tasks reads them. Only a line whose
+            // fields stand before a comment at its end keeps that order.
+            range = range.lowerBound..<max(range.upperBound, comment.upperBound)
+            replacement = IDPlacement.titleWithComment(title, content[comment])
         }
-        let range = head.title
         bytes.replaceSubrange((range.lowerBound - content.startIndex)..<(range.upperBound - content.startIndex), with: replacement)
         replaceLines(lineIndex..<(lineIndex + 1), with: [ListLine(content: bytes[...], ending: lines[lineIndex].ending)])
     }

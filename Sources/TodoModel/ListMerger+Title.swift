@@ -20,15 +20,21 @@ extension ListMerger {
                 FieldedText.assembled(words: after, slots: slots.after, fields: fields, isAfterComment: true))
     }
 
-    /// Where the merged fields stand: as the side that rearranged them placed them (ours if
-    /// both did), without the fields the merge dropped; a field that arrangement lacks goes in
+    /// Where the merged fields stand: as the side that rearranged them placed them, without the fields the merge dropped; a field that arrangement lacks goes in
     /// the part its value came from, in Obsidian Tasks' order. A second field of a kind typed
     /// by the other side stays too, at the end of its part.
     private static func mergedSlots(
         _ base: FieldedText?, _ ours: FieldedText, _ theirs: FieldedText, fields: [TaskField.Kind: FieldedText.Field]
     ) -> (before: [FieldedText.Slot], after: [FieldedText.Slot]) {
         let arrangement = { (text: FieldedText) in [text.before.slots, text.after.slots] }
-        let (taken, other) = base.map(arrangement) == arrangement(ours) ? (theirs, ours) : (ours, theirs)
+        // Both rearranged: the one whose runs sort first, so the merge does not depend on
+        // which side is ours.
+        let written = { (text: FieldedText) -> [UInt8] in
+            FieldedText.assembled(words: [], slots: text.before.slots, fields: text.fields, isAfterComment: false) + [0]
+                + FieldedText.assembled(words: [], slots: text.after.slots, fields: text.fields, isAfterComment: true)
+        }
+        let (taken, other) = base.map(arrangement) == arrangement(ours) ? (theirs, ours)
+            : base.map(arrangement) == arrangement(theirs) || !written(theirs).lexicographicallyPrecedes(written(ours)) ? (ours, theirs) : (theirs, ours)
         let baseSlots = base.map(arrangement) ?? [[], []]
         var parts = arrangement(taken).map { slots in
             slots.filter { if case .field(let kind) = $0 { fields[kind] != nil } else { true } }

@@ -353,7 +353,7 @@ public let mergeCases: [MergeCase] = [
         base: "- [ ] Buy milk ^m\n",
         ours: "- [ ] Buy milk 📅 2026-12-01 ^m\n",
         theirs: "- [ ] Buy milk ^m 📅 2026-12-01\n",
-        merged: "- [ ] Buy milk 📅 2026-12-01 ^m\n"),
+        merged: "- [ ] Buy milk ^m 📅 2026-12-01\n"),
     MergeCase(
         name: "fields: a recurrence rule changed on one side, a start date added on the other",
         base: "- [ ] Water plants ^w 🔁 every week 📅 2026-11-24\n",

@@ -33,8 +33,12 @@ import Testing
         try check(.retitle(shortID("milk"), "Oat milk"), Self.start.replacingAll("] Milk", with: "] Oat milk"))
         try check(.setNotes(shortID("milk"), "the green one\nor any"), Self.start.replacingAll("  the blue carton\n", with: "  the green one\n  or any\n"))
         try check(.setNotes(shortID("milk"), ""), Self.start.replacingAll("  the blue carton\n", with: ""))
-        try check(.setPriority(shortID("bread"), .high), Self.start.replacingAll("] Bread ^", with: "] Bread ⏫ ^"))
-        try check(.setDue(shortID("bread"), DueDate("2026-12-01")), Self.start.replacingAll("] Bread ^", with: "] Bread 📅 2026-12-01 ^"))
+        // A field goes after the id comment, where Obsidian Tasks reads it; a line whose fields
+        // stand before a comment at its end keeps them there.
+        try check(.setPriority(shortID("bread"), .high), Self.start.replacingAll("] Bread ^bread", with: "] Bread ^bread ⏫"))
+        try check(.setDue(shortID("bread"), DueDate("2026-12-01")), Self.start.replacingAll("] Bread ^bread", with: "] Bread ^bread 📅 2026-12-01"))
+        let oldStyle = Self.start.replacingAll("] Bread ^", with: "] Bread ⏫ ^")
+        try check(.setDue(shortID("bread"), DueDate("2026-12-01")), oldStyle.replacingAll("] Bread ⏫ ^", with: "] Bread ⏫ 📅 2026-12-01 ^"), from: oldStyle)
     }
 
     @Test func removeTakesNotesAndChildrenAndRestoreBringsThemBack() throws {

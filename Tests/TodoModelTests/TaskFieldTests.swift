@@ -45,11 +45,37 @@ import Testing
         for (before, after) in [
             ("Pay rent  ⏫\t📅 2026-12-01", " ✅ 2026-11-24"), ("⏫ 📅 2026-12-01", ""), ("Plain", "  typed later"),
             ("Twice 📅 2026-01-01  📅 2026-02-01", " 📅 2026-03-01 ✅ 2026-11-24"),
+            ("Linked ⏫ 📅 2026-12-01 ^link-1", ""), ("Linked", " ✅ 2026-11-24 ^link-1"),
         ] {
             let text = FieldedText(before: Array(before.utf8)[...], after: Array(after.utf8)[...])
             #expect(String(decoding: text.assembledBefore, as: UTF8.self) == before)
             let written = FieldedText.assembled(words: Array(text.after.words), slots: text.after.slots, fields: text.fields, isAfterComment: true)
             #expect(String(decoding: written, as: UTF8.self) == after)
         }
+    }
+
+    @Test(arguments: [
+        ("Pay rent ⏫ 📅 2026-12-01", "Pay rent <ID> ⏫ 📅 2026-12-01"),
+        ("Pay rent  ⏫", "Pay rent <ID> ⏫"),
+        ("Book dentist ^dentist", "Book dentist <ID> ^dentist"),
+        ("Book dentist 📅 2026-12-03 ^dentist", "Book dentist <ID> 📅 2026-12-03 ^dentist"),
+        ("Call ⏫ Bob", "Call ⏫ Bob <ID>"),
+        ("Call Bob", "Call Bob <ID>"),
+        ("⏫ 📅 2026-12-01", "⏫ 📅 2026-12-01 <ID>"),
+        ("x^a", "x^a <ID>"),
+    ])
+    func aNewIdGoesBeforeTheFieldsAndTheBlockReference(_ title: String, _ expected: String) {
+        let written = IDPlacement.titleWithComment(Array(title.utf8), Array("<ID>".utf8))
+        #expect(String(decoding: written, as: UTF8.self) == expected)
+    }
+
+    @Test func aLineWithANewIdReadsAsTheSameItem() {
+        let document = identified("- [ ] Pay rent ⏫ 📅 2026-12-01 ^rent\n- [x] Water plants 🔁 every week\n")
+        let lines = document.text.split(separator: "\n")
+        #expect(lines[0].firstMatch(of: /^- \[ \] Pay rent <!-- id: [0-9A-F-]{36} --> ⏫ 📅 2026-12-01 \^rent$/) != nil)
+        let items = document.items
+        #expect(items.map(\.title) == ["Pay rent ⏫ 📅 2026-12-01 ^rent", "Water plants 🔁 every week"])
+        #expect(items.map(\.priority) == [.high, .none])
+        #expect(items.map(\.due) == [DueDate("2026-12-01"), nil])
     }
 }

@@ -101,6 +101,37 @@ import TestSupport
         try fixture.expectCleanAndSound()
     }
 
+    /// Issue 30 point 2: a new id goes before the fields Obsidian Tasks reads from the end of
+    /// the line and before a block reference; Obsidian Tasks then completes the item (rewriting
+    /// its line with a done date before the reference) and it stays one item. An id already
+    /// written after fields stays where it is.
+    @Test func newIdsGoBeforeObsidianTasksFieldsAndBlockReferences() throws {
+        let fixture = try Fixture()
+        let old = "- [ ] Pay rent ⏫ <!-- id: 0F6C2A4E-8D1B-4C39-9E55-3A1B2C3D4E5F -->"
+        try fixture.write("TODO.md", "- [ ] Book dentist 📅 2026-12-03 ^dentist\n- [ ] Water plants 🔁 every week ⏳ 2026-11-23\n- [ ] Call Bob\n\(old)\n")
+        try fixture.todosync()
+        let text = try fixture.read("TODO.md")
+        let lines = text.split(separator: "\n").map(String.init)
+        #expect(lines[0].firstMatch(of: /^- \[ \] Book dentist <!-- id: [0-9A-F-]{36} --> 📅 2026-12-03 \^dentist$/) != nil, "\(lines[0])")
+        #expect(lines[1].firstMatch(of: /^- \[ \] Water plants <!-- id: [0-9A-F-]{36} --> 🔁 every week ⏳ 2026-11-23$/) != nil, "\(lines[1])")
+        #expect(lines[2].firstMatch(of: /^- \[ \] Call Bob <!-- id: [0-9A-F-]{36} -->$/) != nil, "\(lines[2])")
+        #expect(lines[3] == old)
+        let json = try fixture.todosync("list", "--json").stdout
+        let items = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]] ?? []
+        #expect(items.map { $0["title"] as? String } == ["Book dentist ^dentist", "Water plants 🔁 every week ⏳ 2026-11-23", "Call Bob", "Pay rent"])
+        #expect(items.map { $0["due"] as? String } == ["2026-12-03", nil, nil, nil])
+        #expect(items.map { $0["priority"] as? String } == [nil, nil, nil, "high"])
+        // Obsidian Tasks checks the item: it writes the done date after the other fields.
+        let ids = try fixture.ids(in: "TODO.md")
+        let completed = lines[0].replacingOccurrences(of: "- [ ]", with: "- [x]").replacingOccurrences(of: " ^dentist", with: " ✅ 2026-11-24 ^dentist")
+        try fixture.write("TODO.md", ([completed] + lines.dropFirst()).joined(separator: "\n") + "\n")
+        try fixture.todosync()
+        #expect(fixture.lastSubject.hasPrefix("Check \"Book dentist"), "\(fixture.lastSubject)")
+        #expect(!fixture.lastBody.contains("Add") && !fixture.lastBody.contains("Remove"), "\(fixture.lastBody)")
+        #expect(try fixture.ids(in: "TODO.md") == ids)
+        try fixture.expectCleanAndSound()
+    }
+
     @Test func nothingChangedMakesNoCommit() throws {
         let fixture = try Fixture()
         try fixture.write("TODO.md", "- [ ] a\n")
