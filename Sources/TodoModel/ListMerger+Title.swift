@@ -8,6 +8,10 @@ extension ListMerger {
     /// the fields that end each part one by one (`mergeFields`), placed as the side that
     /// rearranged them placed them (`mergedSlots`).
     mutating func mergeLineText(_ id: ItemID, old: LineText?, ours: LineText, theirs: LineText) -> (title: [UInt8], after: [UInt8]) {
+        // The common cases (the line's box or marker changed, not its text): one side's text.
+        let same = { (a: LineText, b: LineText) in a.title == b.title && a.after == b.after }
+        if same(ours, theirs) || old.map({ same($0, theirs) }) == true { return (Array(ours.title), Array(ours.after)) }
+        if old.map({ same($0, ours) }) == true { return (Array(theirs.title), Array(theirs.after)) }
         let shown = (ours: String(decoding: TaskHead.joined(ours.title, ours.after), as: UTF8.self),
                      theirs: String(decoding: TaskHead.joined(theirs.title, theirs.after), as: UTF8.self))
         let base = old.map { FieldedText(before: $0.title, after: $0.after) }
