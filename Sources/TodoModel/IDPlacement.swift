@@ -11,9 +11,8 @@ enum IDPlacement {
     /// The offset in `title` (trimmed, no comment in it) where the comment goes, followed by a
     /// space; nil when it goes after the text.
     static func offset(in title: ArraySlice<UInt8>) -> Int? {
-        let text = FieldedText(before: title, after: [])
-        var wordsEnd = text.before.words.endIndex
-        while wordsEnd > title.startIndex, title[wordsEnd - 1].isSpaceOrTab { wordsEnd -= 1 }
+        // The words end where the white space before the run of fields starts.
+        let wordsEnd = FieldedText(before: title, after: []).before.words.endIndex
         // A title of fields alone keeps them first.
         guard wordsEnd > title.startIndex, wordsEnd < title.endIndex else { return nil }
         var start = wordsEnd

@@ -24,22 +24,31 @@ extension ListMerger {
                 FieldedText.assembled(words: after, slots: slots.after, fields: fields, isAfterComment: true))
     }
 
-    /// Where the merged fields stand: as the side that rearranged them placed them, without the fields the merge dropped; a field that arrangement lacks goes in
-    /// the part its value came from, in Obsidian Tasks' order. A second field of a kind typed
-    /// by the other side stays too, at the end of its part.
+    /// Where the merged fields stand: as the side that rearranged them placed them, without
+    /// the fields the merge dropped; a field that arrangement lacks goes in the part its value
+    /// came from, in Obsidian Tasks' order. A second field of a kind typed by the other side
+    /// stays too, at the end of its part.
     private static func mergedSlots(
         _ base: FieldedText?, _ ours: FieldedText, _ theirs: FieldedText, fields: [TaskField.Kind: FieldedText.Field]
     ) -> (before: [FieldedText.Slot], after: [FieldedText.Slot]) {
         let arrangement = { (text: FieldedText) in [text.before.slots, text.after.slots] }
-        // Both rearranged: the one whose runs sort first, so the merge does not depend on
-        // which side is ours.
         let written = { (text: FieldedText) -> [UInt8] in
             FieldedText.assembled(words: [], slots: text.before.slots, fields: text.fields, isAfterComment: false) + [0]
                 + FieldedText.assembled(words: [], slots: text.after.slots, fields: text.fields, isAfterComment: true)
         }
-        let (taken, other) = base.map(arrangement) == arrangement(ours) ? (theirs, ours)
-            : base.map(arrangement) == arrangement(theirs) || !written(theirs).lexicographicallyPrecedes(written(ours)) ? (ours, theirs) : (theirs, ours)
         let baseSlots = base.map(arrangement) ?? [[], []]
+        let taken: FieldedText, other: FieldedText
+        if baseSlots == arrangement(ours) {
+            (taken, other) = (theirs, ours)
+        } else if baseSlots == arrangement(theirs) {
+            (taken, other) = (ours, theirs)
+        } else if written(theirs).lexicographicallyPrecedes(written(ours)) {
+            // Both rearranged: the runs that sort first, so that the merge does not depend on
+            // which side is ours.
+            (taken, other) = (theirs, ours)
+        } else {
+            (taken, other) = (ours, theirs)
+        }
         var parts = arrangement(taken).map { slots in
             slots.filter { if case .field(let kind) = $0 { fields[kind] != nil } else { true } }
         }
@@ -74,11 +83,11 @@ extension ListMerger {
                 result[kind] = mine
             } else {
                 result[kind] = mine
-                let kept = mine.map { String(decoding: $0.raw, as: UTF8.self) }, given = other.map { String(decoding: $0.raw, as: UTF8.self) }
-                itemReports[id, default: []].append(.fieldClash(field: kind.name, kept: kept, other: given))
+                let kept = mine.map { String(decoding: $0.raw, as: UTF8.self) }, theirsValue = other.map { String(decoding: $0.raw, as: UTF8.self) }
+                itemReports[id, default: []].append(.fieldClash(field: kind.name, kept: kept, other: theirsValue))
                 if keepingOurs { continue }
                 clashNotes[id, default: []].append(markers.count)
-                let note = given.map { "set the \(kind.name) to \($0)" } ?? "removed the \(kind.name)"
+                let note = theirsValue.map { "set the \(kind.name) to \($0)" } ?? "removed the \(kind.name)"
                 markers.append(Array("todosync clash: the other side \(note)".utf8))
             }
         }
