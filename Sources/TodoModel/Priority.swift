@@ -33,7 +33,7 @@ public enum Priority: Int, Hashable, Comparable, Sendable, CaseIterable, Codable
 
     /// The priority an emoji's UTF-8 marks.
     init(emoji bytes: [UInt8]) {
-        self = Priority.allCases.first { $0.emoji.map { Array($0.utf8) } == bytes } ?? .none
+        self = Priority.allCases.first { $0.emoji?.utf8.elementsEqual(bytes) == true } ?? .none
     }
 
     public static func < (lhs: Priority, rhs: Priority) -> Bool { lhs.rawValue < rhs.rawValue }

@@ -94,14 +94,14 @@ struct TaskField: Hashable, Sendable {
         ("⛔", .dependsOn), ("🏁", .onCompletion),
     ] as [(String, Kind)]).map { (Array($0.0.utf8), $0.1) }
 
-    static let variationSelector: [UInt8] = [0xEF, 0xB8, 0x8F]
+    private static let variationSelector: [UInt8] = [0xEF, 0xB8, 0x8F]
 
     /// Whether a field may end at `i`: the text ends, a space follows, or another emoji.
     private static func endsWord(_ bytes: [UInt8], at i: Int) -> Bool {
         i == bytes.count || bytes[i] == 0x20 || bytes[i] == 0x09 || bytes[i] >= 0x80
     }
 
-    static func hasPrefix(_ bytes: [UInt8], _ prefix: [UInt8], at i: Int) -> Bool {
+    private static func hasPrefix(_ bytes: [UInt8], _ prefix: [UInt8], at i: Int) -> Bool {
         guard i + prefix.count <= bytes.count else { return false }
         for k in 0..<prefix.count where bytes[i + k] != prefix[k] { return false }
         return true

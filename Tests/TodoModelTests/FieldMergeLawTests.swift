@@ -30,17 +30,8 @@ import Testing
                 let mine = FieldValues(line: ours.line(of: oursItems[id]!)), other = FieldValues(line: theirs.line(of: theirsItems[id]!))
                 let reverse = FieldValues(line: backward.lists.line(of: backwardItems[id]!))
                 for kind in TaskField.Kind.allCases {
-                    let (was, a, b) = (old.first[kind]?.value, mine.first[kind]?.value, other.first[kind]?.value)
-                    #expect(now.count(kind) <= max(1, mine.count(kind) + other.count(kind) - old.count(kind), mine.count(kind), other.count(kind)), "\(kind) twice in \(item.title)")
-                    if a == was { #expect(now.first[kind]?.value == b, "\(kind): theirs changed it in \(item.title)") }
-                    if b == was { #expect(now.first[kind]?.value == a, "\(kind): ours changed it in \(item.title)") }
-                    if a != was, b != was, a != b {
-                        #expect(now.first[kind]?.value == a)
-                        #expect(merged.reports.contains { $0.kind == .fieldClash(field: kind.name, kept: mine.first[kind]?.raw, other: other.first[kind]?.raw) })
-                        if let raw = other.first[kind]?.raw { #expect(item.notes.contains("the other side set the \(kind.name) to \(raw)")) }
-                    } else {
-                        #expect(reverse.first[kind]?.value == now.first[kind]?.value, "\(kind) depends on which side is ours")
-                    }
+                    let clashed = expectFieldLaws(kind, [old, mine, other, now], reports: merged.reports, notes: item.notes)
+                    if !clashed { #expect(reverse.first[kind]?.value == now.first[kind]?.value, "\(kind) depends on which side is ours") }
                 }
                 // The words around the fields merge as words.
                 if mine.words == old.words { #expect(now.words == other.words) }

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 @testable import TodoModel
 
 /// The Obsidian Tasks fields of an item's line, read the way Obsidian Tasks reads them and
@@ -57,6 +58,28 @@ struct FieldValues {
 
     /// How many fields of `kind` the line ends its parts with.
     func count(_ kind: TaskField.Kind) -> Int { read.count { $0 == kind } }
+}
+
+/// The field laws for one kind of field of one merged item: `versions` are base, ours, theirs
+/// and the merge. Returns whether the field clashed (both sides changed it differently).
+@discardableResult
+func expectFieldLaws(
+    _ kind: TaskField.Kind, _ versions: [FieldValues], reports: [MergeReport], notes: String, holdingValues: Bool = true
+) -> Bool {
+    let (old, mine, other, now) = (versions[0], versions[1], versions[2], versions[3])
+    // No more fields of a kind than both sides wrote (a second one typed by hand on each side
+    // is kept from each).
+    let counts = versions.map { $0.count(kind) }
+    #expect(counts[3] <= max(1, counts[1] + counts[2] - counts[0], counts[1], counts[2]), "\(kind) twice")
+    guard holdingValues else { return false }
+    let (was, a, b) = (old.first[kind]?.value, mine.first[kind]?.value, other.first[kind]?.value)
+    if a == was { #expect(now.first[kind]?.value == b, "\(kind): only theirs changed it") }
+    if b == was { #expect(now.first[kind]?.value == a, "\(kind): only ours changed it") }
+    guard a != was, b != was, a != b else { return false }
+    #expect(now.first[kind]?.value == a)
+    #expect(reports.contains { $0.kind == .fieldClash(field: kind.name, kept: mine.first[kind]?.raw, other: other.first[kind]?.raw) })
+    if let raw = other.first[kind]?.raw { #expect(notes.contains("the other side set the \(kind.name) to \(raw)")) }
+    return true
 }
 
 extension ListSet {

@@ -94,20 +94,9 @@ import Testing
                 // emoji among its words, those may end with one (as any title may).
                 let wordsClashed = merged.reports.contains { if case .titleClash = $0.kind { $0.item == item.title } else { false } }
                 for kind in TaskField.Kind.allCases {
-                    let (was, a, b, now) = (fields[0].first[kind], fields[1].first[kind], fields[2].first[kind], fields[3].first[kind])
-                    // No more fields of a kind than both sides wrote (a second one typed by hand
-                    // on each side is kept from each).
-                    let counts = fields.map { $0.count(kind) }
-                    #expect(counts[3] <= max(1, counts[1] + counts[2] - counts[0], counts[1], counts[2]))
                     // A kind written twice by hand has no single value to hold the merge to.
-                    if wordsClashed || fields.contains(where: { $0.count(kind) > 1 }) { continue }
-                    if a?.value == was?.value { #expect(now?.value == b?.value) }
-                    if b?.value == was?.value { #expect(now?.value == a?.value) }
-                    if a?.value != was?.value, b?.value != was?.value, a?.value != b?.value {
-                        #expect(now?.value == a?.value)
-                        #expect(merged.reports.contains { $0.kind == .fieldClash(field: kind.name, kept: a?.raw, other: b?.raw) })
-                        if let raw = b?.raw { #expect(item.notes.contains("the other side set the \(kind.name) to \(raw)")) }
-                    }
+                    let holdingValues = !wordsClashed && !fields.contains { $0.count(kind) > 1 }
+                    expectFieldLaws(kind, fields, reports: merged.reports, notes: item.notes, holdingValues: holdingValues)
                 }
             }
         }
