@@ -117,6 +117,9 @@ public struct ListDocument: Sendable, Equatable {
     /// Whether the file holds at least one task item.
     public var hasItems: Bool { !nodes.isEmpty }
 
+    /// Whether an item of the file carries a readable id comment.
+    public var hasIDs: Bool { nodes.contains { $0.id != nil } }
+
     /// Lines whose bytes are not valid UTF-8 (kept as they are), and the opening markers of
     /// conflicts a git merge left (committed as they are, as git commits them): each reported.
     public var diagnostics: [Diagnostic] {

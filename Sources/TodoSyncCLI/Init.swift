@@ -6,7 +6,14 @@ struct Init: ParsableCommand {
         commandName: "init",
         abstract: "Start a repository of lists, or adopt an existing one.",
         discussion: """
-            Creates a git repository in <dir> if there is none (branch main), writes a short example TODO.md if the folder holds no list, gives every item an id and commits. In an existing repository it adopts the lists already there.
+            Creates a git repository in <dir> if there is none (branch main), writes a short example TODO.md if the folder holds no list, gives every item an id and commits.
+
+            In an existing folder it adopts the Markdown files that hold task items, names them, and records which files are lists in .gitattributes (committed, so every clone agrees):
+              - a folder of lists: `*.md todosync`, so every Markdown file with task items is a list, now and later;
+              - a software project (a .github folder, a LICENSE, a build file, a CHANGELOG.md…): only the files adopted now, one line each (`/docs/plan.md todosync`).
+            A project's own documents (files in dot-folders such as .github, templates, CHANGELOG.md, CONTRIBUTING.md…) are left alone, even when they hold checkboxes.
+
+            Which files are lists, at any time: every TODO.md (even empty), files the todosync attribute marks that hold task items, and files that carry todosync ids; never a file marked -todosync in .gitattributes, nor README.md. Ask git: git check-attr todosync -- FILE.
 
             Examples:
               todosync init ~/lists
@@ -27,6 +34,14 @@ struct Init: ParsableCommand {
         if let warning = outcome.commit.identityWarning { Console.warn(warning) }
         Console.out(outcome.createdRepository ? "Created a git repository in \(outcome.root)" : "Using the git repository in \(outcome.root)")
         if outcome.createdExampleList { Console.out("Wrote an example list: TODO.md") }
+        Console.out("Lists: \(outcome.lists.joined(separator: ", "))")
+        Console.out(outcome.isProject
+            ? "  a software project: only these files and any TODO.md are lists (recorded in .gitattributes)"
+            : "  every Markdown file with task items is a list (.gitattributes: *.md todosync)")
+        if !outcome.leftAlone.isEmpty {
+            Console.out("Left alone, not lists (a project's own documents): \(outcome.leftAlone.joined(separator: ", "))")
+            Console.out("  to make one a list: give it the line '/PATH todosync' in .gitattributes (no '-'), then run todosync")
+        }
         if let remote = outcome.remote { Console.out("Remote origin: \(remote)") }
         if let commit = outcome.commit.commit {
             Console.out("[\(commit.short)] \(outcome.commit.message.summary)")

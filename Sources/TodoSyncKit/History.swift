@@ -69,20 +69,35 @@ extension Workspace {
         return HistoryEntry(commit: id, summary: commit.summary, date: date, entry: entry, kind: kind, parent: commit.parents.first)
     }
 
-    /// Whether a commit changed any list file (by blob) since its first parent.
+    /// Whether a commit changed a list file (by blob) since its first parent: a file that is a
+    /// list on either side (a plain commit that only edits a changelog is no unit).
     private func changesLists(_ commit: Commit) throws(TodoSyncError) -> Bool {
         let selector = self.selector
         let mine = try git("listing files") { try repository.files(inTree: commit.tree, include: selector.matches) }
-        guard let parentID = commit.parents.first else { return !mine.isEmpty }
-        let parent: Commit
-        do {
-            parent = try git("reading commit \(parentID.short)") { try repository.commit(parentID) }
-        } catch where error.isBeyondShallowHistory {
-            // The first commit of a shallow clone: what it changed is beyond the history here.
-            return !mine.isEmpty
+        var theirs: [TreeFile] = []
+        if let parentID = commit.parents.first {
+            do {
+                let parent = try git("reading commit \(parentID.short)") { try repository.commit(parentID) }
+                theirs = try git("listing files") { try repository.files(inTree: parent.tree, include: selector.matches) }
+            } catch where error.isBeyondShallowHistory {
+                // The first commit of a shallow clone: what it changed is beyond the history here.
+            }
         }
-        let theirs = try git("listing files") { try repository.files(inTree: parent.tree, include: selector.matches) }
-        return Set(mine.map { "\($0.path)\u{0}\($0.blob)" }) != Set(theirs.map { "\($0.path)\u{0}\($0.blob)" })
+        var before: [String: OID] = [:]
+        for file in theirs { before[file.path] = file.blob }
+        var changed: [(path: String, blobs: [OID])] = []
+        for file in mine {
+            let old = before.removeValue(forKey: file.path)
+            if old != file.blob { changed.append((file.path, [file.blob] + (old.map { [$0] } ?? []))) }
+        }
+        for (path, blob) in before { changed.append((path, [blob])) }
+        for (path, blobs) in changed {
+            for blob in blobs {
+                let bytes = try git("reading \(path)") { try repository.blob(blob) }
+                if try isList(ListDocument.parsing(path, bytes)) { return true }
+            }
+        }
+        return false
     }
 
     /// `Key: value` lines of a message's last paragraph.

@@ -7,6 +7,13 @@ public struct InitOutcome {
     public var createdRepository: Bool
     public var createdExampleList: Bool
     public var remote: String?
+    /// The list files after init, and the Markdown files with task items it left alone (a
+    /// project's own documents: templates, changelogs, anything in a dot-folder).
+    public var lists: [String] = []
+    public var leftAlone: [String] = []
+    /// The folder looked like a software project: only the files adopted now are lists (and
+    /// any TODO.md), not every Markdown file with task items.
+    public var isProject = false
     /// The adoption commit (nil if the lists were already committed with ids).
     public var commit: CommitOutcome
 }
@@ -26,8 +33,10 @@ extension Workspace {
         """
 
     /// Creates (or adopts) a repository of lists in `directory`: makes the repository if there
-    /// is none, writes an example TODO.md if no list exists, sets up `remote` as `origin` with
-    /// the branch tracking it, and commits ids for every item.
+    /// is none, adopts the Markdown files that hold task items (not a project's own documents,
+    /// `isProjectDocument`) and records them in `.gitattributes`, writes an example TODO.md if
+    /// there is no list, sets up `remote` as `origin` with the branch tracking it, and commits
+    /// ids for every item.
     public static func initialize(at directory: String, remote: String? = nil) throws(TodoSyncError) -> InitOutcome {
         try FileSystem.createDirectory(directory)
         var created = false
@@ -50,23 +59,97 @@ extension Workspace {
     }
 
     private func initialize(createdRepository created: Bool, remote: String?) throws(TodoSyncError) -> InitOutcome {
-        let hasLists = try candidateFiles().contains { path in
-            (try? FileSystem.read(root + "/" + path)).flatMap { $0 }.map {
-                (try? ListDocument.parsing(path, $0))?.hasItems ?? true
-            } ?? false
+        var documents: [ListDocument] = []
+        for path in try candidateFiles() {
+            guard let bytes = try FileSystem.read(root + "/" + path) else { continue }
+            documents.append(try ListDocument.parsing(path, bytes))
+        }
+        let isProject = Self.projectMarkers.contains { FileSystem.exists(root + "/" + $0) }
+            || documents.contains { Self.hasProjectDocumentName($0.path) }
+        var lists: [String] = [], leftAlone: [String] = [], recorded: [String] = [], unmarked: [String] = []
+        for document in documents {
+            let marking = try marking(of: document.path)
+            if selector.isList(document, marking: marking) {
+                lists.append(document.path)
+            } else if document.hasItems {
+                if marking == .unmarked {
+                    unmarked.append(document.path)
+                } else if Self.isProjectDocument(document.path) {
+                    leftAlone.append(document.path)
+                } else {
+                    lists.append(document.path)
+                    recorded.append(document.path)
+                }
+            }
         }
         var wroteExample = false
-        if !hasLists, !FileSystem.exists(root + "/TODO.md") {
-            guard let branch = try branchReference() else { throw detachedHead() }
-            let current = try git("reading \(branch)") { try repository.reference(branch) }
-            let example = WritePlan.FileWrite(path: "TODO.md", expected: nil, final: Array(Self.exampleList.utf8))
-            _ = try apply(WritePlan(branch: branch, expectedHead: current, files: [example], reflogMessage: "todosync init"))
+        if lists.isEmpty, !FileSystem.exists(root + "/TODO.md") {
+            lists = ["TODO.md"]
             wroteExample = true
         }
+        // A lists folder: every Markdown file with items is a list, now and later. A project:
+        // only the files adopted here (and any TODO.md).
+        var marks = isProject ? recorded.map { ListFileSelector.attributeLine(for: $0, isList: true) } : []
+        if !isProject, try marking(of: "any new file.md") != .marked {
+            marks = ListFileSelector.markdown.map { "\($0) \(ListFileSelector.attribute)" }
+        }
+        // What is left alone stays so when new items are typed into it.
+        if !isProject { marks += leftAlone.map { ListFileSelector.attributeLine(for: $0, isList: false) } }
+        try writeInitialFiles(example: wroteExample, attributeLines: marks)
+        leftAlone += unmarked
         if let remote { try setUpRemote(remote) }
-        let outcome = try commit(summary: created || wroteExample ? "Start todo lists" : "Adopt lists into todosync", kind: .adopt)
+        let outcome = try commit(
+            summary: created || wroteExample ? "Start todo lists" : "Adopt lists into todosync", kind: .adopt,
+            alongside: [Self.attributesFile: "Record which files are lists in \(Self.attributesFile)"])
         return InitOutcome(
-            root: root, createdRepository: created, createdExampleList: wroteExample, remote: remote, commit: outcome)
+            root: root, createdRepository: created, createdExampleList: wroteExample, remote: remote,
+            lists: lists.sorted(), leftAlone: leftAlone.sorted(), isProject: isProject, commit: outcome)
+    }
+
+    static let attributesFile = ".gitattributes"
+
+    /// Writes the example list and the lines that mark lists into `.gitattributes` (added to
+    /// what it holds), so the adoption commit that follows reads them as lists.
+    private func writeInitialFiles(example: Bool, attributeLines: [String]) throws(TodoSyncError) {
+        guard example || !attributeLines.isEmpty else { return }
+        guard let branch = try branchReference() else { throw detachedHead() }
+        var files: [WritePlan.FileWrite] = []
+        if example { files.append(WritePlan.FileWrite(path: "TODO.md", expected: nil, final: Array(Self.exampleList.utf8))) }
+        if !attributeLines.isEmpty {
+            let path = Self.attributesFile
+            let existing = try FileSystem.read(root + "/" + path)
+            var text = existing.map { String(decoding: $0, as: UTF8.self) } ?? ""
+            if !text.isEmpty, !text.hasSuffix("\n") { text += "\n" }
+            text += "# Lists todosync keeps (todosync init --help)\n" + attributeLines.map { $0 + "\n" }.joined()
+            files.append(WritePlan.FileWrite(path: path, expected: existing, final: Array(text.utf8)))
+        }
+        let current = try git("reading \(branch)") { try repository.reference(branch) }
+        _ = try apply(WritePlan(branch: branch, expectedHead: current, files: files, reflogMessage: "todosync init"))
+        // Written within this clock tick: libgit2 must not answer from what it read before.
+        try git("reading .gitattributes") { try repository.forgetCachedAttributes() }
+    }
+
+    /// Files and folders at a folder's root that say it is a software project.
+    static let projectMarkers = [
+        ".github", ".gitlab", ".gitlab-ci.yml", ".gitea", ".forgejo", "Package.swift", "package.json", "Cargo.toml", "go.mod",
+        "pyproject.toml", "setup.py", "Makefile", "CMakeLists.txt", "pom.xml", "build.gradle", "Gemfile", "LICENSE", "COPYING", "src",
+    ]
+
+    /// A project's own Markdown, which may hold checkboxes that are not anyone's list: files in
+    /// dot-folders (`.github/…`) and template folders, and the usual project documents.
+    static func isProjectDocument(_ path: String) -> Bool {
+        let folders = path.split(separator: "/").dropLast()
+        return folders.contains { $0.hasPrefix(".") || $0.uppercased().hasSuffix("_TEMPLATE") } || hasProjectDocumentName(path)
+    }
+
+    /// CHANGELOG.md, CONTRIBUTING.md and the like: a sign of a software project.
+    static func hasProjectDocumentName(_ path: String) -> Bool {
+        let name = (path.split(separator: "/").last ?? "").uppercased()
+        let stem = name.split(separator: ".").first.map(String.init) ?? name
+        return [
+            "CHANGELOG", "CHANGES", "CONTRIBUTING", "CODE_OF_CONDUCT", "SECURITY", "LICENSE", "AUTHORS",
+            "PULL_REQUEST_TEMPLATE", "ISSUE_TEMPLATE", "RELEASE_NOTES",
+        ].contains(stem)
     }
 
     /// `origin` at `url`, and the current branch tracking `origin/<branch>`.

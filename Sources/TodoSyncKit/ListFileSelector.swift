@@ -5,8 +5,18 @@ import Darwin
 #endif
 import TodoModel
 
-/// Which files of the repository are lists: Markdown files that hold task items, except
-/// README.md, unless `todosync.include` / `todosync.exclude` in git config say otherwise.
+/// Which files of the repository are lists. todosync reads Markdown files (`*.md`,
+/// `*.markdown`, and what `todosync.include` names) that `todosync.exclude` does not name (by
+/// default README.md). Of those, so that it never writes ids into the Markdown of a code
+/// project (a pull-request template, a changelog), a file is a list when
+/// - it is a `TODO.md` (any folder, any case), even empty or prose only (committed anyway, so
+///   the items typed later have a history);
+/// - the `todosync` git attribute is set for it (`*.md todosync` in the `.gitattributes` of a
+///   lists repository, which `todosync init` writes) or `todosync.include` names it, and it
+///   holds a task item;
+/// - it carries a todosync id: an item was moved there, another clone made it a list, or it
+///   was adopted before the attribute was recorded;
+/// and never when the attribute is unset for it (`-todosync`).
 ///
 /// Patterns are shell globs; one without a slash matches the file name in any folder, one with
 /// a slash matches the path from the repository root (as in .gitignore).
@@ -14,23 +24,56 @@ public struct ListFileSelector: Sendable, Equatable {
     public var include: [String]
     public var exclude: [String]
 
-    public static let defaultInclude = ["*.md", "*.markdown"]
+    /// What gitattributes say of a file (the `todosync` attribute).
+    public enum Marking: Sendable {
+        /// `todosync`: a file of a lists repository.
+        case marked
+        /// `-todosync`: never a list.
+        case unmarked
+        /// Not named.
+        case unspecified
+    }
+
+    public static let attribute = "todosync"
+    public static let markdown = ["*.md", "*.markdown"]
     public static let defaultExclude = ["README.md", "readme.md", "README.markdown"]
 
-    public init(include: [String] = defaultInclude, exclude: [String] = defaultExclude) {
-        self.include = include.isEmpty ? Self.defaultInclude : include
+    public init(include: [String] = [], exclude: [String] = defaultExclude) {
+        self.include = include
         self.exclude = exclude
     }
 
-    /// Whether the file at `path` (relative to the root) may be a list.
+    /// Whether the file at `path` (relative to the root) is read at all: Markdown, or named by
+    /// `include`, and not excluded.
     public func matches(_ path: String) -> Bool {
-        include.contains { Self.glob($0, path) } && !exclude.contains { Self.glob($0, path) }
+        (Self.markdown.contains { Self.glob($0, path) } || include.contains { Self.glob($0, path) })
+            && !exclude.contains { Self.glob($0, path) }
     }
 
-    /// Whether a file the selector matches is a list: it holds a task item, or it is a
-    /// `TODO.md` (empty or prose only: committed anyway, so the items typed later have a history).
-    public static func isList(_ document: ListDocument) -> Bool {
-        document.hasItems || isNamedTODO(document.path)
+    /// Whether a file `matches` accepts is a list, given what gitattributes say of it.
+    public func isList(_ document: ListDocument, marking: Marking) -> Bool {
+        switch marking {
+        case .unmarked: false
+        case .marked: Self.isNamedTODO(document.path) || document.hasItems
+        case .unspecified:
+            Self.isNamedTODO(document.path) || document.hasIDs
+                || (document.hasItems && include.contains { Self.glob($0, document.path) })
+        }
+    }
+
+    /// The `.gitattributes` line that makes the file at `path` a list (or never one): the path
+    /// anchored at the root, glob characters escaped, spaces matched by a class (a space would
+    /// end the pattern).
+    public static func attributeLine(for path: String, isList: Bool) -> String {
+        var pattern = "/"
+        for character in path {
+            switch character {
+            case " ": pattern += "[[:space:]]"
+            case "*", "?", "[", "\\": pattern += "\\" + String(character)
+            default: pattern.append(character)
+            }
+        }
+        return pattern + " " + (isList ? "" : "-") + attribute
     }
 
     /// `TODO.md` in any folder, in any case.
@@ -38,9 +81,44 @@ public struct ListFileSelector: Sendable, Equatable {
         (path.split(separator: "/").last ?? "").lowercased() == "todo.md"
     }
 
-    private static func glob(_ pattern: String, _ path: String) -> Bool {
+    static func glob(_ pattern: String, _ path: String) -> Bool {
         let subject = pattern.contains("/") ? path : String(path.split(separator: "/").last ?? "")
         let trimmed = pattern.hasPrefix("/") ? String(pattern.dropFirst()) : pattern
         return fnmatch(trimmed, subject, pattern.contains("/") ? FNM_PATHNAME : 0) == 0
+    }
+}
+
+extension Workspace {
+    /// Whether a file `selector.matches` accepts is a list (see `ListFileSelector`).
+    func isList(_ document: ListDocument) throws(TodoSyncError) -> Bool {
+        selector.isList(document, marking: try marking(of: document.path))
+    }
+
+    /// Refuses a file that items cannot be added or moved into because it would not be read
+    /// as a list afterwards (the items would drop out of tracking).
+    func checkCanHoldList(_ path: String) throws(TodoSyncError) {
+        let reason: String
+        if !selector.matches(path) {
+            reason = selector.exclude.contains(where: { ListFileSelector.glob($0, path) })
+                ? "todosync.exclude names it (README.md by default)"
+                : "todosync keeps lists only in Markdown files (*.md, *.markdown) and what todosync.include names"
+        } else if try marking(of: path) == .unmarked {
+            reason = ".gitattributes marks it -todosync"
+        } else {
+            return
+        }
+        throw TodoSyncError("\(path) cannot hold a list: \(reason); nothing was changed", hint: "name a list file, such as TODO.md")
+    }
+
+    /// What gitattributes say of the file at `path`.
+    func marking(of path: String) throws(TodoSyncError) -> ListFileSelector.Marking {
+        let value = try git("reading the todosync attribute of \(path)") {
+            try repository.attribute(ListFileSelector.attribute, for: path)
+        }
+        return switch value {
+        case .set: .marked
+        case .unset: .unmarked
+        case .unspecified, .value: .unspecified
+        }
     }
 }

@@ -40,22 +40,24 @@ extension Workspace {
     /// all carry ids (so it is most likely committed exactly as read) is stored as a blob on a
     /// second thread meanwhile (`BlobWrite`), as `git add` would store it; a write not needed
     /// (ids were written after all) is stopped. Writes nothing that anything refers to.
-    func pending(storingBlobsAhead: Bool) throws(TodoSyncError) -> PendingUnit {
+    /// `shortcuts`: "nothing changed" may be answered without reading HEAD (then the unit
+    /// names no HEAD commit).
+    func pending(storingBlobsAhead: Bool, shortcuts: Bool = true) throws(TodoSyncError) -> PendingUnit {
         let scan = try Trace.phase("find candidate files") { () throws(TodoSyncError) in try scanCandidates() }
         for name in scan.namesNotUTF8 {
             notice("\(FileSystem.quoted(name)): the file name is not valid UTF-8, so todosync does not read it as a list; rename it (a UTF-8 name) to keep it with the lists")
         }
-        var unit = try pending(scan.files, storingBlobsAhead: storingBlobsAhead)
+        var unit = try pending(scan.files, storingBlobsAhead: storingBlobsAhead, shortcuts: shortcuts)
         unit.scan = scan
         return unit
     }
 
-    private func pending(_ paths: [String], storingBlobsAhead: Bool) throws(TodoSyncError) -> PendingUnit {
+    private func pending(_ paths: [String], storingBlobsAhead: Bool, shortcuts: Bool) throws(TodoSyncError) -> PendingUnit {
         // Read once: the checked note, the blob writes and the comparison with HEAD all ask it.
         let stamps = try Trace.phase("read git's index") { () throws(TodoSyncError) in
             try git("reading git's index") { try repository.indexStamps(for: paths) }
         }
-        if let unchanged = try Trace.phase("compare with HEAD's checked note (index stats)", { () throws(TodoSyncError) in try unchangedByCheckedHead(paths, stamps) }) {
+        if shortcuts, let unchanged = try Trace.phase("compare with HEAD's checked note (index stats)", { () throws(TodoSyncError) in try unchangedByCheckedHead(paths, stamps) }) {
             return unchanged
         }
         let headTree = try Trace.phase("read HEAD's tree") { () throws(TodoSyncError) in try readHeadTree() }
@@ -72,7 +74,7 @@ extension Workspace {
                 blobsStoredAhead[file.path] = BlobWrite(storing: file.bytes, in: repository.gitDirectory)
             }
         }
-        if let unchanged = try Trace.phase("compare with HEAD (index, size, hash)", { () throws(TodoSyncError) in try unchangedSinceHead(files, headTree, stamps) }) {
+        if shortcuts, let unchanged = try Trace.phase("compare with HEAD (index, size, hash)", { () throws(TodoSyncError) in try unchangedSinceHead(files, headTree, stamps) }) {
             return unchanged
         }
         let head = try Trace.phase("read and parse HEAD's lists") { () throws(TodoSyncError) in try readHead(headTree, reusing: files, stamps: stamps) }
@@ -127,7 +129,7 @@ extension Workspace {
                     guard hash == blob else { return nil }
                 }
             }
-            guard ListFileSelector.isList(file.document) else { continue }
+            guard try isList(file.document) else { continue }
             guard let blob else { return nil }
             listBlobs[file.path] = blob
             for id in file.document.nodeIDs {
@@ -141,7 +143,7 @@ extension Workspace {
         for path in missing.gone + missing.replaced.map(\.path) {
             guard let blob = treeBlobs[path] else { continue }
             let bytes = try git("reading \(path) from the last commit") { try repository.blob(blob) }
-            if ListFileSelector.isList(try ListDocument.parsing(path, bytes)) { return nil }
+            if try isList(ListDocument.parsing(path, bytes)) { return nil }
         }
         if diagnostics.isEmpty { recordCheckedHead(commit: headTree.commit.id, blobs: listBlobs) }
         return .nothingChanged(diagnostics: diagnostics)
@@ -161,7 +163,7 @@ extension Workspace {
         }
         for path in paths where note.blobs[path] == nil {
             guard let bytes = try FileSystem.read(root + "/" + path) else { continue }
-            if ListFileSelector.isList(try ListDocument.parsing(path, bytes)) { return nil }
+            if try isList(ListDocument.parsing(path, bytes)) { return nil }
         }
         return .nothingChanged(diagnostics: [])
     }

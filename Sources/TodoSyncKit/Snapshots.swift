@@ -86,7 +86,7 @@ extension Workspace {
                     document = try ListDocument.parsing(file.path, bytes, reusing: working?.document)
                 }
             }
-            guard ListFileSelector.isList(document) else { continue }
+            guard try isList(document) else { continue }
             documents.append(document)
             files[file.path] = (bytes, file.mode)
             blobs[file.path] = file.blob
@@ -163,7 +163,7 @@ extension Workspace {
         var seen = Set<String>()
         for file in files {
             seen.insert(file.path)
-            guard ListFileSelector.isList(file.document) || head.files[file.path] != nil else { continue }
+            guard try isList(file.document) || head.files[file.path] != nil else { continue }
             documents.append(file.document)
             readBytes[file.path] = file.bytes
             readStats[file.path] = file.stat

@@ -34,9 +34,9 @@ extension Workspace {
         var before = head.base.lists
         // A file named with --file that holds no item yet is not among the lists: read it in.
         for request in requests {
-            guard case .end(let file?) = request.destination, before[file] == nil,
-                let bytes = try FileSystem.read(root + "/" + file)
-            else { continue }
+            guard case .end(let file?) = request.destination, before[file] == nil else { continue }
+            try checkCanHoldList(file)
+            guard let bytes = try FileSystem.read(root + "/" + file) else { continue }
             before[file] = try ListDocument.parsing(file, bytes)
             head.files[file] = (bytes, TreeChange.regularFileMode)
         }

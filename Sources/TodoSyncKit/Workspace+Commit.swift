@@ -17,10 +17,16 @@ extension Workspace {
     ///
     /// A list saved while this runs is read again and taken into the unit (a few times; a
     /// file that keeps changing stops it with nothing changed).
-    public func commit(summary: String? = nil, kind: UnitKind = .edit) throws(TodoSyncError) -> CommitOutcome {
+    ///
+    /// `alongside`: files that are not lists, committed with the unit as the working tree holds
+    /// them where they differ from HEAD (the `.gitattributes` that `init` writes), each with
+    /// the line the message says of it.
+    public func commit(summary: String? = nil, kind: UnitKind = .edit, alongside: [String: String] = [:]) throws(TodoSyncError) -> CommitOutcome {
         try writing { () throws(TodoSyncError) in
             try checkReadyToCommit()
-            return try retryingAfterSaves { () throws(TodoSyncError) in try commitOnce(summary: summary, kind: kind) }
+            return try retryingAfterSaves { () throws(TodoSyncError) in
+                try commitOnce(summary: summary, kind: kind, alongside: alongside)
+            }
         }
     }
 
@@ -41,8 +47,9 @@ extension Workspace {
         }
     }
 
-    private func commitOnce(summary: String?, kind: UnitKind) throws(TodoSyncError) -> CommitOutcome {
-        let unit = try pending(storingBlobsAhead: true)
+    private func commitOnce(summary: String?, kind: UnitKind, alongside: [String: String]) throws(TodoSyncError) -> CommitOutcome {
+        let unit = try pending(storingBlobsAhead: true, shortcuts: alongside.isEmpty)
+        let others = try changedSinceHead(alongside.keys.sorted(), head: unit.head.commit)
         guard let branch = try branchReference() else { throw detachedHead() }
         var message = CommitMessage.describing(unit.changes, idsWritten: unit.idsAdopted, files: unit.changedPaths)
         if let summary {
@@ -52,7 +59,8 @@ extension Workspace {
         // Only ids written (for items committed without one): not an edit anyone would undo.
         let recorded: UnitKind = kind == .edit && unit.changes.isEmpty ? .adopt : kind
         message.trailers = [UnitTrailer.line(recorded.trailer)]
-        let plan = Self.plan(unit, branch: branch, message: message, storedBlobs: try storedBlobs(of: unit))
+        for path in others.keys.sorted() { message.body.append("- " + (alongside[path] ?? path)) }
+        let plan = Self.plan(unit, others: others, branch: branch, message: message, storedBlobs: try storedBlobs(of: unit))
         guard !plan.isEmpty else {
             return CommitOutcome(commit: nil, message: CommitMessage(summary: "Nothing changed"), unit: unit)
         }
@@ -63,7 +71,7 @@ extension Workspace {
         if unit.diagnostics.isEmpty {
             // Assignment left every item with an id of its own: the next status need not look.
             var blobs: [String: OID] = [:]
-            for (path, document) in unit.assigned.lists.documents where ListFileSelector.isList(document) {
+            for (path, document) in unit.assigned.lists.documents where try isList(document) {
                 blobs[path] = applied.listBlobs[path] ?? unit.head.blobs[path]
             }
             recordCheckedHead(commit: commit, blobs: blobs)
@@ -73,18 +81,25 @@ extension Workspace {
 
     /// The write that commits a pending unit: ids written into the files that get them, the
     /// other changed files committed as read (and checked again before the commit).
-    static func plan(_ unit: PendingUnit, branch: String, message: CommitMessage, storedBlobs: [String: OID] = [:]) -> WritePlan {
+    /// `others`: files that are not lists, committed as read (checked, never rewritten).
+    static func plan(
+        _ unit: PendingUnit, others: [String: [UInt8]] = [:], branch: String, message: CommitMessage, storedBlobs: [String: OID] = [:]
+    ) -> WritePlan {
         var files: [WritePlan.FileWrite] = []
         for (path, final) in unit.finalBytes.sorted(by: { $0.key < $1.key }) {
             files.append(WritePlan.FileWrite(path: path, expected: unit.working.readBytes[path] ?? nil, final: final))
         }
+        for (path, bytes) in others.sorted(by: { $0.key < $1.key }) {
+            files.append(WritePlan.FileWrite(path: path, expected: bytes, final: bytes))
+        }
         var target: WritePlan.Target?
-        if !unit.changedPaths.isEmpty {
+        if !unit.changedPaths.isEmpty || !others.isEmpty {
             var lists: [String: [UInt8]?] = [:], modes: [String: UInt32] = [:]
             for path in unit.changedPaths {
                 lists[path] = .some(unit.finalBytes[path] ?? nil)
                 if let mode = unit.head.files[path]?.mode { modes[path] = mode }
             }
+            for (path, bytes) in others { lists[path] = .some(bytes) }
             let parent = unit.head.commit
             target = .new(WritePlan.NewCommit(
                 parents: parent.map { [$0.id] } ?? [], baseTree: parent?.tree, lists: lists, modes: modes, message: message,
@@ -93,6 +108,21 @@ extension Workspace {
         return WritePlan(
             branch: branch, expectedHead: unit.head.commit?.id, target: target, files: files,
             readStats: unit.working.readStats, reflogMessage: "todosync: " + message.summary)
+    }
+
+    /// The working bytes of each of `paths` that differs from `head`'s version (a file that is
+    /// gone is left as committed).
+    private func changedSinceHead(_ paths: [String], head: Commit?) throws(TodoSyncError) -> [String: [UInt8]] {
+        var changed: [String: [UInt8]] = [:]
+        for path in paths {
+            guard let bytes = try FileSystem.read(root + "/" + path) else { continue }
+            if let head, let file = try git("reading \(path) from the last commit", { try repository.file(at: path, inTree: head.tree) }) {
+                let committed = try git("reading \(path) from the last commit") { try repository.blob(file.blob) }
+                if committed.sameBytes(as: bytes) { continue }
+            }
+            changed[path] = bytes
+        }
+        return changed
     }
 
     /// The blobs stored ahead for `unit` that hold a file's final bytes; the others are

@@ -5,7 +5,9 @@ extension Workspace {
     /// path and file order, and how many items have no id yet.
     public func items() throws(TodoSyncError) -> (items: [TodoItem], withoutID: Int) {
         let files = try readWorkingFiles(candidateFiles())
-        let lists = ListSet(files.map(\.document).filter(ListFileSelector.isList))
+        var documents: [ListDocument] = []
+        for file in files where try isList(file.document) { documents.append(file.document) }
+        let lists = ListSet(documents)
         let items = Array(lists.items.values)
         let nodes = lists.documents.values.reduce(0) { $0 + $1.nodeCount }
         return (items, max(0, nodes - items.count))

@@ -190,7 +190,7 @@ import TestSupport
     }
 
     @Test func clonesAdoptingPlainGitHistoryDeriveTheSameIds() throws {
-        let origin = try Fixture(gitFiles: ["TODO.md": "- [ ] a\n- [ ] b\n", "work/plan.md": "* [x] c\n"])
+        let origin = try Fixture(gitFiles: ["TODO.md": "- [ ] a\n- [ ] b\n", "work/plan.md": "* [x] c\n", ".gitattributes": "*.md todosync\n"])
         let one = Scratch(), two = Scratch()
         try git("clone", "-q", origin.path, one.path + "/c", in: one.path)
         try git("clone", "-q", origin.path, two.path + "/c", in: two.path)
@@ -261,13 +261,19 @@ import TestSupport
         try fixture.expectCleanAndSound()
     }
 
+    /// In a repository without the todosync attribute (a code project), `todosync.include`
+    /// adds lists to the TODO.md files; `todosync.exclude` takes files out, TODO.md included.
     @Test func configuredPatternsChooseTheLists() throws {
-        let fixture = try Fixture()
+        let fixture = try Fixture(listsRepository: false)
         _ = try fixture.git("config", "todosync.include", "lists/*.md")
-        try fixture.write("TODO.md", "- [ ] outside\n")
+        _ = try fixture.git("config", "todosync.exclude", "lists/old/TODO.md")
+        try fixture.write("TODO.md", "- [ ] always a list\n")
         try fixture.write("lists/a.md", "- [ ] inside\n")
+        try fixture.write("lists/old/TODO.md", "- [ ] excluded\n")
+        try fixture.write("docs/b.md", "- [ ] not named\n")
         try fixture.todosync()
-        #expect(try fixture.git("ls-files") == "lists/a.md\n")
+        #expect(try fixture.git("ls-files") == "TODO.md\nlists/a.md\n")
+        #expect(try fixture.ids(in: "docs/b.md").isEmpty && fixture.ids(in: "lists/old/TODO.md").isEmpty)
     }
 
     @Test func whatTheUserStagedStaysStagedAndOutOfTheCommit() throws {

@@ -10,9 +10,13 @@ final class Fixture {
     var keptAlive: AnyObject?
 
     /// A fresh `git init` repository (branch main), optionally with files committed by plain git.
-    init(gitFiles: [String: String] = [:]) throws {
+    /// `listsRepository`: every Markdown file with task items is a list, as in a repository
+    /// `todosync init` set up (marked locally, in git's info/attributes, so the tree and the
+    /// history stay the test's own); otherwise only TODO.md files are (a code project).
+    init(gitFiles: [String: String] = [:], listsRepository: Bool = true) throws {
         scratch = Scratch()
         _ = try TestSupport.git("init", "-q", "-b", "main", in: path)
+        if listsRepository { try markMarkdownAsLists() }
         guard !gitFiles.isEmpty else { return }
         for (name, text) in gitFiles { try scratch.write(name, text) }
         _ = try TestSupport.git("add", "-A", in: path)
@@ -24,10 +28,17 @@ final class Fixture {
         self.scratch = scratch
     }
 
-    /// A clone of `url` made with the git CLI.
+    /// A clone of `url` made with the git CLI, of a lists repository (see `init(gitFiles:)`).
     init(cloning url: String) throws {
         scratch = Scratch()
         _ = try TestSupport.git("clone", "-q", url, ".", in: path)
+        try markMarkdownAsLists()
+    }
+
+    /// Marks every Markdown file as a list in git's info/attributes.
+    func markMarkdownAsLists() throws {
+        try FileManager.default.createDirectory(atPath: path + "/.git/info", withIntermediateDirectories: true)
+        try Data("*.md todosync\n*.markdown todosync\n".utf8).write(to: URL(fileURLWithPath: path + "/.git/info/attributes"))
     }
 
     @discardableResult
@@ -75,11 +86,11 @@ final class Fixture {
     var lastSubject: String { (try? git("log", "-1", "--format=%s"))?.trimmingCharacters(in: .newlines) ?? "" }
     var lastBody: String { (try? git("log", "-1", "--format=%b")) ?? "" }
 
-    /// `git status --porcelain` is empty, `git fsck --strict` finds nothing, and no temporary
-    /// file is left among the objects.
-    func expectCleanAndSound() throws {
+    /// `git status --porcelain` is empty (but for the lines `except` names), `git fsck --strict`
+    /// finds nothing, and no temporary file is left among the objects.
+    func expectCleanAndSound(except expected: [String] = []) throws {
         let status = try git("status", "--porcelain")
-        guard status.isEmpty else { throw TestFailure("git status is not clean:\n\(status)") }
+        guard status.split(separator: "\n").map(String.init) == expected else { throw TestFailure("git status is not clean:\n\(status)") }
         _ = try git("fsck", "--strict")
         let objects = path + "/.git/objects"
         let temporary = (FileManager.default.enumerator(atPath: objects)?.compactMap { $0 as? String } ?? []).filter { $0.contains("tmp_") }
