@@ -47,7 +47,8 @@ extension Workspace {
         var paths = RunningProgram.path.map { [$0] } ?? []
         // git's index decides which files .gitignore leaves out (never a tracked one) and which
         // are outside a sparse checkout.
-        for name in ["HEAD", "config", "packed-refs", "commondir", "info/exclude", "index"] {
+        // gitattributes (the todosync attribute) decide which Markdown files are lists.
+        for name in ["HEAD", "config", "packed-refs", "commondir", "info/exclude", "info/attributes", "index"] {
             paths.append(gitDirectory + name)
         }
         // Where git marks an operation in progress (as libgit2's git_repository_state reads
@@ -65,14 +66,14 @@ extension Workspace {
         // [include] and [includeIf] sections name files found only by reading config: no note then.
         guard !configFiles.contains(where: includesOtherFiles) else { return nil }
         paths += configFiles.dropFirst()
-        paths.append(xdg + "/git/ignore")
-        if let excludes = try? repository.configString("core.excludesFile") {
-            paths.append(excludes.hasPrefix("~/") ? home + excludes.dropFirst() : excludes)
+        paths += [xdg + "/git/ignore", xdg + "/git/attributes", "/etc/gitattributes"]
+        for key in ["core.excludesFile", "core.attributesFile"] {
+            if let file = try? repository.configString(key) { paths.append(file.hasPrefix("~/") ? home + file.dropFirst() : file) }
         }
 
         for folder in scan.folders {
             let absolute = folder.isEmpty ? root : root + "/" + folder
-            paths += [absolute, absolute + "/.gitignore"]
+            paths += [absolute, absolute + "/.gitignore", absolute + "/.gitattributes"]
         }
         paths += scan.nestedRepositories.map { root + "/" + $0 }
         paths += scan.files.map { root + "/" + $0 }

@@ -15,6 +15,7 @@ import TestSupport
         try fixture.write("work/PLAN.md", "- [ ] Ship it\n")
         try fixture.write("notes.md", "No items here.\n")
         try fixture.write(".gitignore", "private/\n")
+        try fixture.write("work/.gitattributes", "# nothing yet\n")
         try fixture.write("private/SECRET.md", "- [ ] Hidden\n")
         try FileManager.default.createDirectory(atPath: fixture.path + "/empty", withIntermediateDirectories: false)
         _ = try TestSupport.git("init", "-q", "vendor", in: fixture.path)
@@ -37,7 +38,8 @@ import TestSupport
     enum Edit: String, CaseIterable, Sendable {
         case itemCheckedSameSize, listAddedAtRoot, listAddedInFolder, listAddedInEmptyFolder,
             itemsAddedToPlainMarkdown, listRemoved, ignoreRuleDropped, nestedRepositoryUnmade,
-            plainGitCommit, branchSwitched, configExcludesAList, remoteTrackingRefMoved, bisectStarted, ignoredListTracked
+            plainGitCommit, branchSwitched, configExcludesAList, remoteTrackingRefMoved, bisectStarted, ignoredListTracked,
+            attributesUnmarkAList, localAttributesUnmarkAList
     }
 
     private func apply(_ edit: Edit, to fixture: Fixture) throws {
@@ -58,7 +60,18 @@ import TestSupport
         case .bisectStarted: _ = try fixture.git("bisect", "start")
         // .gitignore does not apply to a tracked file: git's index is stamped.
         case .ignoredListTracked: _ = try fixture.git("add", "-f", "private/SECRET.md")
+        // gitattributes decide which files are lists; written in place, the folder stays as it was.
+        case .attributesUnmarkAList: try overwrite(fixture.path + "/work/.gitattributes", with: "PLAN.md -todosync\n")
+        case .localAttributesUnmarkAList: try overwrite(fixture.path + "/.git/info/attributes", with: "PLAN.md -todosync\n")
         }
+    }
+
+    /// Writes into the existing file (same inode: its folder's stamp stays as it was).
+    private func overwrite(_ path: String, with text: String) throws {
+        guard let handle = FileHandle(forWritingAtPath: path) else { throw TestFailure("cannot open \(path)") }
+        try handle.truncate(atOffset: 0)
+        try handle.write(contentsOf: Data(text.utf8))
+        try handle.close()
     }
 
     @Test func aCleanTreeIsAnsweredFromStamps() throws {
@@ -173,6 +186,6 @@ import TestSupport
         let afterEdit = try fixture.todosync("status").stdout
         #expect(afterEdit.contains("Changes since the last commit (1):"))
         let porcelain = try fixture.git("status", "--porcelain")
-        #expect(porcelain == " M TODO.md\n?? .gitignore\n?? notes.md\n?? vendor/\n", "\(porcelain)")
+        #expect(porcelain == " M TODO.md\n?? .gitignore\n?? notes.md\n?? vendor/\n?? work/.gitattributes\n", "\(porcelain)")
     }
 }
