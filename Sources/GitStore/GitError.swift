@@ -14,6 +14,9 @@ public struct GitError: Error, Hashable, Sendable, CustomStringConvertible {
     public var function: String
     /// A commit was missing from a shallow clone: it lies beyond the history fetched.
     public var isBeyondShallowHistory = false
+    /// The remote refused a push by its own rules (a hook, a protected branch), not because
+    /// its branch moved on.
+    public var isRefusedByRemote = false
     /// The system's error number when libgit2 failed (0 if none was set).
     public var systemError: Int32 = 0
 

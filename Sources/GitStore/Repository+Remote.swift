@@ -26,7 +26,7 @@ extension Repository {
 
     /// Fetches a remote's branches into `refs/remotes/<name>/`, as its configured refspecs say.
     public func fetch(remote name: String, progress: ((TransferProgress) -> Void)? = nil) throws(GitError) {
-        try withRemote(name) { (remote, context) throws(GitError) in
+        try withRemote(name, pushing: false) { (remote, context) throws(GitError) in
             var options = git_fetch_options()
             try GitError.check(git_fetch_options_init(&options, UInt32(GIT_FETCH_OPTIONS_VERSION)), "git_fetch_options_init")
             context.progress = progress
@@ -40,7 +40,7 @@ extension Repository {
     public func push(
         remote name: String, localRef: String, remoteRef: String, progress: ((TransferProgress) -> Void)? = nil
     ) throws(GitError) {
-        try withRemote(name) { (remote, context) throws(GitError) in
+        try withRemote(name, pushing: true) { (remote, context) throws(GitError) in
             var options = git_push_options()
             try GitError.check(git_push_options_init(&options, UInt32(GIT_PUSH_OPTIONS_VERSION)), "git_push_options_init")
             context.progress = progress
@@ -54,17 +54,46 @@ extension Repository {
             }
             try context.rethrowing(result, "git_remote_push")
             if let (ref, status) = context.rejected.first {
-                throw GitError(code: GIT_ENONFASTFORWARD.rawValue, message: "the remote refused \(ref): \(status)", function: "git_remote_push")
+                // The branch moved there since it was read: fetch and merge again. Anything else
+                // (a hook declined, a protected branch) is the remote's answer, with what it said.
+                let moved = ["fetch first", "non-fast-forward", "stale info", "failed to lock", "failed to update ref"].contains { status.contains($0) }
+                let said = context.remoteMessages.isEmpty ? "" : "\n" + context.remoteMessages.map { "remote: " + $0 }.joined(separator: "\n")
+                var error = GitError(
+                    code: moved ? GIT_ENONFASTFORWARD.rawValue : GIT_ERROR.rawValue, message: "the remote refused \(ref): \(status)\(said)",
+                    function: "git_remote_push")
+                error.isRefusedByRemote = !moved
+                throw error
             }
         }
     }
 
-    private func withRemote(_ name: String, _ body: (OpaquePointer?, RemoteContext) throws(GitError) -> Void) throws(GitError) {
+    private func withRemote(_ name: String, pushing: Bool, _ body: (OpaquePointer?, RemoteContext) throws(GitError) -> Void) throws(GitError) {
         var remote: OpaquePointer?
         try GitError.check(git_remote_lookup(&remote, pointer, name), "git_remote_lookup")
         defer { git_remote_free(remote) }
         let context = RemoteContext()
+        let url = (pushing ? string(git_remote_pushurl(remote)) : nil) ?? string(git_remote_url(remote)) ?? ""
+        switch RemoteEndpoint(url: url) {
+        case .builtIn: break
+        case .local(let path):
+            // Relative to the working tree's root, where git runs.
+            context.processEndpoint = .local(path: path.hasPrefix("/") ? path : (workdir ?? "") + path)
+        case let endpoint:
+            context.processEndpoint = endpoint
+            context.ssh = try sshSettings()
+        }
         try withExtendedLifetime(context) { () throws(GitError) in try body(remote, context) }
+    }
+
+    /// How git would run ssh here (see `SSHSettings`).
+    func sshSettings() throws(GitError) -> SSHSettings {
+        func environment(_ name: String) -> String? { getenv(name).map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } }
+        let command = environment("GIT_SSH_COMMAND")
+        let variant = environment("GIT_SSH_VARIANT")
+        return SSHSettings(
+            shellCommand: command != nil ? command : try configString("core.sshCommand"),
+            program: environment("GIT_SSH"),
+            variant: variant != nil ? variant : try configString("ssh.variant"))
     }
 }
 
@@ -73,6 +102,11 @@ extension Repository {
 final class RemoteContext {
     var progress: ((TransferProgress) -> Void)?
     var rejected: [(String, String)] = []
+    /// Lines the remote sent to be shown (a hook's output).
+    var remoteMessages: [String] = []
+    /// A remote reached through a program git would run (ssh, a local path); nil: libgit2's own.
+    var processEndpoint: RemoteEndpoint?
+    var ssh = SSHSettings()
     /// A Swift-side reason for a failure, reported instead of libgit2's generic one.
     var failure: String?
     private var triedAgent = false
@@ -82,6 +116,24 @@ final class RemoteContext {
 
     func install(in callbacks: inout git_remote_callbacks) {
         callbacks.payload = Unmanaged.passUnretained(self).toOpaque()
+        if processEndpoint != nil {
+            callbacks.transport = { out, owner, payload in
+                guard let out, let payload else { return -1 }
+                let context = Unmanaged<RemoteContext>.fromOpaque(payload).takeUnretainedValue()
+                guard let endpoint = context.processEndpoint else { return -1 }
+                return ProcessTransport.make(out, owner: owner, endpoint: endpoint, ssh: context.ssh, context: context)
+            }
+        }
+        callbacks.sideband_progress = { text, length, payload in
+            guard let text, let payload, length > 0 else { return 0 }
+            let context = Unmanaged<RemoteContext>.fromOpaque(payload).takeUnretainedValue()
+            let bytes = UnsafeRawBufferPointer(start: text, count: Int(length))
+            for line in String(decoding: bytes, as: UTF8.self).split(whereSeparator: { $0 == "\n" || $0 == "\r" }) {
+                let trimmed = line.drop { $0 == " " }
+                if !trimmed.isEmpty { context.remoteMessages.append(String(trimmed)) }
+            }
+            return 0
+        }
         callbacks.credentials = { out, url, username, allowed, payload in
             guard let out, let payload else { return -1 }
             let context = Unmanaged<RemoteContext>.fromOpaque(payload).takeUnretainedValue()

@@ -66,7 +66,9 @@ extension Workspace {
                     "pushing to \(upstream.name) (\(upstream.url)) failed: \(error.message)",
                     hint: error.isNonFastForward
                         ? "the remote kept moving; your commits are safe here: run todosync sync again"
-                        : "your commits are safe here; run todosync sync again when the remote can be reached")
+                        : error.isRefusedByRemote
+                            ? "the remote's own rules refused the push (its message is above); your commits are safe here"
+                            : "your commits are safe here; run todosync sync again when the remote can be reached")
             }
         }
         return outcome
@@ -94,9 +96,12 @@ extension Workspace {
         do {
             try repository.fetch(remote: upstream.remote, progress: progress)
         } catch {
+            let isSSH = if case .ssh = RemoteEndpoint(url: upstream.url) { true } else { false }
             throw TodoSyncError(
                 "fetching from \(upstream.remote) (\(upstream.url)) failed: \(error.message)",
-                hint: "your local commits are safe; check the address (git remote -v) and the network, then run todosync sync again")
+                hint: isSSH
+                    ? "todosync runs ssh as git does (GIT_SSH_COMMAND, core.sshCommand, ~/.ssh/config, ssh-agent); once 'git ls-remote \(upstream.remote)' works here, run todosync sync again; your local commits are safe"
+                    : "your local commits are safe; check the address (git remote -v) and the network, then run todosync sync again")
         }
     }
 
