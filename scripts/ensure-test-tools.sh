@@ -1,8 +1,15 @@
 #!/usr/bin/env bash
 # Installs what the tests use beside libgit2 where missing: cmark-gfm (Debian's, the engine
-# behind GitHub's Markdown, with its GFM spec), the witness of which lines are task items.
+# behind GitHub's Markdown, with its GFM spec), the witness of which lines are task items;
+# OpenSSH's server and client (a real sshd on loopback that sync reaches through ssh).
 set -euo pipefail
-if command -v cmark-gfm >/dev/null 2>&1 && [ -f /usr/share/doc/cmark-gfm/spec.txt.gz ]; then
-  exit 0
+missing=()
+if ! command -v cmark-gfm >/dev/null 2>&1 || [ ! -f /usr/share/doc/cmark-gfm/spec.txt.gz ]; then
+  missing+=(cmark-gfm)
 fi
-"$(dirname "$0")/apt-install.sh" cmark-gfm
+if [ ! -x /usr/sbin/sshd ] || ! command -v ssh-keygen >/dev/null 2>&1 || ! command -v ssh-agent >/dev/null 2>&1; then
+  missing+=(openssh-server openssh-client)
+fi
+if [ ${#missing[@]} -gt 0 ]; then
+  "$(dirname "$0")/apt-install.sh" "${missing[@]}"
+fi

@@ -33,14 +33,10 @@ public enum RemoteEndpoint: Equatable, Sendable {
             return
         }
         var (user, host, port) = Self.authority(url[..<colon])
-        if host.hasPrefix("["), host.hasSuffix("]") {
-            // `[host:port]:path`, git's old way to name a port in this form.
-            let inside = host.dropFirst().dropLast()
-            if let portColon = inside.lastIndex(of: ":"), !inside[..<portColon].contains(":"), let number = Int(inside[inside.index(after: portColon)...]) {
-                (host, port) = (String(inside[..<portColon]), number)
-            } else {
-                host = String(inside)
-            }
+        // `[host:port]:path`, git's old way to name a port in this form (an IPv6 host has more colons).
+        if port == nil, host.filter({ $0 == ":" }).count == 1, let portColon = host.firstIndex(of: ":"),
+            let number = Int(host[host.index(after: portColon)...]) {
+            (host, port) = (String(host[..<portColon]), number)
         }
         self = .ssh(user: user, host: host, port: port, path: String(url[url.index(after: colon)...]))
     }
