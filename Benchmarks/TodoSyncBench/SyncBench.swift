@@ -17,6 +17,9 @@ extension Bench {
             if FileManager.default.fileExists(atPath: copy) { try FileManager.default.removeItem(atPath: copy) }
             try shell("cp", "-a", pristine, copy, in: work)
             try shell("git", "remote", "set-url", "origin", copy + "/remote.git", in: copy + "/bob")
+            // A copy has new inodes: git's index would no longer vouch for any file, as it does
+            // in the clone a user syncs from.
+            try shell("git", "update-index", "-q", "--refresh", in: copy + "/bob")
             return copy + "/bob"
         }
         try interleaved(runs: runs) {

@@ -159,10 +159,13 @@ final class ChildProcess {
         return GitError(code: -1, errorClass: Int32(GIT_ERROR_NET.rawValue), message: message, function: "remote program")
     }
 
-    /// The exit status, waiting up to two seconds for it.
+    /// The exit status, waiting up to about two seconds for it (a program that closed its
+    /// output is most likely exiting: looked at again soon, then less often).
     private func waitBriefly() -> Int32? {
         if let status { return status }
-        for _ in 0..<200 {
+        var pause: UInt32 = 50
+        var waited: UInt32 = 0
+        while waited < 2_000_000 {
             var raw: Int32 = 0
             let result = waitpid(pid, &raw, WNOHANG)
             if result == pid {
@@ -172,7 +175,9 @@ final class ChildProcess {
                 return code
             }
             if result < 0, errno != EINTR { status = -1; return -1 }
-            usleep(10_000)
+            usleep(pause)
+            waited += pause
+            pause = min(pause * 2, 100_000)
         }
         return nil
     }

@@ -27,8 +27,9 @@ enum Console {
         if let hint = error.hint { write(2, "hint: \(hint)\n") }
     }
 
+    /// Everything printed goes through here: no URL in it shows a password or token.
     private static func write(_ fd: Int32, _ text: String) {
-        var bytes = Array(text.utf8)
+        var bytes = Array(Credentials.removed(from: text).utf8)
         var offset = 0
         // NB: baseAddress! below cannot fail: the loop runs only while bytes is not empty.
         while offset < bytes.count {

@@ -10,9 +10,10 @@ public struct TodoSyncError: Error, Sendable, CustomStringConvertible {
     /// A commit it needed lies beyond a shallow clone's history.
     public var isBeyondShallowHistory = false
 
+    /// Any URL in the message or hint is kept without its password or token.
     public init(_ message: String, hint: String? = nil) {
-        self.message = message
-        self.hint = hint
+        self.message = Credentials.removed(from: message)
+        self.hint = hint.map(Credentials.removed(from:))
     }
 
     /// What to do when the disk is full (or a file too large for the system).
