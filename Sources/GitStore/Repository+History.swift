@@ -113,13 +113,30 @@ extension Repository {
         try GitError.check(git_checkout_options_init(&options, UInt32(GIT_CHECKOUT_OPTIONS_VERSION)), "git_checkout_options_init")
         options.checkout_strategy = GIT_CHECKOUT_SAFE.rawValue | GIT_CHECKOUT_DISABLE_PATHSPEC_MATCH.rawValue
         options.baseline = baselineTree
+        // The files whose edits stop it, to name them.
+        let conflicts = PathList()
+        options.notify_flags = GIT_CHECKOUT_NOTIFY_CONFLICT.rawValue
+        options.notify_payload = Unmanaged.passUnretained(conflicts).toOpaque()
+        options.notify_cb = { _, path, _, _, _, payload in
+            if let path, let payload { Unmanaged<PathList>.fromOpaque(payload).takeUnretainedValue().paths.append(String(cString: path)) }
+            return 0
+        }
         var cPaths = paths.map { strdup($0) }
         defer { cPaths.forEach { free($0) } }
-        try GitError.checkReading("git_checkout_tree", of: "checking out \(paths.count) files") {
-            cPaths.withUnsafeMutableBufferPointer { buffer in
-                options.paths = git_strarray(strings: buffer.baseAddress, count: buffer.count)
-                return git_checkout_tree(pointer, treeObject, &options)
+        do {
+            try withExtendedLifetime(conflicts) { () throws(GitError) in
+                try GitError.checkReading("git_checkout_tree", of: "checking out \(paths.count) files") {
+                    cPaths.withUnsafeMutableBufferPointer { buffer in
+                        options.paths = git_strarray(strings: buffer.baseAddress, count: buffer.count)
+                        return git_checkout_tree(pointer, treeObject, &options)
+                    }
+                }
             }
+        } catch where !conflicts.paths.isEmpty {
+            let names = conflicts.paths.sorted().joined(separator: ", ")
+            throw GitError(
+                code: GIT_ECONFLICT.rawValue, errorClass: error.errorClass,
+                message: "your uncommitted changes to \(names) would be overwritten by the incoming change", function: error.function)
         }
     }
 }
@@ -127,6 +144,9 @@ extension Repository {
 extension GitError {
     /// The remote moved on: fetch and merge before pushing again.
     public var isNonFastForward: Bool { code == GIT_ENONFASTFORWARD.rawValue }
+
+    /// A checkout stopped where a file holds edits it would overwrite.
+    public var isCheckoutConflict: Bool { code == GIT_ECONFLICT.rawValue }
 }
 
 extension Repository {
@@ -156,4 +176,9 @@ extension Repository {
         try GitError.checkReading("git_tree_lookup", of: "reading tree \(id.short)") { git_tree_lookup(&tree, pointer, &raw) }
         return tree
     }
+}
+
+/// Paths a C callback collects.
+private final class PathList {
+    var paths: [String] = []
 }

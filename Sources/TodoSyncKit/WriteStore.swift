@@ -135,7 +135,16 @@ final class DiskStore: WriteStore {
     }
 
     func checkout(tree: OID, paths: [String], baseline: OID?) throws(TodoSyncError) {
-        try git("updating the other files") { try repository.checkout(tree: tree, paths: paths, baseline: baseline) }
+        do {
+            try repository.checkout(tree: tree, paths: paths, baseline: baseline)
+        } catch where error.isCheckoutConflict {
+            // git's advice for the same refusal.
+            throw TodoSyncError(
+                error.message + "; nothing was changed",
+                hint: "commit your changes or stash them (git stash), then run todosync sync again; git stash pop brings them back")
+        } catch {
+            throw .git(error, while: "updating the other files")
+        }
     }
 
     func replace(_ path: String, with bytes: [UInt8]?, ifStill expected: [UInt8]?) throws(TodoSyncError) -> FileStat? {

@@ -182,4 +182,19 @@ import TestSupport
         #expect(try alice.read("notes.txt") == "uno\n")
         try alice.expectCleanAndSound()
     }
+
+    /// Incoming changes to a file the user is editing (uncommitted): refused, naming the file,
+    /// with git's advice; the edit and the branch stay as they were.
+    @Test func anIncomingChangeToAFileWithUncommittedEditsNamesTheFile() throws {
+        let (_, alice, bob) = try Remote.withTwoClones(seeding: ["TODO.md": withIDs("- [ ] A ^a\n"), "notes.txt": "one\n"])
+        try bob.write("notes.txt", "one\ntwo\n")
+        try bob.commitAndPushWithGit("Notes")
+        try alice.write("notes.txt", "one, being edited\n")
+        let head = alice.head
+        let refused = try alice.todosync("sync", expectStatus: 1)
+        #expect(refused.stderr.contains("your uncommitted changes to notes.txt would be overwritten by the incoming change"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("git stash"))
+        #expect(try alice.read("notes.txt") == "one, being edited\n")
+        #expect(alice.head == head)
+    }
 }
