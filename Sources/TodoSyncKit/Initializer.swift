@@ -158,7 +158,7 @@ extension Workspace {
         if let existing, existing != url {
             throw TodoSyncError(
                 "this repository already has a remote 'origin' at \(Credentials.removed(from: existing))",
-                hint: "to use \(Credentials.removed(from: url)) instead: git remote set-url origin NEW-URL")
+                hint: "to use \(Credentials.removed(from: url)) instead: git remote set-url origin \(Credentials.removed(from: url))")
         }
         let branch = try self.branch() ?? "main"
         try git("setting up the remote") {
