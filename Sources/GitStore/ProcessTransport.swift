@@ -135,7 +135,9 @@ final class ProcessTransport {
 
     private static let freeStream: @convention(c) (UnsafeMutablePointer<git_smart_subtransport_stream>?) -> Void = { stream in
         guard let stream else { return }
-        if let transport = owner(stream) { transport.stream = nil }
+        if let transport = owner(stream), transport.stream == UnsafeMutableRawPointer(stream).assumingMemoryBound(to: todosync_subtransport_stream.self) {
+            transport.stream = nil
+        }
         UnsafeMutableRawPointer(stream).assumingMemoryBound(to: todosync_subtransport_stream.self).deallocate()
     }
 
