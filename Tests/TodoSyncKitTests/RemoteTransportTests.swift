@@ -76,10 +76,13 @@ import TestSupport
         try server.write("askpass", "#!/bin/sh\necho 'secret phrase'\n")
         chmod(server.directory + "/askpass", 0o755)
         try alice.write("TODO.md", "- [ ] Buy milk\n- [ ] Call Bob\n")
-        // ssh-agent runs the script as its child (no daemon); only ssh-add gets the passphrase.
+        // ssh-agent runs the script (no daemon), stopped at its end; only ssh-add gets the passphrase.
         let script = """
             SSH_ASKPASS=\(server.directory)/askpass SSH_ASKPASS_REQUIRE=force DISPLAY=:0 ssh-add \(server.directory)/id_pass </dev/null || exit 90
-            exec \(todosyncBinary) sync
+            \(todosyncBinary) sync
+            status=$?
+            ssh-agent -k >/dev/null
+            exit $status
             """
         let synced = try run(
             "/usr/bin/ssh-agent", ["/bin/sh", "-c", script], in: alice.path,
