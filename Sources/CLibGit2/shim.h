@@ -3,16 +3,12 @@
 #include <git2.h>
 #include <git2/sys/transport.h>
 
-/* A smart subtransport and its stream as libgit2 sees them, followed by the owner the
- * callbacks are given back (libgit2 hands back only the pointer to the first member). */
+/* A smart subtransport as libgit2 sees it, followed by the owner its callbacks are given
+ * back (libgit2 hands back only the pointer to the first member; a stream reaches it through
+ * its `subtransport`). */
 typedef struct {
     git_smart_subtransport parent;
     void *owner;
 } todosync_subtransport;
-
-typedef struct {
-    git_smart_subtransport_stream parent;
-    void *owner;
-} todosync_subtransport_stream;
 
 #endif

@@ -18,7 +18,7 @@ final class ProcessTransport {
     private let ssh: SSHSettings
     private let context: RemoteContext
     private var child: ChildProcess?
-    private var stream: UnsafeMutablePointer<todosync_subtransport_stream>?
+    private var stream: UnsafeMutablePointer<git_smart_subtransport_stream>?
 
     private init(endpoint: RemoteEndpoint, ssh: SSHSettings, context: RemoteContext) {
         self.endpoint = endpoint
@@ -92,7 +92,7 @@ final class ProcessTransport {
         case GIT_SERVICE_RECEIVEPACK_LS: name = .receivePack
         default:
             guard let stream else { return fail("the remote program was not started") }
-            out.pointee = UnsafeMutableRawPointer(stream).assumingMemoryBound(to: git_smart_subtransport_stream.self)
+            out.pointee = stream
             return 0
         }
         finish()
@@ -101,12 +101,10 @@ final class ProcessTransport {
         } catch {
             return fail(error.message)
         }
-        let stream = UnsafeMutablePointer<todosync_subtransport_stream>.allocate(capacity: 1)
-        stream.initialize(to: todosync_subtransport_stream(
-            parent: git_smart_subtransport_stream(subtransport: subtransport, read: Self.read, write: Self.write, free: Self.freeStream),
-            owner: nil))
+        let stream = UnsafeMutablePointer<git_smart_subtransport_stream>.allocate(capacity: 1)
+        stream.initialize(to: git_smart_subtransport_stream(subtransport: subtransport, read: Self.read, write: Self.write, free: Self.freeStream))
         self.stream = stream
-        out.pointee = UnsafeMutableRawPointer(stream).assumingMemoryBound(to: git_smart_subtransport_stream.self)
+        out.pointee = stream
         return 0
     }
 
@@ -135,10 +133,8 @@ final class ProcessTransport {
 
     private static let freeStream: @convention(c) (UnsafeMutablePointer<git_smart_subtransport_stream>?) -> Void = { stream in
         guard let stream else { return }
-        if let transport = owner(stream), transport.stream == UnsafeMutableRawPointer(stream).assumingMemoryBound(to: todosync_subtransport_stream.self) {
-            transport.stream = nil
-        }
-        UnsafeMutableRawPointer(stream).assumingMemoryBound(to: todosync_subtransport_stream.self).deallocate()
+        if let transport = owner(stream), transport.stream == stream { transport.stream = nil }
+        stream.deallocate()
     }
 
     /// Ends the program (libgit2 is done with it, or starts another).

@@ -42,7 +42,7 @@ struct Init: ParsableCommand {
             Console.out("Left alone, not lists (a project's own documents): \(outcome.leftAlone.joined(separator: ", "))")
             Console.out("  to make one a list: give it the line '/PATH todosync' in .gitattributes (no '-'), then run todosync")
         }
-        if let remote = outcome.remote { Console.out("Remote origin: \(Credentials.removed(from: remote))") }
+        if let remote = outcome.remote { Console.out("Remote origin: \(remote)") }
         if let commit = outcome.commit.commit {
             Console.out("[\(commit.short)] \(outcome.commit.message.summary)")
         } else {

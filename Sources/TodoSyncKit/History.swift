@@ -92,9 +92,13 @@ extension Workspace {
         }
         for (path, blob) in before { changed.append((path, [blob])) }
         for (path, blobs) in changed {
+            // What the name or gitattributes settle needs no reading.
+            let marking = try marking(of: path)
+            if marking == .unmarked { continue }
+            if ListFileSelector.isNamedTODO(path) { return true }
             for blob in blobs {
                 let bytes = try git("reading \(path)") { try repository.blob(blob) }
-                if try isList(ListDocument.parsing(path, bytes)) { return true }
+                if selector.isList(try ListDocument.parsing(path, bytes), marking: marking) { return true }
             }
         }
         return false

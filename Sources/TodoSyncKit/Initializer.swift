@@ -157,8 +157,8 @@ extension Workspace {
         let existing = try git("reading remote.origin.url") { try repository.configString("remote.origin.url") }
         if let existing, existing != url {
             throw TodoSyncError(
-                "this repository already has a remote 'origin' at \(Credentials.removed(from: existing))",
-                hint: "to use \(Credentials.removed(from: url)) instead: git remote set-url origin \(Credentials.removed(from: url))")
+                "this repository already has a remote 'origin' at \(existing)",
+                hint: "to use \(url) instead: git remote set-url origin \(url)")
         }
         let branch = try self.branch() ?? "main"
         try git("setting up the remote") {

@@ -46,8 +46,12 @@ public struct ListFileSelector: Sendable, Equatable {
     /// Whether the file at `path` (relative to the root) is read at all: Markdown, or named by
     /// `include`, and not excluded.
     public func matches(_ path: String) -> Bool {
-        (Self.markdown.contains { Self.glob($0, path) } || include.contains { Self.glob($0, path) })
-            && !exclude.contains { Self.glob($0, path) }
+        (Self.markdown.contains { Self.glob($0, path) } || include.contains { Self.glob($0, path) }) && !excludes(path)
+    }
+
+    /// Whether `exclude` names the file.
+    func excludes(_ path: String) -> Bool {
+        exclude.contains { Self.glob($0, path) }
     }
 
     /// Whether a file `matches` accepts is a list, given what gitattributes say of it.
@@ -81,7 +85,7 @@ public struct ListFileSelector: Sendable, Equatable {
         (path.split(separator: "/").last ?? "").lowercased() == "todo.md"
     }
 
-    static func glob(_ pattern: String, _ path: String) -> Bool {
+    private static func glob(_ pattern: String, _ path: String) -> Bool {
         let subject = pattern.contains("/") ? path : String(path.split(separator: "/").last ?? "")
         let trimmed = pattern.hasPrefix("/") ? String(pattern.dropFirst()) : pattern
         return fnmatch(trimmed, subject, pattern.contains("/") ? FNM_PATHNAME : 0) == 0
@@ -99,7 +103,7 @@ extension Workspace {
     func checkCanHoldList(_ path: String) throws(TodoSyncError) {
         let reason: String
         if !selector.matches(path) {
-            reason = selector.exclude.contains(where: { ListFileSelector.glob($0, path) })
+            reason = selector.excludes(path)
                 ? "todosync.exclude names it (README.md by default)"
                 : "todosync keeps lists only in Markdown files (*.md, *.markdown) and what todosync.include names"
         } else if try marking(of: path) == .unmarked {

@@ -10,7 +10,8 @@ public struct TodoSyncError: Error, Sendable, CustomStringConvertible {
     /// A commit it needed lies beyond a shallow clone's history.
     public var isBeyondShallowHistory = false
 
-    /// Any URL in the message or hint is kept without its password or token.
+    /// Any URL in the message or hint is kept without its password or token (the one place
+    /// errors are made safe to show; the CLI's console is the other, for everything it prints).
     public init(_ message: String, hint: String? = nil) {
         self.message = Credentials.removed(from: message)
         self.hint = hint.map(Credentials.removed(from:))

@@ -14,9 +14,6 @@ public struct Upstream: Sendable {
         "refs/remotes/\(remote)/" + remoteBranch.dropFirst(remoteBranch.hasPrefix("refs/heads/") ? 11 : 0)
     }
 
-    /// The URL as it may be shown: without a password or token.
-    public var shownURL: String { Credentials.removed(from: url) }
-
     /// `origin/main`, as git shows it.
     public var name: String { String(trackingRef.dropFirst("refs/remotes/".count)) }
 }

@@ -63,7 +63,7 @@ extension Workspace {
                 continue
             } catch {
                 throw TodoSyncError(
-                    "pushing to \(upstream.name) (\(upstream.shownURL)) failed: \(error.message)",
+                    "pushing to \(upstream.name) (\(upstream.url)) failed: \(error.message)",
                     hint: error.isNonFastForward
                         ? "the remote kept moving; your commits are safe here: run todosync sync again"
                         : error.isRefusedByRemote
@@ -98,7 +98,7 @@ extension Workspace {
         } catch {
             let isSSH = if case .ssh = RemoteEndpoint(url: upstream.url) { true } else { false }
             throw TodoSyncError(
-                "fetching from \(upstream.remote) (\(upstream.shownURL)) failed: \(error.message)",
+                "fetching from \(upstream.remote) (\(upstream.url)) failed: \(error.message)",
                 hint: isSSH
                     ? "todosync runs ssh as git does (GIT_SSH_COMMAND, core.sshCommand, ~/.ssh/config, ssh-agent); once 'git ls-remote \(upstream.remote)' works here, run todosync sync again; your local commits are safe"
                     : "your local commits are safe; check the address (git remote -v) and the network, then run todosync sync again")

@@ -60,18 +60,11 @@ import TestSupport
         case .bisectStarted: _ = try fixture.git("bisect", "start")
         // .gitignore does not apply to a tracked file: git's index is stamped.
         case .ignoredListTracked: _ = try fixture.git("add", "-f", "private/SECRET.md")
-        // gitattributes decide which files are lists; written in place, the folder stays as it was.
-        case .attributesUnmarkAList: try overwrite(fixture.path + "/work/.gitattributes", with: "PLAN.md -todosync\n")
-        case .localAttributesUnmarkAList: try overwrite(fixture.path + "/.git/info/attributes", with: "PLAN.md -todosync\n")
+        // gitattributes decide which files are lists; written in place (as nano writes), the
+        // folder's stamp stays as it was.
+        case .attributesUnmarkAList: try fixture.save("work/.gitattributes", "PLAN.md -todosync\n", like: .nano)
+        case .localAttributesUnmarkAList: try fixture.save(".git/info/attributes", "PLAN.md -todosync\n", like: .nano)
         }
-    }
-
-    /// Writes into the existing file (same inode: its folder's stamp stays as it was).
-    private func overwrite(_ path: String, with text: String) throws {
-        guard let handle = FileHandle(forWritingAtPath: path) else { throw TestFailure("cannot open \(path)") }
-        try handle.truncate(atOffset: 0)
-        try handle.write(contentsOf: Data(text.utf8))
-        try handle.close()
     }
 
     @Test func aCleanTreeIsAnsweredFromStamps() throws {

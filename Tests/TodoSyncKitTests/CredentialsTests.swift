@@ -17,6 +17,12 @@ import TestSupport
         #expect(Credentials.removed(from: text) == shown)
     }
 
+    /// Errors are safe to show for a program using the library, not only through the CLI.
+    @Test func errorsCarryNoCredentials() {
+        let error = TodoSyncError("fetching from https://alice:S3CRET@example.com/x.git failed", hint: "try http://u:S3CRET@h/")
+        #expect(!error.description.contains("S3CRET"))
+    }
+
     @Test func nothingTodosyncPrintsOrWritesShowsTheSecret() throws {
         let secret = "S3CRET-TOKEN-42"
         let scratch = Scratch()
