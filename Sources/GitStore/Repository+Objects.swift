@@ -23,8 +23,8 @@ extension Repository {
             author: Signature(git_commit_author(commit)), committer: Signature(git_commit_committer(commit)))
     }
 
-    /// Every file of a tree, recursively, whose path passes `include`. Subfolders are entered
-    /// only if `enter` accepts their path.
+    /// Every file of a tree, recursively, whose path passes `include`; symbolic links are not
+    /// files. Subfolders are entered only if `enter` accepts their path.
     public func files(
         inTree tree: OID, enter: (String) -> Bool = { _ in true }, include: (String) -> Bool
     ) throws(GitError) -> [TreeFile] {
@@ -47,7 +47,7 @@ extension Repository {
             switch git_tree_entry_type(entry) {
             case GIT_OBJECT_TREE:
                 if enter(path) { try collectFiles(id, prefix: path + "/", enter: enter, include: include, into: &result) }
-            case GIT_OBJECT_BLOB:
+            case GIT_OBJECT_BLOB where git_tree_entry_filemode(entry) != GIT_FILEMODE_LINK:
                 if include(path) { result.append(TreeFile(path: path, blob: id, mode: git_tree_entry_filemode(entry).rawValue)) }
             default:
                 break
@@ -55,7 +55,8 @@ extension Repository {
         }
     }
 
-    /// The file at `path` in a tree; nil if there is none (no entry, or not a file).
+    /// The file at `path` in a tree; nil if there is none (no entry, or not a file: a folder,
+    /// a symbolic link).
     public func file(at path: String, inTree tree: OID) throws(GitError) -> TreeFile? {
         var raw = tree.raw
         var treeObject: OpaquePointer?
@@ -66,7 +67,7 @@ extension Repository {
         if result == GIT_ENOTFOUND.rawValue { return nil }
         try GitError.check(result, "git_tree_entry_bypath")
         defer { git_tree_entry_free(entry) }
-        guard git_tree_entry_type(entry) == GIT_OBJECT_BLOB else { return nil }
+        guard git_tree_entry_type(entry) == GIT_OBJECT_BLOB, git_tree_entry_filemode(entry) != GIT_FILEMODE_LINK else { return nil }
         return TreeFile(path: path, blob: OID(git_tree_entry_id(entry).pointee), mode: git_tree_entry_filemode(entry).rawValue)
     }
 

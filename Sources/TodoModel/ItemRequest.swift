@@ -29,6 +29,16 @@ public enum ItemRequest: Hashable, Sendable {
         }
     }
 
+    /// The request with the file it names (`.end(file:)`) replaced by `path`.
+    public func naming(file path: String) -> ItemRequest {
+        switch self {
+        case .add(let title, .end(_?), let isDone, let notes, let priority, let due):
+            .add(title: title, at: .end(file: path), isDone: isDone, notes: notes, priority: priority, due: due)
+        case .move(let query, .end(_?)): .move(query, to: .end(file: path))
+        default: self
+        }
+    }
+
     public enum Failure: Error, Hashable, Sendable {
         case query(ItemQuery.Failure)
         case edit(EditError)

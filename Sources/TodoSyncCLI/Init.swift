@@ -18,6 +18,8 @@ struct Init: ParsableCommand {
             Examples:
               todosync init ~/lists
               todosync init ~/lists --remote git@example.com:me/lists.git
+
+            With --remote, init fetches first: a remote that holds lists is taken in as `git clone` would (no example list is written); an empty one gets the first commit pushed. A remote whose history is unrelated to a repository already here is refused, as sync refuses it.
             """)
 
     @Argument(help: "The folder for the lists (created if missing).")
@@ -43,10 +45,19 @@ struct Init: ParsableCommand {
             Console.out("  to make one a list: give it the line '/PATH todosync' in .gitattributes (no '-'), then run todosync")
         }
         if let remote = outcome.remote { Console.out("Remote origin: \(remote)") }
+        if let joined = outcome.joined {
+            if let commit = joined.fastForwardedTo {
+                Console.out("Took in the lists of \(joined.upstream.name) [\(commit.short)], as a clone would.")
+            } else if let merge = joined.mergeCommit {
+                Console.out("Merged \(joined.upstream.name) [\(merge.short)]: \(Sync.count(joined.incoming.count, "change")) came in.")
+            }
+            for report in joined.reports { Console.out("  \(report)") }
+        }
         if let commit = outcome.commit.commit {
             Console.out("[\(commit.short)] \(outcome.commit.message.summary)")
         } else {
             Console.out("The lists were already committed with ids; nothing to commit.")
         }
+        if outcome.pushed, let joined = outcome.joined { Console.out("Pushed to \(joined.upstream.name).") }
     }
 }

@@ -18,6 +18,8 @@ struct Sync: ParsableCommand {
 
             The merge goes by item id and field, not by line: two people editing different items, or different fields of one item, never clash. A title renamed differently on both sides keeps this side's title and puts the other in the item's notes; lines both sides rewrote are kept twice between 'todosync clash' comments. Every clash is listed here and in the merge commit. Nothing is lost, and no git conflict markers are written.
 
+            A remote whose history shares no commit with this branch (another repository at the same address, a second `todosync init`) is refused, as git refuses it; --allow-unrelated-histories merges the two anyway, keeping the items of both.
+
             If the remote moved while syncing, sync fetches and merges again (up to 3 times). If the remote cannot be reached, your local commit stays and sync exits with an error.
 
             Examples:
@@ -30,12 +32,17 @@ struct Sync: ParsableCommand {
     @Flag(name: .customLong("push"), inversion: .prefixedNo, help: "Push the result to the remote (default: push).")
     var push = true
 
+    @Flag(help: "Merge a remote whose history shares no commit with this branch (the items of both are kept).")
+    var allowUnrelatedHistories = false
+
     func run() throws {
         let workspace = try repository.openWorkspace()
         let showProgress = isatty(2) == 1
         let handler: ((SyncProgress) -> Void)? = showProgress ? { Self.showProgress($0) } : nil
-        let push = self.push
-        let outcome = try runReportingErrors(on: workspace) { try workspace.sync(push: push, progress: handler) }
+        let (push, unrelated) = (self.push, allowUnrelatedHistories)
+        let outcome = try runReportingErrors(on: workspace) {
+            try workspace.sync(push: push, allowUnrelatedHistories: unrelated, progress: handler)
+        }
         if showProgress { Console.progress(nil) }
         if let local = outcome.localCommit, let commit = local.commit {
             Console.warn(local.unit.diagnostics)

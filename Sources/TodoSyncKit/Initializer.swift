@@ -16,6 +16,10 @@ public struct InitOutcome {
     public var isProject = false
     /// The adoption commit (nil if the lists were already committed with ids).
     public var commit: CommitOutcome
+    /// With a remote: what came in from it (its lists, when it had some), and whether the
+    /// branch was pushed there.
+    public var joined: SyncOutcome?
+    public var pushed = false
 }
 
 extension Workspace {
@@ -35,8 +39,12 @@ extension Workspace {
     /// Creates (or adopts) a repository of lists in `directory`: makes the repository if there
     /// is none, adopts the Markdown files that hold task items (not a project's own documents,
     /// `isProjectDocument`) and records them in `.gitattributes`, writes an example TODO.md if
-    /// there is no list, sets up `remote` as `origin` with the branch tracking it, and commits
-    /// ids for every item.
+    /// there is no list, and commits ids for every item.
+    ///
+    /// With `remote`: sets it up as `origin` with the branch tracking it and fetches first. A
+    /// remote that holds the branch is taken in as `git clone` would (no example list is
+    /// written) or merged with a related local history; one that is empty gets the new
+    /// commit pushed. An unrelated history is refused, as by sync.
     public static func initialize(at directory: String, remote: String? = nil) throws(TodoSyncError) -> InitOutcome {
         try FileSystem.createDirectory(directory)
         var created = false
@@ -51,7 +59,7 @@ extension Workspace {
         } catch {
             throw .git(error, while: "opening \(directory)")
         }
-        let workspace = try Workspace(repository: repository)
+        let workspace = try Workspace(repository: repository, startDirectory: directory)
         return try workspace.writing { () throws(TodoSyncError) in
             try workspace.checkReadyToCommit()
             return try workspace.initialize(createdRepository: created, remote: remote)
@@ -59,6 +67,11 @@ extension Workspace {
     }
 
     private func initialize(createdRepository created: Bool, remote: String?) throws(TodoSyncError) -> InitOutcome {
+        var joined: SyncOutcome?
+        if let remote {
+            try setUpRemote(remote)
+            joined = try joinRemote()
+        }
         var documents: [ListDocument] = []
         for path in try candidateFiles() {
             guard let bytes = try FileSystem.read(root + "/" + path) else { continue }
@@ -97,13 +110,13 @@ extension Workspace {
         if !isProject { marks += leftAlone.map { ListFileSelector.attributeLine(for: $0, isList: false) } }
         try writeInitialFiles(example: wroteExample, attributeLines: marks)
         leftAlone += unmarked
-        if let remote { try setUpRemote(remote) }
         let outcome = try commit(
             summary: created || wroteExample ? "Start todo lists" : "Adopt lists into todosync", kind: .adopt,
             alongside: [Self.attributesFile: "Record which files are lists in \(Self.attributesFile)"])
+        let pushed = joined == nil ? false : try sync().pushed
         return InitOutcome(
-            root: root, createdRepository: created, createdExampleList: wroteExample, remote: remote,
-            lists: lists.sorted(), leftAlone: leftAlone.sorted(), isProject: isProject, commit: outcome)
+            root: root, createdRepository: created, createdExampleList: wroteExample, remote: remote.map(Credentials.removed),
+            lists: lists.sorted(), leftAlone: leftAlone.sorted(), isProject: isProject, commit: outcome, joined: joined, pushed: pushed)
     }
 
     static let attributesFile = ".gitattributes"
@@ -168,6 +181,45 @@ extension Workspace {
             }
             try repository.setConfig("branch.\(branch).remote", to: "origin")
             try repository.setConfig("branch.\(branch).merge", to: "refs/heads/\(branch)")
+        }
+    }
+}
+
+extension Workspace {
+    /// Fetches the remote just set up and brings its branch in (a clone onto a branch with no
+    /// commit, else a sync's merge), before init writes anything.
+    private func joinRemote() throws(TodoSyncError) -> SyncOutcome {
+        let upstream = try upstream()
+        do {
+            try checkReachable(upstream)
+            try fetch(upstream, progress: nil)
+        } catch {
+            var failure = error
+            failure.hint = "origin is set up, but nothing was fetched and no list written; once 'git ls-remote \(upstream.url)' works here, run todosync init again"
+            throw failure
+        }
+        var outcome = SyncOutcome(upstream: upstream)
+        try checkNothingInTheWay(of: upstream)
+        try integrate(upstream, allowUnrelatedHistories: false, into: &outcome)
+        try git("reading .gitattributes") { try repository.forgetCachedAttributes() }
+        return outcome
+    }
+
+    /// A folder with no commit yet that already holds a file the remote has, with other
+    /// contents: refused, as `git clone` refuses a folder that is not empty.
+    private func checkNothingInTheWay(of upstream: Upstream) throws(TodoSyncError) {
+        guard case .unborn = try git("reading HEAD", { try repository.head() }),
+            let theirs = try git("reading \(upstream.trackingRef)", { try repository.reference(upstream.trackingRef) })
+        else { return }
+        let tree = try git("reading \(upstream.name)") { try repository.commit(theirs).tree }
+        let files = try git("listing the files of \(upstream.name)") { try repository.files(inTree: tree, include: { _ in true }) }
+        for file in files {
+            guard let bytes = try FileSystem.read(root + "/" + file.path) else { continue }
+            let theirBytes = try git("reading \(file.path) in \(upstream.name)") { try repository.blob(file.blob) }
+            guard !bytes.sameBytes(as: theirBytes) else { continue }
+            throw TodoSyncError(
+                "\(file.path) is here and in \(upstream.name), with other contents; todosync will not overwrite it; nothing was merged",
+                hint: "move it aside (or init in an empty folder), run todosync init again, then copy what you need back in")
         }
     }
 }

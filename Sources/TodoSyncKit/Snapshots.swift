@@ -189,12 +189,15 @@ extension Workspace {
         guard !paths.isEmpty else { return missing }
         let sparse = try git("reading git's index") { try repository.pathsSkippingWorktree(paths) }
         for path in paths.sorted() {
+            if let link = FileSystem.symbolicLink(on: path, under: root) {
+                missing.replaced.append((path, link == path ? "a symbolic link" : "behind a symbolic link (\(link))"))
+                continue
+            }
             switch FileSystem.kind(of: root + "/" + path) {
             case nil: if sparse.contains(path) { missing.outsideSparseCheckout.insert(path) } else { missing.gone.append(path) }
             case .file?: continue
             case .directory?: missing.replaced.append((path, "a directory"))
-            case .symlink?: missing.replaced.append((path, "a symbolic link"))
-            case .other?: missing.replaced.append((path, "no regular file"))
+            case .other?, .symlink?: missing.replaced.append((path, "no regular file"))
             }
         }
         return missing

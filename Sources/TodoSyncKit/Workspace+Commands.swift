@@ -23,7 +23,18 @@ extension Workspace {
         }
     }
 
-    private func performLocked(_ requests: [ItemRequest], lineNumbers: [Int]?) throws(TodoSyncError) -> CommandOutcome {
+    private func performLocked(_ given: [ItemRequest], lineNumbers: [Int]?) throws(TodoSyncError) -> CommandOutcome {
+        var requests = given
+        for index in requests.indices {
+            guard case .end(let file?) = requests[index].destination else { continue }
+            do {
+                requests[index] = requests[index].naming(file: try listPath(file))
+            } catch {
+                var refusal = error
+                if let lineNumbers { refusal.message = "line \(lineNumbers[index]): " + refusal.message }
+                throw refusal
+            }
+        }
         try checkReadyToCommit()
         let pending = try commit()
         guard var head = try readHeadTree().map({ (tree) throws(TodoSyncError) in try readHead(tree) }), head.commit != nil else {

@@ -31,7 +31,11 @@ extension Workspace {
     /// pushes. If the remote moved meanwhile, fetches and merges again (a few times).
     ///
     /// The write lock is held while committing and merging, not while talking to the remote.
-    public func sync(push: Bool = true, progress: ((SyncProgress) -> Void)? = nil) throws(TodoSyncError) -> SyncOutcome {
+    /// A remote whose history shares no commit with the branch is refused, as git refuses it,
+    /// unless `allowUnrelatedHistories`.
+    public func sync(
+        push: Bool = true, allowUnrelatedHistories: Bool = false, progress: ((SyncProgress) -> Void)? = nil
+    ) throws(TodoSyncError) -> SyncOutcome {
         try checkReadyToCommit()
         let upstream = try upstream()
         var outcome = SyncOutcome(upstream: upstream)
@@ -48,7 +52,7 @@ extension Workspace {
         for attempt in 1...Self.pushAttempts {
             outcome.retries = attempt - 1
             try Trace.phase("fetch") { () throws(TodoSyncError) in try fetch(upstream, progress: progress) }
-            try integrateTakingInSaves(upstream, into: &outcome)
+            try integrateTakingInSaves(upstream, allowUnrelatedHistories: allowUnrelatedHistories, into: &outcome)
             guard push else { return outcome }
             guard case .branch(_, let head) = try git("reading HEAD", { try repository.head() }) else { return outcome }
             let remote = try git("reading \(upstream.trackingRef)") { try repository.reference(upstream.trackingRef) }
@@ -76,13 +80,15 @@ extension Workspace {
 
     /// Integrates under the write lock; a list saved meanwhile is committed as its own unit
     /// and the merge worked out again.
-    private func integrateTakingInSaves(_ upstream: Upstream, into outcome: inout SyncOutcome) throws(TodoSyncError) {
+    private func integrateTakingInSaves(
+        _ upstream: Upstream, allowUnrelatedHistories: Bool, into outcome: inout SyncOutcome
+    ) throws(TodoSyncError) {
         try writing { () throws(TodoSyncError) in
             try checkReadyToCommit()
             var attempt = 1
             while true {
                 do throws(TodoSyncError) {
-                    return try integrate(upstream, into: &outcome)
+                    return try integrate(upstream, allowUnrelatedHistories: allowUnrelatedHistories, into: &outcome)
                 } catch let error where error.isChangedMeanwhile && attempt < Self.rereadAttempts {
                     attempt += 1
                     let again = try commit()
@@ -92,7 +98,7 @@ extension Workspace {
         }
     }
 
-    private func fetch(_ upstream: Upstream, progress: ((SyncProgress) -> Void)?) throws(TodoSyncError) {
+    func fetch(_ upstream: Upstream, progress: ((SyncProgress) -> Void)?) throws(TodoSyncError) {
         do {
             try repository.fetch(remote: upstream.remote, progress: progress)
         } catch {
@@ -106,7 +112,7 @@ extension Workspace {
     }
 
     /// Brings the remote's commit into the branch: nothing to do, a fast-forward, or a merge.
-    private func integrate(_ upstream: Upstream, into outcome: inout SyncOutcome) throws(TodoSyncError) {
+    func integrate(_ upstream: Upstream, allowUnrelatedHistories: Bool, into outcome: inout SyncOutcome) throws(TodoSyncError) {
         guard let theirs = try git("reading \(upstream.trackingRef)", { try repository.reference(upstream.trackingRef) }) else {
             // The remote has no such branch yet: the push creates it, unless there is nothing to
             // push either while the remote has other branches (a clone left on an empty branch).
@@ -128,6 +134,11 @@ extension Workspace {
         if head == theirs { return }
         let base = try git("finding the common ancestor") { try repository.mergeBase(head, theirs) }
         if base == theirs { return }
+        if base == nil, !allowUnrelatedHistories {
+            throw TodoSyncError(
+                "\(upstream.name) holds a history unrelated to this branch's (they share no commit); nothing was merged",
+                hint: "if it is the remote you meant and both hold lists to keep, merge them item by item (the items of both are kept; one typed on both sides is then listed twice): todosync sync --allow-unrelated-histories")
+        }
         if base == head {
             try fastForward(from: head, to: theirs, upstream, into: &outcome)
         } else {

@@ -16,6 +16,8 @@ public final class Workspace {
     /// The working tree's root, without a trailing slash.
     public let root: String
     let selector: ListFileSelector
+    /// The folder todosync was started in (`-C`): paths the user names are relative to it.
+    let startDirectory: String
     /// When this workspace was opened (file-clock nanoseconds): stamps of files changed after
     /// it was opened cannot vouch for what it read.
     let openedAt = FileStamp.now()
@@ -35,8 +37,9 @@ public final class Workspace {
     private var writeLock: WriteLock?
     private var writeDepth = 0
 
-    init(repository: Repository) throws(TodoSyncError) {
+    init(repository: Repository, startDirectory: String = ".") throws(TodoSyncError) {
         self.repository = repository
+        self.startDirectory = FileSystem.absolute(startDirectory)
         guard let workdir = repository.workdir else {
             throw TodoSyncError(
                 "\(repository.gitDirectory) is a bare repository: it has no working files to keep lists in",
@@ -85,7 +88,7 @@ public final class Workspace {
             let repository = try Trace.phase("libgit2 set-up, open the repository") { () throws(GitError) in
                 try Repository.discover(from: path)
             }
-            return try Workspace(repository: repository)
+            return try Workspace(repository: repository, startDirectory: path)
         } catch let error as GitError where error.isNotFound {
             throw TodoSyncError(
                 "not a git repository: \(FileSystem.absolute(path))",

@@ -68,7 +68,14 @@ final class DiskStore: WriteStore {
     }
 
     func expect(_ path: String, holds expected: [UInt8]?) throws(TodoSyncError) {
+        try checkNoSymbolicLink(on: path)
         try FileSystem.expect(root + "/" + path, holds: expected)
+    }
+
+    /// A file is never read or written through a symbolic link, nor one in a folder on its way
+    /// (a checked-out link could point anywhere on the machine).
+    private func checkNoSymbolicLink(on path: String) throws(TodoSyncError) {
+        if let link = FileSystem.symbolicLink(on: path, under: root) { throw Workspace.symbolicLinkRefusal(link) }
     }
 
     func pathsSkippingWorktree(_ paths: [String]) throws(TodoSyncError) -> Set<String> {
@@ -148,6 +155,7 @@ final class DiskStore: WriteStore {
     }
 
     func replace(_ path: String, with bytes: [UInt8]?, ifStill expected: [UInt8]?) throws(TodoSyncError) -> FileStat? {
+        try checkNoSymbolicLink(on: path)
         let absolute = root + "/" + path
         if bytes != nil { try FileSystem.createDirectory(FileSystem.parentDirectory(of: absolute)) }
         return try FileSystem.replace(absolute, with: bytes, ifStill: expected, relativePath: path, scratch: workspace.scratch)

@@ -5,7 +5,8 @@ import TestSupport
 /// with the git CLI.
 final class Fixture {
     let scratch: Scratch
-    var path: String { scratch.path }
+    private var folder: String?
+    var path: String { folder.map { scratch.path + "/" + $0 } ?? scratch.path }
     /// What must outlive this clone (the remote it was cloned from).
     var keptAlive: AnyObject?
 
@@ -23,9 +24,10 @@ final class Fixture {
         _ = try TestSupport.git("commit", "-q", "-m", "plain git", in: path)
     }
 
-    /// A repository already made in `scratch`.
-    init(existing scratch: Scratch) {
+    /// A repository already made in `scratch` (or in its folder `folder`).
+    init(existing scratch: Scratch, at folder: String? = nil) {
         self.scratch = scratch
+        self.folder = folder
     }
 
     /// A clone of `url` made with the git CLI, of a lists repository (see `init(gitFiles:)`).
@@ -56,7 +58,10 @@ final class Fixture {
         return result.stdout
     }
 
-    func write(_ name: String, _ text: String) throws { try scratch.write(name, text) }
+    func write(_ name: String, _ text: String) throws { try scratch.write(inScratch(name), text) }
+
+    /// A path of this repository as a path of its scratch folder.
+    private func inScratch(_ name: String) -> String { folder.map { $0 + "/" + name } ?? name }
 
     /// How an editor writes its buffer to the file.
     enum Editor: CaseIterable {
@@ -71,7 +76,7 @@ final class Fixture {
         let target = path + "/" + name
         switch editor {
         case .vim:
-            try scratch.write(name + "~new", text)
+            try scratch.write(inScratch(name) + "~new", text)
             guard rename(target + "~new", target) == 0 else { throw TestFailure("rename over \(name) failed") }
         case .nano:
             guard let handle = FileHandle(forWritingAtPath: target) else { throw TestFailure("cannot open \(name)") }
@@ -80,7 +85,7 @@ final class Fixture {
             try handle.close()
         }
     }
-    func read(_ name: String) throws -> String { try scratch.read(name) }
+    func read(_ name: String) throws -> String { try scratch.read(inScratch(name)) }
 
     var commitCount: Int { (try? git("rev-list", "--count", "HEAD")).flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) } ?? 0 }
     var lastSubject: String { (try? git("log", "-1", "--format=%s"))?.trimmingCharacters(in: .newlines) ?? "" }

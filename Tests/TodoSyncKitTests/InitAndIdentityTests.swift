@@ -19,16 +19,17 @@ import TestSupport
 
     @Test func initSetsUpTheRemoteAndTheBranchTrackingIt() throws {
         let scratch = Scratch()
-        let result = try run(todosyncBinary, ["init", "lists", "--remote", "/srv/lists.git"], in: scratch.path)
+        let remote = try Remote()
+        let result = try run(todosyncBinary, ["init", "lists", "--remote", remote.path], in: scratch.path)
         #expect(result.status == 0)
         let lists = scratch.path + "/lists"
-        #expect(try git("config", "remote.origin.url", in: lists) == "/srv/lists.git\n")
+        #expect(try git("config", "remote.origin.url", in: lists) == remote.path + "\n")
         #expect(try git("config", "branch.main.remote", in: lists) == "origin\n")
         #expect(try git("config", "branch.main.merge", in: lists) == "refs/heads/main\n")
         // Another URL for an existing origin is refused, naming both.
         let again = try run(todosyncBinary, ["init", "lists", "--remote", "/srv/other.git"], in: scratch.path)
         #expect(again.status == 1)
-        #expect(again.stderr.contains("already has a remote 'origin' at /srv/lists.git"))
+        #expect(again.stderr.contains("already has a remote 'origin' at \(remote.path)"))
         #expect(again.stderr.contains("git remote set-url origin /srv/other.git"))
     }
 
