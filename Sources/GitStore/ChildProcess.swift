@@ -18,6 +18,11 @@ final class ChildProcess {
     private var output: Int32
     private let errors: Int32
     private var status: Int32?
+    /// How long the program may neither send nor take anything before it is called stalled;
+    /// nil: no limit.
+    var silenceLimit: Double?
+    /// It stayed silent beyond the limit: stopped at once, not waited for.
+    private var isStalled = false
 
     /// Variables that point git at this repository: a child working on another repository
     /// must not see them (git's `local_repo_env`).
@@ -98,6 +103,7 @@ final class ChildProcess {
     func write(_ bytes: UnsafeRawBufferPointer) throws(GitError) {
         var offset = 0
         while offset < bytes.count {
+            try waitUntilReady(input, for: Int16(POLLOUT))
             let written = send(input, bytes.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
             if written < 0 {
                 if errno == EINTR { continue }
@@ -111,6 +117,7 @@ final class ChildProcess {
     /// its end. A program that ended with a failure throws, with what it said.
     func read(into buffer: UnsafeMutableRawBufferPointer) throws(GitError) -> Int {
         while true {
+            try waitUntilReady(output, for: Int16(POLLIN))
             let count = recv(output, buffer.baseAddress, buffer.count, 0)
             if count > 0 { return count }
             if count < 0, errno == EINTR { continue }
@@ -121,6 +128,26 @@ final class ChildProcess {
         }
     }
 
+    /// Returns once `fd` can be read or written (`events`); throws when the program stays
+    /// silent beyond `silenceLimit`.
+    private func waitUntilReady(_ fd: Int32, for events: Int16) throws(GitError) {
+        guard let silenceLimit else { return }
+        var entry = pollfd(fd: fd, events: events, revents: 0)
+        while true {
+            let ready = poll(&entry, 1, Int32(min(silenceLimit * 1000, Double(Int32.max))))
+            if ready > 0 { return }
+            if ready < 0, errno == EINTR { continue }
+            if ready < 0 { throw Self.failure("poll") }
+            let program = arguments.first == "/bin/sh" ? (arguments.dropFirst(3).first ?? "ssh") : (arguments.first ?? "")
+            var error = GitError(
+                code: -1, errorClass: Int32(GIT_ERROR_NET.rawValue),
+                message: "the remote stopped answering: \(program) sent nothing for \(Int(silenceLimit)) s", function: "remote program")
+            error.isRemoteSilent = true
+            isStalled = true
+            throw error
+        }
+    }
+
     /// Closes its input and output and waits for it (stopping one that does not end); its exit
     /// status, or nil if it had to be stopped.
     @discardableResult
@@ -128,7 +155,7 @@ final class ChildProcess {
         if input >= 0 { close(input); input = -1 }
         if output >= 0 { close(output); output = -1 }
         if let status { return status }
-        if let status = waitBriefly() { return status }
+        if !isStalled, let status = waitBriefly() { return status }
         kill(pid, SIGTERM)
         if let status = waitBriefly() { return status }
         kill(pid, SIGKILL)

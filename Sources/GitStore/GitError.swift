@@ -17,6 +17,8 @@ public struct GitError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The remote refused a push by its own rules (a hook, a protected branch), not because
     /// its branch moved on.
     public var isRefusedByRemote = false
+    /// The remote sent nothing for longer than the fetch or push allowed.
+    public var isRemoteSilent = false
     /// The system's error number when libgit2 failed (0 if none was set).
     public var systemError: Int32 = 0
 

@@ -98,6 +98,7 @@ final class ProcessTransport {
         finish()
         do throws(GitError) {
             child = try ChildProcess(try endpoint.command(for: name, ssh: ssh))
+            child?.silenceLimit = context.silence?.seconds
         } catch {
             return fail(error.message)
         }
@@ -116,6 +117,7 @@ final class ProcessTransport {
             count.pointee = try child.read(into: UnsafeMutableRawBufferPointer(start: buffer, count: size))
             return 0
         } catch {
+            if error.isRemoteSilent { transport.context.remoteWasSilent = true }
             return transport.fail(error.message)
         }
     }
@@ -127,6 +129,7 @@ final class ProcessTransport {
             try child.write(UnsafeRawBufferPointer(start: buffer, count: size))
             return 0
         } catch {
+            if error.isRemoteSilent { transport.context.remoteWasSilent = true }
             return transport.fail(error.message)
         }
     }

@@ -25,8 +25,11 @@ extension Repository {
     }
 
     /// Fetches a remote's branches into `refs/remotes/<name>/`, as its configured refspecs say.
-    public func fetch(remote name: String, progress: ((TransferProgress) -> Void)? = nil) throws(GitError) {
-        try withRemote(name, pushing: false) { (remote, context) throws(GitError) in
+    /// `silence`: how long the remote may send nothing (`SilenceWatchdog`, `ChildProcess`).
+    public func fetch(
+        remote name: String, silence: SilenceLimit? = nil, progress: ((TransferProgress) -> Void)? = nil
+    ) throws(GitError) {
+        try withRemote(name, pushing: false, silence: silence) { (remote, context) throws(GitError) in
             var options = git_fetch_options()
             try GitError.check(git_fetch_options_init(&options, UInt32(GIT_FETCH_OPTIONS_VERSION)), "git_fetch_options_init")
             context.progress = progress
@@ -38,9 +41,10 @@ extension Repository {
     /// Pushes `localRef` to `remoteRef` on a remote (no force). A push the remote refuses
     /// because it moved on throws with `isNonFastForward`.
     public func push(
-        remote name: String, localRef: String, remoteRef: String, progress: ((TransferProgress) -> Void)? = nil
+        remote name: String, localRef: String, remoteRef: String, silence: SilenceLimit? = nil,
+        progress: ((TransferProgress) -> Void)? = nil
     ) throws(GitError) {
-        try withRemote(name, pushing: true) { (remote, context) throws(GitError) in
+        try withRemote(name, pushing: true, silence: silence) { (remote, context) throws(GitError) in
             var options = git_push_options()
             try GitError.check(git_push_options_init(&options, UInt32(GIT_PUSH_OPTIONS_VERSION)), "git_push_options_init")
             context.progress = progress
@@ -67,14 +71,18 @@ extension Repository {
         }
     }
 
-    private func withRemote(_ name: String, pushing: Bool, _ body: (OpaquePointer?, RemoteContext) throws(GitError) -> Void) throws(GitError) {
+    private func withRemote(
+        _ name: String, pushing: Bool, silence: SilenceLimit?, _ body: (OpaquePointer?, RemoteContext) throws(GitError) -> Void
+    ) throws(GitError) {
         var remote: OpaquePointer?
         try GitError.check(git_remote_lookup(&remote, pointer, name), "git_remote_lookup")
         defer { git_remote_free(remote) }
         let context = RemoteContext()
+        context.silence = silence
         let url = (pushing ? string(git_remote_pushurl(remote)) : nil) ?? string(git_remote_url(remote)) ?? ""
         switch RemoteEndpoint(url: url) {
-        case .builtIn: break
+        case .builtIn:
+            context.watchdog = silence.map(SilenceWatchdog.init)
         case .local(let path):
             // Relative to the working tree's root, where git runs.
             context.processEndpoint = .local(path: path.hasPrefix("/") ? path : (workdir ?? "") + path)
@@ -82,6 +90,7 @@ extension Repository {
             context.processEndpoint = endpoint
             context.ssh = try sshSettings()
         }
+        defer { context.watchdog?.stop() }
         try withExtendedLifetime(context) { () throws(GitError) in try body(remote, context) }
     }
 
@@ -107,8 +116,13 @@ final class RemoteContext {
     /// A remote reached through a program git would run (ssh, a local path); nil: libgit2's own.
     var processEndpoint: RemoteEndpoint?
     var ssh = SSHSettings()
+    var silence: SilenceLimit?
+    /// Watches libgit2's own transports for silence; the callbacks below are its signs of life.
+    var watchdog: SilenceWatchdog?
     /// A Swift-side reason for a failure, reported instead of libgit2's generic one.
     var failure: String?
+    /// The failure is a remote that sent nothing for too long.
+    var remoteWasSilent = false
     private var triedAgent = false
     private var keysTried = 0
     private var triedPassword = false
@@ -127,6 +141,7 @@ final class RemoteContext {
         callbacks.sideband_progress = { text, length, payload in
             guard let text, let payload, length > 0 else { return 0 }
             let context = Unmanaged<RemoteContext>.fromOpaque(payload).takeUnretainedValue()
+            context.watchdog?.noteSign()
             let bytes = UnsafeRawBufferPointer(start: text, count: Int(length))
             for line in String(decoding: bytes, as: UTF8.self).split(whereSeparator: { $0 == "\n" || $0 == "\r" }) {
                 let trimmed = line.drop { $0 == " " }
@@ -137,11 +152,13 @@ final class RemoteContext {
         callbacks.credentials = { out, url, username, allowed, payload in
             guard let out, let payload else { return -1 }
             let context = Unmanaged<RemoteContext>.fromOpaque(payload).takeUnretainedValue()
-            return context.credential(out, url: string(url) ?? "", username: string(username), allowed: allowed)
+            let ask = { context.credential(out, url: string(url) ?? "", username: string(username), allowed: allowed) }
+            return context.watchdog?.pausing(ask) ?? ask()
         }
         callbacks.transfer_progress = { stats, payload in
             guard let stats, let payload else { return 0 }
             let context = Unmanaged<RemoteContext>.fromOpaque(payload).takeUnretainedValue()
+            context.watchdog?.noteSign()
             context.progress?(TransferProgress(
                 done: Int(stats.pointee.received_objects), total: Int(stats.pointee.total_objects),
                 bytes: Int(stats.pointee.received_bytes)))
@@ -150,12 +167,19 @@ final class RemoteContext {
         callbacks.push_transfer_progress = { current, total, bytes, payload in
             guard let payload else { return 0 }
             let context = Unmanaged<RemoteContext>.fromOpaque(payload).takeUnretainedValue()
+            context.watchdog?.noteSign()
             context.progress?(TransferProgress(done: Int(current), total: Int(total), bytes: Int(bytes)))
+            return 0
+        }
+        callbacks.pack_progress = { _, _, _, payload in
+            // Packing what to push is work here, not the remote's silence.
+            if let payload { Unmanaged<RemoteContext>.fromOpaque(payload).takeUnretainedValue().watchdog?.noteSign() }
             return 0
         }
         callbacks.push_update_reference = { ref, status, payload in
             guard let payload else { return 0 }
             let context = Unmanaged<RemoteContext>.fromOpaque(payload).takeUnretainedValue()
+            context.watchdog?.noteSign()
             if let status = string(status) { context.rejected.append((string(ref) ?? "", status)) }
             return 0
         }
@@ -164,7 +188,11 @@ final class RemoteContext {
     /// Checks a libgit2 result, putting a reason found in a callback in its place.
     func rethrowing(_ result: Int32, _ function: String) throws(GitError) {
         guard result < 0 else { return }
-        if let failure { throw GitError(code: result, message: failure, function: function) }
+        if let failure {
+            var error = GitError(code: result, message: failure, function: function)
+            error.isRemoteSilent = remoteWasSilent
+            throw error
+        }
         _ = try GitError.check(result, function)
     }
 

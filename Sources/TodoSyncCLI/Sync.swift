@@ -20,7 +20,7 @@ struct Sync: ParsableCommand {
 
             A remote whose history shares no commit with this branch (another repository at the same address, a second `todosync init`) is refused, as git refuses it; --allow-unrelated-histories merges the two anyway, keeping the items of both.
 
-            If the remote moved while syncing, sync fetches and merges again (up to 3 times). If the remote cannot be reached, your local commit stays and sync exits with an error.
+            If the remote moved while syncing, sync fetches and merges again (up to 3 times). If the remote cannot be reached, or sends nothing for a minute (git config todosync.remoteTimeout SECONDS), your local commit stays and sync exits with an error.
 
             Examples:
               todosync sync              commit, fetch, merge, push

@@ -57,9 +57,12 @@ extension Workspace {
             guard case .branch(_, let head) = try git("reading HEAD", { try repository.head() }) else { return outcome }
             let remote = try git("reading \(upstream.trackingRef)") { try repository.reference(upstream.trackingRef) }
             if remote == head { return outcome }
+            let silence = try silenceLimit("pushing to", upstream)
             do {
                 try Trace.phase("push") { () throws(GitError) in
-                    try repository.push(remote: upstream.remote, localRef: upstream.localBranch, remoteRef: upstream.remoteBranch, progress: progress)
+                    try repository.push(
+                        remote: upstream.remote, localRef: upstream.localBranch, remoteRef: upstream.remoteBranch,
+                        silence: silence, progress: progress)
                 }
                 outcome.pushed = true
                 return outcome
@@ -70,6 +73,8 @@ extension Workspace {
                     "pushing to \(upstream.name) (\(upstream.url)) failed: \(error.message)",
                     hint: error.isNonFastForward
                         ? "the remote kept moving; your commits are safe here: run todosync sync again"
+                        : error.isRemoteSilent
+                            ? Self.remoteTimeoutHint(upstream)
                         : error.isRefusedByRemote
                             ? "the remote's own rules refused the push (its message is above); your commits are safe here"
                             : "your commits are safe here; run todosync sync again when the remote can be reached")
@@ -99,13 +104,16 @@ extension Workspace {
     }
 
     func fetch(_ upstream: Upstream, progress: ((SyncProgress) -> Void)?) throws(TodoSyncError) {
+        let silence = try silenceLimit("fetching from", upstream)
         do {
-            try repository.fetch(remote: upstream.remote, progress: progress)
+            try repository.fetch(remote: upstream.remote, silence: silence, progress: progress)
         } catch {
             let isSSH = if case .ssh = RemoteEndpoint(url: upstream.url) { true } else { false }
             throw TodoSyncError(
                 "fetching from \(upstream.remote) (\(upstream.url)) failed: \(error.message)",
-                hint: isSSH
+                hint: error.isRemoteSilent
+                    ? Self.remoteTimeoutHint(upstream)
+                    : isSSH
                     ? "todosync runs ssh as git does (GIT_SSH_COMMAND, core.sshCommand, ~/.ssh/config, ssh-agent); once 'git ls-remote \(upstream.remote)' works here, run todosync sync again; your local commits are safe"
                     : "your local commits are safe; check the address (git remote -v) and the network, then run todosync sync again")
         }
