@@ -1,15 +1,6 @@
 import CLibGit2
 
 extension Repository {
-    /// The signature from `user.name` and `user.email` (repository, global, XDG and system
-    /// config), stamped now; nil if either is not set.
-    public func configuredSignature() -> Signature? {
-        var signature: UnsafeMutablePointer<git_signature>?
-        guard git_signature_default(&signature, pointer) == 0, let signature else { return nil }
-        defer { git_signature_free(signature) }
-        return Signature(signature)
-    }
-
     /// A config value (the last one set, as git reads it), or nil.
     public func configString(_ key: String) throws(GitError) -> String? {
         try withConfigSnapshot { (config) throws(GitError) in
@@ -18,6 +9,22 @@ extension Repository {
             if result == GIT_ENOTFOUND.rawValue { return nil }
             try GitError.check(result, "git_config_get_string")
             return string(value)
+        }
+    }
+
+    /// The values of several keys, read from one snapshot of the config; keys not set are
+    /// left out.
+    public func configValues(_ keys: [String]) throws(GitError) -> [String: String] {
+        try withConfigSnapshot { (config) throws(GitError) in
+            var values: [String: String] = [:]
+            for key in keys {
+                var value: UnsafePointer<CChar>?
+                let result = git_config_get_string(&value, config, key)
+                if result == GIT_ENOTFOUND.rawValue { continue }
+                try GitError.check(result, "git_config_get_string")
+                values[key] = string(value)
+            }
+            return values
         }
     }
 
@@ -51,20 +58,5 @@ extension Repository {
         try GitError.check(git_repository_config_snapshot(&config, pointer), "git_repository_config_snapshot")
         defer { git_config_free(config) }
         return try body(config)
-    }
-
-    /// The config files outside the repository that libgit2 reads and that exist now (global,
-    /// XDG, system), as it finds them.
-    public static func outsideConfigFiles() -> [String] {
-        Libgit2.ensureInitialized()
-        let finders: [(UnsafeMutablePointer<git_buf>) -> Int32] = [
-            git_config_find_global, git_config_find_xdg, git_config_find_system,
-        ]
-        return finders.compactMap { find in
-            var buffer = git_buf()
-            defer { git_buf_dispose(&buffer) }
-            guard find(&buffer) == 0 else { git_error_clear(); return nil }
-            return string(buffer.ptr)
-        }
     }
 }

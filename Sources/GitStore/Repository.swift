@@ -19,7 +19,9 @@ public final class Repository {
     /// Wraps what a successful libgit2 open or init returned (which it promises is non-NULL).
     private static func wrap(_ pointer: OpaquePointer?, _ function: String) throws(GitError) -> Repository {
         guard let pointer else { throw GitError(code: -1, message: "libgit2 returned no repository", function: function) }
-        return Repository(pointer: pointer)
+        let repository = Repository(pointer: pointer)
+        try repository.readConfigAsGit()
+        return repository
     }
 
     deinit { git_repository_free(pointer) }

@@ -91,7 +91,7 @@ final class DiskStore: WriteStore {
     }
 
     func createCommit(tree: OID, parents: [OID], message: String) throws(TodoSyncError) -> Commit {
-        let identity = Identity.resolve(for: repository)
+        let identity = try Identity.resolve(for: repository)
         identityWarning = identity.warning
         let id = try git("committing") {
             try repository.createCommit(
