@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import GitStore
 import TodoModel
 
 /// Which files of the repository are lists. todosync reads Markdown files (`*.md`,
@@ -93,9 +94,23 @@ public struct ListFileSelector: Sendable, Equatable {
 }
 
 extension Workspace {
-    /// Whether a file `selector.matches` accepts is a list (see `ListFileSelector`).
+    /// Whether a file `selector.matches` accepts is a list (see `ListFileSelector`). A list
+    /// under a git filter (`filter=` in .gitattributes, such as git-crypt's) is refused:
+    /// todosync cannot run the filter, and committing the file as it reads here could put
+    /// what the filter keeps secret into the history.
     func isList(_ document: ListDocument) throws(TodoSyncError) -> Bool {
-        selector.isList(document, marking: try marking(of: document.path))
+        let values = try git("reading the attributes of \(document.path)") {
+            try repository.attributes([ListFileSelector.attribute, "filter"], for: document.path)
+        }
+        guard selector.isList(document, marking: Self.marking(from: values[0])) else { return false }
+        if case .value(let driver) = values[1] { throw Self.filteredListRefusal(document.path, driver: driver) }
+        return true
+    }
+
+    static func filteredListRefusal(_ path: String, driver: String) -> TodoSyncError {
+        TodoSyncError(
+            "\(path) is a list under git's filter '\(driver)' (.gitattributes: filter=\(driver)), which todosync cannot run: it would commit the file as it reads here, unfiltered; nothing was read into a commit",
+            hint: "keep lists out of filtered paths, or leave this file to git: add the line '\(ListFileSelector.attributeLine(for: path, isList: false))' to .gitattributes")
     }
 
     /// Refuses a file that items cannot be added or moved into because it would not be read
@@ -108,6 +123,8 @@ extension Workspace {
                 : "todosync keeps lists only in Markdown files (*.md, *.markdown) and what todosync.include names"
         } else if try marking(of: path) == .unmarked {
             reason = ".gitattributes marks it -todosync"
+        } else if case .value(let driver) = try git("reading the filter attribute of \(path)", { try repository.attribute("filter", for: path) }) {
+            throw Self.filteredListRefusal(path, driver: driver)
         } else {
             return
         }
@@ -116,10 +133,13 @@ extension Workspace {
 
     /// What gitattributes say of the file at `path`.
     func marking(of path: String) throws(TodoSyncError) -> ListFileSelector.Marking {
-        let value = try git("reading the todosync attribute of \(path)") {
+        Self.marking(from: try git("reading the todosync attribute of \(path)") {
             try repository.attribute(ListFileSelector.attribute, for: path)
-        }
-        return switch value {
+        })
+    }
+
+    private static func marking(from value: AttributeValue) -> ListFileSelector.Marking {
+        switch value {
         case .set: .marked
         case .unset: .unmarked
         case .unspecified, .value: .unspecified
