@@ -16,7 +16,7 @@ struct Add: ItemCommand {
               todosync add "Report" --file work.md
             """)
 
-    @OptionGroup var repository: RepositoryOption
+    @OptionGroup var repository: CommittingOptions
     @Argument(help: "The item's title (one line).") var title: String
     @OptionGroup var place: PlaceOptions
     @Option(help: ArgumentHelp("highest, high, medium, low or lowest (written as an emoji in the title).", valueName: "level"))

@@ -24,7 +24,7 @@ struct Batch: ParsableCommand {
               todosync batch plan.txt       or: todosync batch < plan.txt
             """)
 
-    @OptionGroup var repository: RepositoryOption
+    @OptionGroup var repository: CommittingOptions
     @Argument(help: "The file to read; standard input if none (or -).") var file: String?
 
     static let itemCommands: Set<String> = ["add", "done", "reopen", "edit", "mv", "rm"]

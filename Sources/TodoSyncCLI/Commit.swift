@@ -13,7 +13,7 @@ struct Commit: ParsableCommand {
               todosync -m "Plan the week"   the same, with your own summary line
             """)
 
-    @OptionGroup var repository: RepositoryOption
+    @OptionGroup var repository: CommittingOptions
 
     @Option(name: .shortAndLong, help: "Use <message> as the summary line; the body still lists every change.")
     var message: String?
@@ -28,15 +28,16 @@ struct Commit: ParsableCommand {
     }
 
     func run() throws {
-        try Self.perform(in: repository.directory, summary: message)
+        try Self.perform(in: repository.directory, summary: message, runsHooks: !repository.noVerify)
     }
 
-    static func perform(in directory: String, summary: String?) throws {
+    static func perform(in directory: String, summary: String?, runsHooks: Bool = true) throws {
         if summary == nil, let answer = Workspace.answerFromStamps(status: false, in: directory) {
             answer.forEach(Console.out)
             return
         }
         let workspace = try RepositoryOption.openWorkspace(at: directory)
+        workspace.runsHooks = runsHooks
         let outcome = try runReportingErrors(on: workspace) { try workspace.commit(summary: summary) }
         Console.warn(outcome.unit.diagnostics)
         if let warning = outcome.identityWarning { Console.warn(warning) }

@@ -12,7 +12,7 @@ struct Done: ItemCommand {
               todosync done 0f6c            the item whose id starts 0F6C
             """)
 
-    @OptionGroup var repository: RepositoryOption
+    @OptionGroup var repository: CommittingOptions
     @Argument(help: "A unique part of the item's title, or the first digits of its id.") var item: String
 
     func request() throws -> ItemRequest { .setDone(ItemQuery(item), true) }
@@ -24,7 +24,7 @@ struct Reopen: ItemCommand {
         abstract: "Uncheck an item, as one commit.",
         discussion: "Example:\n  todosync reopen milk")
 
-    @OptionGroup var repository: RepositoryOption
+    @OptionGroup var repository: CommittingOptions
     @Argument(help: "A unique part of the item's title, or the first digits of its id.") var item: String
 
     func request() throws -> ItemRequest { .setDone(ItemQuery(item), false) }

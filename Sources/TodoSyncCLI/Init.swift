@@ -28,9 +28,12 @@ struct Init: ParsableCommand {
     @Option(help: ArgumentHelp("Set up <url> as the remote 'origin' that sync uses.", valueName: "url"))
     var remote: String?
 
+    @Flag(name: .customLong("no-verify"), help: "Skip the pre-commit, commit-msg and pre-push hooks, as git commit --no-verify does.")
+    var noVerify = false
+
     func run() throws {
         let outcome = try runReportingErrors {
-            try Workspace.initialize(at: directory, remote: remote)
+            try Workspace.initialize(at: directory, remote: remote, runsHooks: !noVerify)
         }
         Console.warn(outcome.commit.unit.diagnostics)
         if let warning = outcome.commit.identityWarning { Console.warn(warning) }

@@ -5,7 +5,7 @@ import TodoSyncKit
 /// A subcommand that changes items: it asks for one `ItemRequest`, so `batch` can run many
 /// of them as one commit.
 protocol ItemCommand: ParsableCommand {
-    var repository: RepositoryOption { get }
+    var repository: CommittingOptions { get }
     func request() throws -> ItemRequest
 }
 

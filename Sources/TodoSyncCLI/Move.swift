@@ -13,7 +13,7 @@ struct Move: ItemCommand {
               todosync mv Report --file work.md     to the end of another list
             """)
 
-    @OptionGroup var repository: RepositoryOption
+    @OptionGroup var repository: CommittingOptions
     @Argument(help: "A unique part of the item's title, or the first digits of its id.") var item: String
     @OptionGroup var place: PlaceOptions
 
@@ -30,7 +30,7 @@ struct Remove: ItemCommand {
         abstract: "Remove an item with its notes and nested items, as one commit (todosync undo brings it back).",
         discussion: "Example:\n  todosync rm \"Old idea\"")
 
-    @OptionGroup var repository: RepositoryOption
+    @OptionGroup var repository: CommittingOptions
     @Argument(help: "A unique part of the item's title, or the first digits of its id.") var item: String
 
     func request() throws -> ItemRequest { .remove(ItemQuery(item)) }

@@ -13,7 +13,7 @@ struct Redo: ParsableCommand {
               todosync redo 2
             """)
 
-    @OptionGroup var repository: RepositoryOption
+    @OptionGroup var repository: CommittingOptions
     @Argument(help: "How many units to redo.") var count = 1
 
     func validate() throws {

@@ -15,6 +15,22 @@ struct RepositoryOption: ParsableArguments {
     }
 }
 
+/// `-C DIR` and `--no-verify`, for the commands that commit or push.
+struct CommittingOptions: ParsableArguments {
+    @OptionGroup var location: RepositoryOption
+
+    @Flag(name: .customLong("no-verify"), help: "Skip the pre-commit, commit-msg and pre-push hooks, as git commit --no-verify does.")
+    var noVerify = false
+
+    var directory: String { location.directory }
+
+    func openWorkspace() throws -> Workspace {
+        let workspace = try location.openWorkspace()
+        workspace.runsHooks = !noVerify
+        return workspace
+    }
+}
+
 /// Runs engine work; a `TodoSyncError` is printed with its hint and exits with status 1.
 func runReportingErrors<T>(_ body: () throws -> T) throws -> T {
     do {

@@ -27,7 +27,7 @@ struct Sync: ParsableCommand {
               todosync sync --no-push    merge the remote's changes, push later
             """)
 
-    @OptionGroup var repository: RepositoryOption
+    @OptionGroup var repository: CommittingOptions
 
     @Flag(name: .customLong("push"), inversion: .prefixedNo, help: "Push the result to the remote (default: push).")
     var push = true

@@ -14,7 +14,7 @@ struct Undo: ParsableCommand {
               todosync redo          take the newest undo back
             """)
 
-    @OptionGroup var repository: RepositoryOption
+    @OptionGroup var repository: CommittingOptions
     @Argument(help: "How many units to undo.") var count = 1
 
     func validate() throws {

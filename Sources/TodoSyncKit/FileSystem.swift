@@ -91,6 +91,17 @@ enum FileSystem {
         if rename(temporary.path, path) != 0 { unlink(temporary.path) }
     }
 
+    /// Writes a file by renaming a new one over it (not flushed: losing it costs nothing).
+    static func writeAtomically(_ path: String, _ bytes: [UInt8]) throws(TodoSyncError) {
+        let temporary = try temporaryFile(in: parentDirectory(of: path), holding: bytes, mode: 0o644)
+        close(temporary.fd)
+        guard rename(temporary.path, path) == 0 else {
+            let error = failure("cannot write \(path)")
+            unlink(temporary.path)
+            throw error
+        }
+    }
+
     /// A new file in `folder` holding `bytes`, still open: the caller renames it into place
     /// (or removes it) and closes it. `flushed`: on disk before this returns. On failure
     /// nothing is left behind.

@@ -45,7 +45,7 @@ extension Workspace {
     /// remote that holds the branch is taken in as `git clone` would (no example list is
     /// written) or merged with a related local history; one that is empty gets the new
     /// commit pushed. An unrelated history is refused, as by sync.
-    public static func initialize(at directory: String, remote: String? = nil) throws(TodoSyncError) -> InitOutcome {
+    public static func initialize(at directory: String, remote: String? = nil, runsHooks: Bool = true) throws(TodoSyncError) -> InitOutcome {
         try FileSystem.createDirectory(directory)
         var created = false
         let repository: Repository
@@ -60,6 +60,7 @@ extension Workspace {
             throw .git(error, while: "opening \(directory)")
         }
         let workspace = try Workspace(repository: repository, startDirectory: directory)
+        workspace.runsHooks = runsHooks
         return try workspace.writing { () throws(TodoSyncError) in
             try workspace.checkReadyToCommit()
             return try workspace.initialize(createdRepository: created, remote: remote)

@@ -19,7 +19,7 @@ extension Workspace {
     /// 5. list files are replaced, each only if it still holds what was read;
     /// 6. the branch moves, only if it still points where it did;
     /// 7. git's index takes the committed blobs and the written files' stats;
-    /// 8. the journal is removed.
+    /// 8. the journal is removed (then the post-commit hook runs).
     /// A failure before step 6 leaves the branch and git's index as they were; files written
     /// by then hold edits the next run commits. Must run under the write lock.
     func apply(_ plan: WritePlan) throws(TodoSyncError) -> AppliedPlan {
@@ -91,6 +91,7 @@ extension Workspace {
         stop(after: .index)
         store.removeJournal()
         stop(after: .done)
+        if case .new = plan.target { store.afterCommit(commit) }
         return AppliedPlan(commit: commit.id, listBlobs: listBlobs)
     }
 

@@ -57,6 +57,7 @@ extension Workspace {
             guard case .branch(_, let head) = try git("reading HEAD", { try repository.head() }) else { return outcome }
             let remote = try git("reading \(upstream.trackingRef)") { try repository.reference(upstream.trackingRef) }
             if remote == head { return outcome }
+            try runPrePushHook(upstream, local: head, remote: remote)
             let silence = try silenceLimit("pushing to", upstream)
             do {
                 try Trace.phase("push") { () throws(GitError) in

@@ -32,6 +32,8 @@ public final class Workspace {
         if !notices.contains(text) { notices.append(text) }
     }
 
+    /// Whether the hooks that may refuse a commit or a push run (`--no-verify` turns them off).
+    public var runsHooks = true
     /// Set when a commit was made with a fallback identity: what to tell the user.
     public internal(set) var identityWarning: String?
     private var writeLock: WriteLock?

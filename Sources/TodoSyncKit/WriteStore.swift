@@ -17,8 +17,11 @@ protocol WriteStore: AnyObject {
 
     func writeBlob(_ bytes: [UInt8], path: String) throws(TodoSyncError) -> OID
     func writeTree(base: OID?, applying changes: [String: TreeChange]) throws(TodoSyncError) -> OID
-    /// A commit of `tree` on `parents` by the user's identity; nothing refers to it yet.
+    /// A commit of `tree` on `parents` by the user's identity; nothing refers to it yet. The
+    /// repository's hooks may refuse it (or reword the message) first.
     func createCommit(tree: OID, parents: [OID], message: String) throws(TodoSyncError) -> Commit
+    /// Runs once a new commit is on the branch and in git's index (post-commit hooks).
+    func afterCommit(_ commit: Commit)
     /// The files of a tree among `paths`.
     func files(inTree tree: OID, among paths: Set<String>) throws(TodoSyncError) -> [TreeFile]
 
@@ -91,6 +94,7 @@ final class DiskStore: WriteStore {
     }
 
     func createCommit(tree: OID, parents: [OID], message: String) throws(TodoSyncError) -> Commit {
+        let message = try workspace.runCommitHooks(tree: tree, isMerge: parents.count > 1, message: message)
         let identity = try Identity.resolve(for: repository)
         identityWarning = identity.warning
         let id = try git("committing") {
@@ -98,6 +102,10 @@ final class DiskStore: WriteStore {
                 tree: tree, parents: parents, message: message, author: identity.author, committer: identity.committer, updating: nil)
         }
         return try git("reading the new commit") { try repository.commit(id) }
+    }
+
+    func afterCommit(_ commit: Commit) {
+        workspace.runPostCommitHook(isMerge: commit.parents.count > 1)
     }
 
     func files(inTree tree: OID, among paths: Set<String>) throws(TodoSyncError) -> [TreeFile] {

@@ -157,6 +157,8 @@ final class MemoryStore: WriteStore {
         return commit
     }
 
+    func afterCommit(_ commit: Commit) {}
+
     func files(inTree tree: OID, among paths: Set<String>) throws(TodoSyncError) -> [TreeFile] {
         try strict(trees[tree] != nil, "tree \(tree) does not exist")
         return (trees[tree] ?? [:]).values.filter { paths.contains($0.path) }.sorted { $0.path < $1.path }

@@ -37,4 +37,65 @@ import TestSupport
         #expect(try fixture.ids(in: "private/plans.md").isEmpty)
         #expect(!(try fixture.git("cat-file", "--batch-all-objects", "--batch")).contains(Self.secret))
     }
+
+    private func installHook(_ fixture: Fixture, _ name: String, _ script: String) throws {
+        let path = fixture.path + "/.git/hooks/" + name
+        try FileManager.default.createDirectory(atPath: fixture.path + "/.git/hooks", withIntermediateDirectories: true)
+        try Data(("#!/bin/sh\n" + script).utf8).write(to: URL(fileURLWithPath: path))
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
+    }
+
+    /// pre-commit sees the commit to be made in git's index and may refuse it; --no-verify
+    /// skips it; commit-msg may reword the message; post-commit runs once the branch moved.
+    @Test func commitHooksRunAsGitRunsThem() throws {
+        let fixture = try Fixture(gitFiles: ["TODO.md": "- [ ] Buy milk\n"])
+        try fixture.todosync()
+        try installHook(fixture, "pre-commit", """
+            git diff --cached --name-only > .git/pre-commit.log
+            git show :TODO.md >> .git/pre-commit.log
+            if [ -e .git/refuse ]; then echo "pre-commit: not today" >&2; exit 1; fi
+            """)
+        try installHook(fixture, "commit-msg", "echo 'Reviewed-by: The Hook' >> \"$1\"\n")
+        try installHook(fixture, "post-commit", "git rev-parse HEAD > .git/post-commit.log\n")
+
+        try fixture.write("TODO.md", "- [ ] Buy milk\n- [ ] Call Bob\n")
+        try fixture.todosync()
+        let seen = try fixture.read(".git/pre-commit.log")
+        #expect(seen.hasPrefix("TODO.md\n") && seen.contains("- [ ] Call Bob <!-- id: "), "\(seen)")
+        #expect(fixture.lastBody.contains("Reviewed-by: The Hook"))
+        #expect(try fixture.read(".git/post-commit.log") == fixture.head + "\n")
+
+        // Refused: nothing committed, the edit stays as typed; an item command likewise.
+        try fixture.write(".git/refuse", "")
+        let head = fixture.head
+        try fixture.write("TODO.md", "- [ ] Buy milk\n- [ ] Call Bob\n- [ ] Water plants\n")
+        let typed = try fixture.read("TODO.md")
+        let refused = try fixture.todosync(expectStatus: 1)
+        #expect(refused.stderr.contains("pre-commit: not today"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("the pre-commit hook refused the commit (exit status 1); nothing was committed"))
+        #expect(refused.stderr.contains("--no-verify"))
+        #expect(fixture.head == head)
+        #expect(try fixture.read("TODO.md") == typed)
+        try fixture.todosync("--no-verify")
+        #expect(try fixture.git("log", "-1", "--format=%s") == "Add \"Water plants\"\n")
+        try fixture.todosync("add", "Pay rent", "--no-verify")
+        #expect(fixture.commitCount == 5)
+        try fixture.todosync("done", "Pay rent", expectStatus: 1)
+        #expect(fixture.commitCount == 5)
+        try fixture.expectCleanAndSound()
+    }
+
+    @Test func prePushSeesWhatGitShowsItAndMayRefuse() throws {
+        let (remote, alice, _) = try Remote.withTwoClones(seeding: ["TODO.md": "- [ ] Buy milk\n"])
+        try alice.sync()
+        let remoteHead = try git("rev-parse", "main", in: remote.path).trimmingCharacters(in: .newlines)
+        try installHook(alice, "pre-push", "echo \"$1 $2\" > .git/pre-push.log\ncat >> .git/pre-push.log\necho 'pre-push: tests fail' >&2\nexit 1\n")
+        try alice.todosync("add", "Call Bob")
+        let refused = try alice.todosync("sync", expectStatus: 1)
+        #expect(refused.stderr.contains("pre-push: tests fail") && refused.stderr.contains("the pre-push hook refused the push"), "\(refused.stderr)")
+        #expect(try git("rev-parse", "main", in: remote.path).trimmingCharacters(in: .newlines) == remoteHead)
+        #expect(try alice.read(".git/pre-push.log") == "origin \(remote.url)\nrefs/heads/main \(alice.head) refs/heads/main \(remoteHead)\n")
+        try alice.sync("--no-verify")
+        #expect(try git("rev-parse", "main", in: remote.path).trimmingCharacters(in: .newlines) == alice.head)
+    }
 }
