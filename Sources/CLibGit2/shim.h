@@ -12,4 +12,9 @@ typedef struct {
     void *owner;
 } todosync_subtransport;
 
+/* git_libgit2_opts is variadic, which Swift cannot call: the one option todosync sets. */
+static inline int todosync_set_ssl_cert_locations(const char *file, const char *path) {
+    return git_libgit2_opts(GIT_OPT_SET_SSL_CERT_LOCATIONS, file, path);
+}
+
 #endif

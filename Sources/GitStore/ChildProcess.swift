@@ -32,8 +32,9 @@ final class ChildProcess {
         "GIT_REPLACE_REF_BASE", "GIT_PREFIX", "GIT_SHALLOW_FILE", "GIT_COMMON_DIR", "GIT_PROTOCOL",
     ]
 
-    /// Starts `arguments` (the first looked up in PATH).
-    init(_ arguments: [String]) throws(GitError) {
+    /// Starts `arguments` (the first looked up in PATH), with `environment` added to this
+    /// process's (less the variables that name this repository).
+    init(_ arguments: [String], environment extra: [String: String] = [:]) throws(GitError) {
         self.arguments = arguments
         var inputPair: [Int32] = [-1, -1], outputPair: [Int32] = [-1, -1]
         guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &inputPair) == 0 else {
@@ -77,9 +78,11 @@ final class ChildProcess {
         var entry = environ
         while let pointer = entry.pointee {
             let text = String(cString: pointer)
-            if !Self.repositoryVariables.contains(String(text.prefix { $0 != "=" })) { environment.append(text) }
+            let name = String(text.prefix { $0 != "=" })
+            if !Self.repositoryVariables.contains(name), extra[name] == nil { environment.append(text) }
             entry += 1
         }
+        environment += extra.map { "\($0.key)=\($0.value)" }
         var child: pid_t = 0
         let result = withCStrings(arguments) { argv in
             withCStrings(environment) { envp in posix_spawnp(&child, arguments[0], &actions, &attributes, argv, envp) }
@@ -111,6 +114,11 @@ final class ChildProcess {
             }
             offset += written
         }
+    }
+
+    /// Closes its standard input: the program reads its end.
+    func closeInput() {
+        if input >= 0 { close(input); input = -1 }
     }
 
     /// Reads what the program wrote to its standard output, up to `buffer.count` bytes; 0 at

@@ -19,6 +19,8 @@ public struct GitError: Error, Hashable, Sendable, CustomStringConvertible {
     public var isRefusedByRemote = false
     /// The remote sent nothing for longer than the fetch or push allowed.
     public var isRemoteSilent = false
+    /// The server's TLS certificate is not one this machine trusts.
+    public var isUntrustedCertificate = false
     /// The system's error number when libgit2 failed (0 if none was set).
     public var systemError: Int32 = 0
 

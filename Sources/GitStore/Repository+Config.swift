@@ -12,6 +12,17 @@ extension Repository {
         }
     }
 
+    /// A boolean config value as git reads one (true, yes, on, 1…), or nil.
+    public func configBool(_ key: String) throws(GitError) -> Bool? {
+        try withConfigSnapshot { (config) throws(GitError) in
+            var value: Int32 = 0
+            let result = git_config_get_bool(&value, config, key)
+            if result == GIT_ENOTFOUND.rawValue { return nil }
+            try GitError.check(result, "git_config_get_bool")
+            return value != 0
+        }
+    }
+
     /// The values of several keys, read from one snapshot of the config; keys not set are
     /// left out.
     public func configValues(_ keys: [String]) throws(GitError) -> [String: String] {

@@ -32,6 +32,8 @@ extension Repository {
         try withRemote(name, pushing: false, silence: silence) { (remote, context) throws(GitError) in
             var options = git_fetch_options()
             try GitError.check(git_fetch_options_init(&options, UInt32(GIT_FETCH_OPTIONS_VERSION)), "git_fetch_options_init")
+            // The proxy git would use: remote.<name>.proxy, http.proxy, then https_proxy and the like.
+            options.proxy_opts.type = GIT_PROXY_AUTO
             context.progress = progress
             context.install(in: &options.callbacks)
             try context.rethrowing(git_remote_fetch(remote, nil, &options, "fetch"), "git_remote_fetch")
@@ -47,6 +49,7 @@ extension Repository {
         try withRemote(name, pushing: true, silence: silence) { (remote, context) throws(GitError) in
             var options = git_push_options()
             try GitError.check(git_push_options_init(&options, UInt32(GIT_PUSH_OPTIONS_VERSION)), "git_push_options_init")
+            options.proxy_opts.type = GIT_PROXY_AUTO
             context.progress = progress
             context.install(in: &options.callbacks)
             let spec = strdup("\(localRef):\(remoteRef)")
@@ -83,6 +86,12 @@ extension Repository {
         switch RemoteEndpoint(url: url) {
         case .builtIn:
             context.watchdog = silence.map(SilenceWatchdog.init)
+            if url.lowercased().hasPrefix("https://") {
+                let settings = try httpsSettings()
+                try applyCertificateLocations(settings)
+                context.https = settings
+            }
+            context.credentialHelper = CredentialHelper(workTree: workdir.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 } ?? gitDirectory)
         case .local(let path):
             // Relative to the working tree's root, where git runs.
             context.processEndpoint = .local(path: path.hasPrefix("/") ? path : (workdir ?? "") + path)
@@ -92,6 +101,7 @@ extension Repository {
         }
         defer { context.watchdog?.stop() }
         try withExtendedLifetime(context) { () throws(GitError) in try body(remote, context) }
+        context.approveCredential()
     }
 
     /// How git would run ssh here (see `SSHSettings`).
@@ -123,6 +133,15 @@ final class RemoteContext {
     var failure: String?
     /// The failure is a remote that sent nothing for too long.
     var remoteWasSilent = false
+    /// The failure is a server certificate this machine does not trust.
+    var untrustedCertificate = false
+    /// TLS as git would set it up, for an https remote.
+    var https: HTTPSSettings?
+    var credentialHelper: CredentialHelper?
+    /// What the credential helper gave and the server is being asked to take.
+    private var helperCredential: [(String, String)]?
+    private var triedHelper = false
+    private var helperWasRefused = false
     private var triedAgent = false
     private var keysTried = 0
     private var triedPassword = false
@@ -176,6 +195,18 @@ final class RemoteContext {
             if let payload { Unmanaged<RemoteContext>.fromOpaque(payload).takeUnretainedValue().watchdog?.noteSign() }
             return 0
         }
+        if https != nil {
+            callbacks.certificate_check = { _, valid, host, payload in
+                guard let payload else { return -1 }
+                let context = Unmanaged<RemoteContext>.fromOpaque(payload).takeUnretainedValue()
+                context.watchdog?.noteSign()
+                if valid != 0 || context.https?.verifies == false { return 0 }
+                let name = string(host) ?? "the server"
+                context.untrustedCertificate = true
+                context.failure = "the TLS certificate of \(name) is not trusted here (no certificate authority this machine trusts signed it for \(name))"
+                return GIT_ECERTIFICATE.rawValue
+            }
+        }
         callbacks.push_update_reference = { ref, status, payload in
             guard let payload else { return 0 }
             let context = Unmanaged<RemoteContext>.fromOpaque(payload).takeUnretainedValue()
@@ -191,13 +222,20 @@ final class RemoteContext {
         if let failure {
             var error = GitError(code: result, message: failure, function: function)
             error.isRemoteSilent = remoteWasSilent
+            error.isUntrustedCertificate = untrustedCertificate
             throw error
         }
         _ = try GitError.check(result, function)
     }
 
-    /// ssh: the agent, then the usual key files; https: TODOSYNC_USERNAME and TODOSYNC_PASSWORD
-    /// from the environment. Each is tried once; secrets are never printed.
+    /// Tells git's credential helper that what it gave worked (as git does after a transfer).
+    func approveCredential() {
+        if let helperCredential { credentialHelper?.approve(helperCredential) }
+    }
+
+    /// ssh: the agent, then the usual key files; https: git's credential helpers (which may ask
+    /// on the terminal), then TODOSYNC_USERNAME and TODOSYNC_PASSWORD from the environment. Each
+    /// is tried once; one the server refuses is rejected to the helper; secrets are never printed.
     private func credential(
         _ out: UnsafeMutablePointer<UnsafeMutablePointer<git_credential>?>, url: String, username: String?, allowed: UInt32
     ) -> Int32 {
@@ -220,13 +258,31 @@ final class RemoteContext {
             return -1
         }
         if allowed & GIT_CREDENTIAL_USERPASS_PLAINTEXT.rawValue != 0 {
+            if let refused = helperCredential {
+                // Asked again: the server refused what the helper gave.
+                credentialHelper?.reject(refused)
+                helperCredential = nil
+                helperWasRefused = true
+            } else if !triedHelper, let helper = credentialHelper {
+                triedHelper = true
+                let environmentHasOne = getenv("TODOSYNC_USERNAME") != nil && getenv("TODOSYNC_PASSWORD") != nil
+                if let filled = helper.fill(url: url, username: username, mayPrompt: !environmentHasOne),
+                    let user = filled.first(where: { $0.0 == "username" })?.1, let password = filled.first(where: { $0.0 == "password" })?.1,
+                    git_credential_userpass_plaintext_new(out, user, password) == 0
+                {
+                    helperCredential = filled
+                    return 0
+                }
+            }
             if !triedPassword, let user = getenv("TODOSYNC_USERNAME"), let password = getenv("TODOSYNC_PASSWORD") {
                 triedPassword = true
                 if git_credential_userpass_plaintext_new(out, user, password) == 0 { return 0 }
             }
             failure = triedPassword
                 ? "\(url) refused the user name and password from TODOSYNC_USERNAME and TODOSYNC_PASSWORD"
-                : "\(url) asks for a user name and password: set TODOSYNC_USERNAME and TODOSYNC_PASSWORD (a token works as the password), or use an ssh address"
+                : helperWasRefused
+                    ? "\(url) refused the user name and password git's credential helper gave (the helper was told to forget them)"
+                    : "\(url) asks for a user name and password, and git's credential helpers had none: store one as for git (git credential approve, or a credential.helper), or set TODOSYNC_USERNAME and TODOSYNC_PASSWORD (a token works as the password)"
             return -1
         }
         if allowed & GIT_CREDENTIAL_DEFAULT.rawValue != 0, !triedDefault {

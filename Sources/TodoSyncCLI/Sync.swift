@@ -14,7 +14,7 @@ struct Sync: ParsableCommand {
         commandName: "sync",
         abstract: "Commit local edits, fetch, merge the remote's lists item by item, commit, push.",
         discussion: """
-            The remote and branch are the current branch's upstream (git config branch.<name>.remote and .merge; `todosync init --remote URL` sets them up), or else the remote 'origin'. Addresses: a path, file://, git://, ssh:// or user@host:path (ssh agent, then ~/.ssh/id_ed25519, id_ecdsa, id_rsa), and https:// (user name and password or token from TODOSYNC_USERNAME and TODOSYNC_PASSWORD).
+            The remote and branch are the current branch's upstream (git config branch.<name>.remote and .merge; `todosync init --remote URL` sets them up), or else the remote 'origin'. Addresses: a path or file:// (git's own upload-pack and receive-pack, so the remote's hooks run), ssh:// or user@host:path (your own ssh, as git runs it: ~/.ssh/config, agent, known_hosts), git://, and https:// (trust from http.sslCAInfo, credentials from git's credential helpers, then TODOSYNC_USERNAME and TODOSYNC_PASSWORD). docs/REMOTES.md has the details.
 
             The merge goes by item id and field, not by line: two people editing different items, or different fields of one item, never clash. A title renamed differently on both sides keeps this side's title and puts the other in the item's notes; lines both sides rewrote are kept twice between 'todosync clash' comments. Every clash is listed here and in the merge commit. Nothing is lost, and no git conflict markers are written.
 

@@ -106,6 +106,7 @@ extension Workspace {
 
     func fetch(_ upstream: Upstream, progress: ((SyncProgress) -> Void)?) throws(TodoSyncError) {
         let silence = try silenceLimit("fetching from", upstream)
+        try warnIfUnverified(upstream)
         do {
             try repository.fetch(remote: upstream.remote, silence: silence, progress: progress)
         } catch {
@@ -114,9 +115,23 @@ extension Workspace {
                 "fetching from \(upstream.remote) (\(upstream.url)) failed: \(error.message)",
                 hint: error.isRemoteSilent
                     ? Self.remoteTimeoutHint(upstream)
+                    : error.isUntrustedCertificate
+                    ? Self.untrustedCertificateHint
                     : isSSH
                     ? "todosync runs ssh as git does (GIT_SSH_COMMAND, core.sshCommand, ~/.ssh/config, ssh-agent); once 'git ls-remote \(upstream.remote)' works here, run todosync sync again; your local commits are safe"
                     : "your local commits are safe; check the address (git remote -v) and the network, then run todosync sync again")
+        }
+    }
+
+    static let untrustedCertificateHint =
+        "if the server's certificate comes from your own certificate authority, trust it as for git: git config http.sslCAInfo /path/to/ca.pem (or GIT_SSL_CAINFO); http.sslVerify false would stop checking, letting anyone in between read and change what is sent"
+
+    /// Says once that an https remote's certificate goes unchecked (`http.sslVerify false`).
+    private func warnIfUnverified(_ upstream: Upstream) throws(TodoSyncError) {
+        guard upstream.url.lowercased().hasPrefix("https://") else { return }
+        let settings = try git("reading the http.ssl settings") { try repository.httpsSettings() }
+        if !settings.verifies {
+            notice("the TLS certificate of \(upstream.remote) is not verified (http.sslVerify false or GIT_SSL_NO_VERIFY): anyone in between can read and change what is sent")
         }
     }
 
