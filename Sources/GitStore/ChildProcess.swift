@@ -116,6 +116,34 @@ final class ChildProcess {
         }
     }
 
+    /// Runs `arguments` to the end with `input` on its standard input: its exit status (nil if
+    /// it had to be stopped), its standard output and what it said on standard error.
+    static func run(
+        _ arguments: [String], input: [UInt8], environment: [String: String] = [:]
+    ) throws(GitError) -> (status: Int32?, output: [UInt8], errors: String) {
+        let child = try ChildProcess(arguments, environment: environment)
+        defer { child.finish() }
+        let inputBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(input.count, 1), alignment: 1)
+        defer { inputBuffer.deallocate() }
+        inputBuffer.copyBytes(from: input)
+        try child.write(UnsafeRawBufferPointer(rebasing: inputBuffer[0..<input.count]))
+        child.closeInput()
+        var output: [UInt8] = []
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 65_536, alignment: 1)
+        defer { buffer.deallocate() }
+        do {
+            while true {
+                let count = try child.read(into: buffer)
+                if count == 0 { break }
+                output += buffer[0..<count]
+            }
+        } catch {
+            // It failed: its status and message say how.
+        }
+        let errors = child.errorText
+        return (child.finish(), output, errors)
+    }
+
     /// Closes its standard input: the program reads its end.
     func closeInput() {
         if input >= 0 { close(input); input = -1 }

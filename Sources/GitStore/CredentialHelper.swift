@@ -23,24 +23,9 @@ struct CredentialHelper {
     private func run(_ action: String, _ input: [(String, String)], environment: [String: String] = [:]) -> [(String, String)]? {
         let text = input.map { "\($0.0)=\($0.1)\n" }.joined() + "\n"
         do throws(GitError) {
-            let child = try ChildProcess(["git", "-C", workTree, "credential", action], environment: environment)
-            defer { child.finish() }
-            let bytes = Array(text.utf8)
-            let inputBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: bytes.count, alignment: 1)
-            defer { inputBuffer.deallocate() }
-            inputBuffer.copyBytes(from: bytes)
-            try child.write(UnsafeRawBufferPointer(inputBuffer))
-            child.closeInput()
-            var output: [UInt8] = []
-            let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 4096, alignment: 1)
-            defer { buffer.deallocate() }
-            while true {
-                let count = try child.read(into: buffer)
-                if count == 0 { break }
-                output += buffer[0..<count]
-            }
-            guard child.finish() == 0 else { return nil }
-            return String(decoding: output, as: UTF8.self).split(separator: "\n").compactMap { (line: Substring) -> (String, String)? in
+            let result = try ChildProcess.run(["git", "-C", workTree, "credential", action], input: Array(text.utf8), environment: environment)
+            guard result.status == 0 else { return nil }
+            return String(decoding: result.output, as: UTF8.self).split(separator: "\n").compactMap { (line: Substring) -> (String, String)? in
                 let parts = line.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
                 return parts.count == 2 ? (String(parts[0]), String(parts[1])) : nil
             }

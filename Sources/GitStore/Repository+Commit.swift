@@ -45,8 +45,9 @@ extension Repository {
     /// meanwhile by another process makes this fail rather than be lost.
     public func createCommit(
         tree: OID, parents: [OID], message: String, author: Signature, committer: Signature,
-        updating reference: String? = "HEAD"
+        updating reference: String? = "HEAD", signer: CommitSigner? = nil
     ) throws(GitError) -> OID {
+        precondition(signer == nil || reference == nil, "a signed commit is written without moving a reference")
         var rawTree = tree.raw
         var treeObject: OpaquePointer?
         try GitError.checkReading("git_tree_lookup", of: "reading tree \(tree.short)") { git_tree_lookup(&treeObject, pointer, &rawTree) }
@@ -62,6 +63,12 @@ extension Repository {
         var oid = git_oid()
         try author.withGitSignature { (authorSignature) throws(GitError) in
             try committer.withGitSignature { (committerSignature) throws(GitError) in
+                if let signer {
+                    oid = try createSignedCommit(
+                        tree: treeObject, parents: &parentObjects, message: message, author: authorSignature,
+                        committer: committerSignature, committerValue: committer, signer: signer)
+                    return
+                }
                 _ = try GitError.check(
                     git_commit_create(
                         &oid, pointer, reference, authorSignature, committerSignature, "UTF-8", message,

@@ -97,9 +97,18 @@ final class DiskStore: WriteStore {
         let message = try workspace.runCommitHooks(tree: tree, isMerge: parents.count > 1, message: message)
         let identity = try Identity.resolve(for: repository)
         identityWarning = identity.warning
-        let id = try git("committing") {
-            try repository.createCommit(
-                tree: tree, parents: parents, message: message, author: identity.author, committer: identity.committer, updating: nil)
+        let signer = try git("reading commit.gpgSign and gpg.format") { try CommitSigner.configured(in: repository) }
+        let id: OID
+        do {
+            id = try repository.createCommit(
+                tree: tree, parents: parents, message: message, author: identity.author, committer: identity.committer,
+                updating: nil, signer: signer)
+        } catch where error.function == "commit signing" || error.function == "ssh signing" {
+            throw TodoSyncError(
+                "commit.gpgSign asks for signed commits, and \(error.message); nothing was committed",
+                hint: "check that 'git commit -S' works here (gpg.format, user.signingKey); or commit unsigned: git config commit.gpgSign false")
+        } catch {
+            throw .git(error, while: "committing")
         }
         return try git("reading the new commit") { try repository.commit(id) }
     }

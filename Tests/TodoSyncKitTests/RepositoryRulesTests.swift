@@ -98,4 +98,33 @@ import TestSupport
         try alice.sync("--no-verify")
         #expect(try git("rev-parse", "main", in: remote.path).trimmingCharacters(in: .newlines) == alice.head)
     }
+
+    /// commit.gpgSign with gpg.format ssh: every commit todosync makes is signed as git signs
+    /// it, and git verifies it; a key that cannot sign stops the commit, changing nothing.
+    @Test func commitsAreSignedWhenGitAsks() throws {
+        let fixture = try Fixture(gitFiles: ["TODO.md": "- [ ] Buy milk\n"])
+        let keys = Scratch()
+        _ = try run("/usr/bin/ssh-keygen", ["-q", "-t", "ed25519", "-N", "", "-C", "signing", "-f", keys.path + "/signing"], in: keys.path)
+        try keys.write("allowed_signers", "committer@example.com " + (try keys.read("signing.pub")))
+        for (key, value) in [
+            ("commit.gpgSign", "true"), ("gpg.format", "ssh"), ("user.signingKey", keys.path + "/signing"),
+            ("gpg.ssh.allowedSignersFile", keys.path + "/allowed_signers"),
+        ] {
+            _ = try fixture.git("config", key, value)
+        }
+        try fixture.todosync()
+        try fixture.todosync("add", "Call Bob")
+        for commit in ["HEAD", "HEAD~1"] {
+            let verified = try run("/usr/bin/git", ["verify-commit", commit], in: fixture.path)
+            #expect(verified.status == 0, "\(verified.stderr)")
+            #expect(verified.stderr.contains("Good \"git\" signature for committer@example.com"), "\(verified.stderr)")
+        }
+
+        _ = try fixture.git("config", "user.signingKey", keys.path + "/missing")
+        let head = fixture.head
+        let refused = try fixture.todosync("add", "Unsigned", expectStatus: 1)
+        #expect(refused.stderr.contains("commit.gpgSign asks for signed commits, and ssh-keygen could not sign the commit"), "\(refused.stderr)")
+        #expect(fixture.head == head)
+        #expect(try !fixture.read("TODO.md").contains("Unsigned"))
+    }
 }
