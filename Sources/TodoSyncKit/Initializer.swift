@@ -206,20 +206,18 @@ extension Workspace {
         return outcome
     }
 
-    /// A folder with no commit yet that already holds a file the remote has, with other
-    /// contents: refused, as `git clone` refuses a folder that is not empty.
+    /// A folder with no commit yet that already holds a file the remote has: refused, as
+    /// `git clone` refuses a folder that is not empty (files the remote lacks stay, and are
+    /// adopted after).
     private func checkNothingInTheWay(of upstream: Upstream) throws(TodoSyncError) {
         guard case .unborn = try git("reading HEAD", { try repository.head() }),
             let theirs = try git("reading \(upstream.trackingRef)", { try repository.reference(upstream.trackingRef) })
         else { return }
         let tree = try git("reading \(upstream.name)") { try repository.commit(theirs).tree }
         let files = try git("listing the files of \(upstream.name)") { try repository.files(inTree: tree, include: { _ in true }) }
-        for file in files {
-            guard let bytes = try FileSystem.read(root + "/" + file.path) else { continue }
-            let theirBytes = try git("reading \(file.path) in \(upstream.name)") { try repository.blob(file.blob) }
-            guard !bytes.sameBytes(as: theirBytes) else { continue }
+        for file in files where FileSystem.exists(root + "/" + file.path) {
             throw TodoSyncError(
-                "\(file.path) is here and in \(upstream.name), with other contents; todosync will not overwrite it; nothing was merged",
+                "\(file.path) is already here, and \(upstream.name) has a file of that name; todosync will not overwrite it; nothing was merged",
                 hint: "move it aside (or init in an empty folder), run todosync init again, then copy what you need back in")
         }
     }

@@ -81,14 +81,14 @@ import TestSupport
         #expect(try git("log", "--format=%s", "main", in: missing) == "Start todo lists\n")
     }
 
-    /// A folder that holds a file the remote has, with other contents, is not overwritten.
+    /// A folder that holds a file the remote has is not overwritten.
     @Test func initRefusesToOverwriteAFileTheRemoteAlsoHas() throws {
         let remote = try Remote()
         _ = try remote.clone(seeding: ["TODO.md": "- [ ] Water plants\n"])
         let scratch = Scratch()
         try scratch.write("b/TODO.md", "- [ ] My own list\n")
         let refused = try initialize("b", remote: remote.url, in: scratch, expectStatus: 1)
-        #expect(refused.stderr.contains("TODO.md is here and in origin/main, with other contents"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("TODO.md is already here, and origin/main has a file of that name"), "\(refused.stderr)")
         #expect(try scratch.read("b/TODO.md") == "- [ ] My own list\n")
         #expect(try git("for-each-ref", "refs/heads", in: scratch.path + "/b").isEmpty)
     }
