@@ -45,7 +45,7 @@ final class ChildProcess {
             close(inputPair[0]); close(inputPair[1])
             throw failure
         }
-        var template = Array("\(Self.temporaryDirectory)/todosync-remote-XXXXXX".utf8CString)
+        var template = Array("\(ProcessEnvironment.temporaryDirectory)/todosync-remote-XXXXXX".utf8CString)
         let errorFile = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard errorFile >= 0 else {
             let failure = Self.failure("mkstemp")
@@ -74,15 +74,7 @@ final class ChildProcess {
         posix_spawnattr_setsigdefault(&attributes, &defaults)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF))
 
-        var environment: [String] = []
-        var entry = environ
-        while let pointer = entry.pointee {
-            let text = String(cString: pointer)
-            let name = String(text.prefix { $0 != "=" })
-            if !Self.repositoryVariables.contains(name), extra[name] == nil { environment.append(text) }
-            entry += 1
-        }
-        environment += extra.map { "\($0.key)=\($0.value)" }
+        let environment = ProcessEnvironment.forChild(adding: extra, removing: Self.repositoryVariables)
         var child: pid_t = 0
         let result = withCStrings(arguments) { argv in
             withCStrings(environment) { envp in posix_spawnp(&child, arguments[0], &actions, &attributes, argv, envp) }
@@ -243,10 +235,6 @@ final class ChildProcess {
             pause = min(pause * 2, 100_000)
         }
         return nil
-    }
-
-    private static var temporaryDirectory: String {
-        getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
     }
 
     private static func failure(_ function: String) -> GitError {

@@ -45,64 +45,42 @@ public struct CommitSigner: Sendable {
         }
     }
 
-    /// `ssh-keygen -Y sign -n git -f KEY FILE`, which writes FILE.sig.
+    /// `ssh-keygen -Y sign -n git -f KEY`, which signs its standard input.
     private func signWithSSH(_ payload: [UInt8]) throws(GitError) -> String {
         guard let key else {
             throw GitError(code: -1, message: "gpg.format is ssh but user.signingKey names no key", function: "ssh signing")
         }
-        let folder = (getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp")
-        var template = Array("\(folder)/todosync-sign-XXXXXX".utf8CString)
-        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
-            throw GitError(code: -1, message: "cannot create a folder in \(folder): \(String(cString: strerror(errno)))", function: "mkdtemp")
-        }
-        let directory = String(cString: made)
-        let file = directory + "/commit", literalKey = directory + "/key.pub"
-        defer {
-            for path in [file, file + ".sig", literalKey] { unlink(path) }
-            rmdir(directory)
-        }
-        guard write(file, payload) else { throw GitError(code: -1, message: "cannot write \(file)", function: "ssh signing") }
-        var arguments = [program, "-Y", "sign", "-n", "git"]
+        var keyFile = ProcessEnvironment.expandingHome(key)
+        var agentKey = false
         if key.hasPrefix("key::") {
-            // A public key held by the agent, as git passes it.
-            guard write(literalKey, Array((String(key.dropFirst(5)) + "\n").utf8)) else {
-                throw GitError(code: -1, message: "cannot write \(literalKey)", function: "ssh signing")
-            }
-            arguments += ["-U", "-f", literalKey]
-        } else {
-            let path = key.hasPrefix("~/") ? (getenv("HOME").map { String(cString: $0) } ?? "") + key.dropFirst() : key
-            arguments += ["-f", path]
+            // A public key held by the agent: given to ssh-keygen in a file, as git does.
+            keyFile = try temporaryKeyFile(String(key.dropFirst(5)) + "\n")
+            agentKey = true
         }
-        let result = try ChildProcess.run(arguments + [file], input: [])
-        guard result.status == 0, let signature = read(file + ".sig") else { throw failure(result.errors) }
-        return String(decoding: signature, as: UTF8.self)
+        defer { if agentKey { unlink(keyFile) } }
+        let result = try ChildProcess.run([program, "-Y", "sign", "-n", "git"] + (agentKey ? ["-U"] : []) + ["-f", keyFile], input: payload)
+        guard result.status == 0, !result.output.isEmpty else { throw failure(result.errors) }
+        return String(decoding: result.output, as: UTF8.self)
+    }
+
+    private func temporaryKeyFile(_ text: String) throws(GitError) -> String {
+        var template = Array("\(ProcessEnvironment.temporaryDirectory)/todosync-key-XXXXXX".utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        let path = String(cString: template)
+        guard fd >= 0 else { throw GitError(code: -1, message: "cannot create \(path): \(String(cString: strerror(errno)))", function: "ssh signing") }
+        defer { close(fd) }
+        let bytes = Array(text.utf8)
+        guard bytes.withUnsafeBytes({ Glibc.write(fd, $0.baseAddress, $0.count) }) == bytes.count else {
+            unlink(path)
+            throw GitError(code: -1, message: "cannot write \(path)", function: "ssh signing")
+        }
+        return path
     }
 
     private func failure(_ said: String) -> GitError {
         let words = said.split(separator: "\n").filter { !$0.hasPrefix("[GNUPG:]") }.joined(separator: "\n")
         return GitError(
             code: -1, message: "\(program) could not sign the commit" + (words.isEmpty ? "" : ": " + words), function: "commit signing")
-    }
-
-    private func write(_ path: String, _ bytes: [UInt8]) -> Bool {
-        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { return false }
-        defer { close(fd) }
-        return bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) } == bytes.count
-    }
-
-    private func read(_ path: String) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = Glibc.read(fd, &buffer, buffer.count)
-            if count <= 0 { break }
-            bytes += buffer[0..<count]
-        }
-        return bytes.isEmpty ? nil : bytes
     }
 }
 

@@ -15,19 +15,21 @@ struct GitConfigEnvironment {
     var system: String?
     var xdg: String?
     var global: String?
-    /// None of the variables is set: libgit2's own choice of files is git's.
-    var isDefault: Bool
+
+    /// None of the variables is set: libgit2's own choice of files is git's (checked on every
+    /// open, so without looking for any file).
+    static var isDefault: Bool {
+        variable("GIT_CONFIG_NOSYSTEM").map(isTrue) != true && variable("GIT_CONFIG_SYSTEM") == nil && variable("GIT_CONFIG_GLOBAL") == nil
+    }
 
     static func current() -> GitConfigEnvironment {
         let noSystem = variable("GIT_CONFIG_NOSYSTEM").map(isTrue) ?? false
         let system = variable("GIT_CONFIG_SYSTEM")
         let global = variable("GIT_CONFIG_GLOBAL")
-        let isDefault = !noSystem && system == nil && global == nil
         return GitConfigEnvironment(
             system: noSystem ? nil : system ?? found(git_config_find_system),
             xdg: global != nil ? nil : found(git_config_find_xdg),
-            global: global.map { $0.isEmpty ? nil : $0 } ?? found(git_config_find_global),
-            isDefault: isDefault)
+            global: global.map { $0.isEmpty ? nil : $0 } ?? found(git_config_find_global))
     }
 
     /// The files, in the order git reads them (later ones win).
@@ -57,8 +59,8 @@ extension Repository {
     /// Where git's config variables are set, gives the repository the config git would read:
     /// those files, then the repository's own (`include` and `includeIf` work in each).
     func readConfigAsGit() throws(GitError) {
+        guard !GitConfigEnvironment.isDefault else { return }
         let environment = GitConfigEnvironment.current()
-        guard !environment.isDefault else { return }
         var config: OpaquePointer?
         try GitError.check(git_config_new(&config), "git_config_new")
         defer { git_config_free(config) }

@@ -19,13 +19,14 @@ public struct HTTPSSettings: Sendable, Equatable {
 extension Repository {
     /// The TLS settings git would use for https remotes of this repository.
     public func httpsSettings() throws(GitError) -> HTTPSSettings {
-        func environment(_ name: String) -> String? { getenv(name).map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } }
         let (configuredFile, configuredPath) = (try configString("http.sslCAInfo"), try configString("http.sslCAPath"))
+        let environment = ProcessEnvironment.value
         let caFile = environment("GIT_SSL_CAINFO") ?? configuredFile ?? environment("SSL_CERT_FILE")
         let caPath = environment("GIT_SSL_CAPATH") ?? configuredPath ?? environment("SSL_CERT_DIR")
         var verifies = try configBool("http.sslVerify") ?? true
         if environment("GIT_SSL_NO_VERIFY") != nil { verifies = false }
-        return HTTPSSettings(caFile: caFile.map(expandingHome), caPath: caPath.map(expandingHome), verifies: verifies)
+        return HTTPSSettings(
+            caFile: caFile.map(ProcessEnvironment.expandingHome), caPath: caPath.map(ProcessEnvironment.expandingHome), verifies: verifies)
     }
 
     /// Makes libgit2 trust what the settings name (for the whole process, as git's own
@@ -33,10 +34,5 @@ extension Repository {
     func applyCertificateLocations(_ settings: HTTPSSettings) throws(GitError) {
         guard settings.caFile != nil || settings.caPath != nil else { return }
         try GitError.check(todosync_set_ssl_cert_locations(settings.caFile, settings.caPath), "git_libgit2_opts(GIT_OPT_SET_SSL_CERT_LOCATIONS)")
-    }
-
-    private func expandingHome(_ path: String) -> String {
-        guard path.hasPrefix("~/"), let home = getenv("HOME") else { return path }
-        return String(cString: home) + path.dropFirst()
     }
 }

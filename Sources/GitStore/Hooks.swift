@@ -39,14 +39,7 @@ public struct Hooks: Sendable {
         posix_spawn_file_actions_adddup2(&actions, pipeEnds[0], 0)
         posix_spawn_file_actions_adddup2(&actions, 2, 1)
         posix_spawn_file_actions_addclose(&actions, pipeEnds[1])
-        var environment: [String] = []
-        var entry = environ
-        while let pointer = entry.pointee {
-            let text = String(cString: pointer)
-            if extra[String(text.prefix { $0 != "=" })] == nil { environment.append(text) }
-            entry += 1
-        }
-        environment += extra.map { "\($0.key)=\($0.value)" }
+        let environment = ProcessEnvironment.forChild(adding: extra)
         var child: pid_t = 0
         // In the working tree's root: the shell changes folder, then becomes the hook.
         let arguments = ["/bin/sh", "-c", "cd \"$0\" && exec \"$@\"", workTree, program] + arguments
@@ -81,13 +74,11 @@ extension Repository {
     /// The hooks git would run here (`core.hooksPath`, relative to the working tree's root,
     /// else `hooks` in the git directory shared by all worktrees).
     public func hooks() throws(GitError) -> Hooks {
-        let root = workdir.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 } ?? gitDirectory
         var directory = commonDirectory + "hooks"
-        if let configured = try configString("core.hooksPath") {
-            let expanded = configured.hasPrefix("~/") ? (getenv("HOME").map { String(cString: $0) } ?? "") + configured.dropFirst() : configured
-            directory = expanded.hasPrefix("/") ? expanded : root + "/" + expanded
+        if let configured = try configString("core.hooksPath").map(ProcessEnvironment.expandingHome) {
+            directory = configured.hasPrefix("/") ? configured : workTreeRoot + "/" + configured
         }
-        return Hooks(directory: directory, workTree: root)
+        return Hooks(directory: directory, workTree: workTreeRoot)
     }
 
     /// Writes an index file at `path` holding `tree`, for hooks that read the commit to be made

@@ -23,14 +23,7 @@ extension Repository {
     /// it: the working tree's `.gitattributes` files (then the index's), `.git/info/attributes`,
     /// `core.attributesFile` and the system file, with macros.
     public func attribute(_ name: String, for path: String) throws(GitError) -> AttributeValue {
-        var value: UnsafePointer<CChar>?
-        try GitError.check(git_attr_get(&value, pointer, UInt32(GIT_ATTR_CHECK_FILE_THEN_INDEX), path, name), "git_attr_get")
-        switch git_attr_value(value) {
-        case GIT_ATTR_VALUE_TRUE: return .set
-        case GIT_ATTR_VALUE_FALSE: return .unset
-        case GIT_ATTR_VALUE_STRING: return .value(value.map { String(cString: $0) } ?? "")
-        default: return .unspecified
-        }
+        try attributes([name], for: path)[0]
     }
 
     /// Several attributes for `path`, in the order of `names`, read as `attribute` reads one.

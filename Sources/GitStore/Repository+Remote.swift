@@ -91,7 +91,7 @@ extension Repository {
                 try applyCertificateLocations(settings)
                 context.https = settings
             }
-            context.credentialHelper = CredentialHelper(workTree: workdir.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 } ?? gitDirectory)
+            context.credentialHelper = CredentialHelper(workTree: workTreeRoot)
         case .local(let path):
             // Relative to the working tree's root, where git runs.
             context.processEndpoint = .local(path: path.hasPrefix("/") ? path : (workdir ?? "") + path)
@@ -106,7 +106,7 @@ extension Repository {
 
     /// How git would run ssh here (see `SSHSettings`).
     func sshSettings() throws(GitError) -> SSHSettings {
-        func environment(_ name: String) -> String? { getenv(name).map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } }
+        let environment = ProcessEnvironment.value
         let command = environment("GIT_SSH_COMMAND")
         let variant = environment("GIT_SSH_VARIANT")
         return SSHSettings(

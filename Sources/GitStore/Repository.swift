@@ -62,6 +62,13 @@ public final class Repository {
     /// The working tree's root, with a trailing slash; nil for a bare repository.
     public var workdir: String? { string(git_repository_workdir(pointer)) }
 
+    /// The working tree's root without the trailing slash (the git directory of a bare one):
+    /// where git runs hooks and helpers.
+    var workTreeRoot: String {
+        guard let workdir else { return gitDirectory }
+        return workdir.hasSuffix("/") && workdir.count > 1 ? String(workdir.dropLast()) : workdir
+    }
+
     /// The `.git` folder (for a linked worktree, its own folder inside the main one's).
     public var gitDirectory: String { string(git_repository_path(pointer)) ?? "" }
 

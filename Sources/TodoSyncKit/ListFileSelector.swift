@@ -99,12 +99,20 @@ extension Workspace {
     /// todosync cannot run the filter, and committing the file as it reads here could put
     /// what the filter keeps secret into the history.
     func isList(_ document: ListDocument) throws(TodoSyncError) -> Bool {
-        let values = try git("reading the attributes of \(document.path)") {
-            try repository.attributes([ListFileSelector.attribute, "filter"], for: document.path)
-        }
-        guard selector.isList(document, marking: Self.marking(from: values[0])) else { return false }
-        if case .value(let driver) = values[1] { throw Self.filteredListRefusal(document.path, driver: driver) }
+        let (marking, filter) = try listAttributes(of: document.path)
+        guard selector.isList(document, marking: marking) else { return false }
+        if let filter { throw Self.filteredListRefusal(document.path, driver: filter) }
         return true
+    }
+
+    /// What gitattributes say of the file at `path`: its marking, and the filter driver
+    /// (`filter=…`) it is under, if any.
+    private func listAttributes(of path: String) throws(TodoSyncError) -> (ListFileSelector.Marking, filter: String?) {
+        let values = try git("reading the attributes of \(path)") {
+            try repository.attributes([ListFileSelector.attribute, "filter"], for: path)
+        }
+        guard case .value(let driver) = values[1] else { return (Self.marking(from: values[0]), nil) }
+        return (Self.marking(from: values[0]), driver)
     }
 
     static func filteredListRefusal(_ path: String, driver: String) -> TodoSyncError {
@@ -121,12 +129,11 @@ extension Workspace {
             reason = selector.excludes(path)
                 ? "todosync.exclude names it (README.md by default)"
                 : "todosync keeps lists only in Markdown files (*.md, *.markdown) and what todosync.include names"
-        } else if try marking(of: path) == .unmarked {
-            reason = ".gitattributes marks it -todosync"
-        } else if case .value(let driver) = try git("reading the filter attribute of \(path)", { try repository.attribute("filter", for: path) }) {
-            throw Self.filteredListRefusal(path, driver: driver)
         } else {
-            return
+            let (marking, filter) = try listAttributes(of: path)
+            if let filter { throw Self.filteredListRefusal(path, driver: filter) }
+            guard marking == .unmarked else { return }
+            reason = ".gitattributes marks it -todosync"
         }
         throw TodoSyncError("\(path) cannot hold a list: \(reason); nothing was changed", hint: "name a list file, such as TODO.md")
     }
