@@ -69,8 +69,10 @@ extension Workspace {
             // carry ids is most likely committed exactly as read: its blob is stored meanwhile.
             // (Not before the parse: a file that gets ids would leave a blob nothing uses.)
             let lists = Set(headTree.files.map(\.path))
+            // (A file git converts on the way in is stored with the commit.)
             for file in files where lists.contains(file.path) && stamps.blob(at: file.path, stat: file.stat) == nil
                 && file.document.hasItems && !file.document.nodeIDs.contains(nil) {
+                guard try !convertsContent(at: file.path) else { continue }
                 blobsStoredAhead[file.path] = BlobWrite(storing: file.bytes, in: repository.gitDirectory)
             }
         }
@@ -123,9 +125,10 @@ extension Workspace {
                 // entry (written in the index's own clock tick) is checked by size and hash.
                 if stamps.blob(at: file.path, stat: file.stat) != blob {
                     guard stamps.statMatches(at: file.path, stat: file.stat) else { return nil }
+                    let stored = try storedBytes(file.bytes, at: file.path)
                     let size = try git("reading \(file.path)'s size in the last commit") { try repository.objectSize(blob) }
-                    guard size == file.bytes.count else { return nil }
-                    let hash = try git("hashing \(file.path)") { try Repository.blobID(of: file.bytes) }
+                    guard size == stored.count else { return nil }
+                    let hash = try git("hashing \(file.path)") { try Repository.blobID(of: stored) }
                     guard hash == blob else { return nil }
                 }
             }
@@ -142,8 +145,7 @@ extension Workspace {
         let missing = try filesNotInWorkingTree(Array(treeBlobs.keys))
         for path in missing.gone + missing.replaced.map(\.path) {
             guard let blob = treeBlobs[path] else { continue }
-            let bytes = try git("reading \(path) from the last commit") { try repository.blob(blob) }
-            if try isList(ListDocument.parsing(path, bytes)) { return nil }
+            if try isList(ListDocument.parsing(path, committedBytes(blob, at: path))) { return nil }
         }
         if diagnostics.isEmpty { recordCheckedHead(commit: headTree.commit.id, blobs: listBlobs) }
         return .nothingChanged(diagnostics: diagnostics)

@@ -106,8 +106,18 @@ extension Workspace {
         return HeadSnapshot(commit: commit, base: base, files: files, blobs: blobs)
     }
 
+    /// A list file of a commit as the working tree holds it: as `git checkout` writes it or,
+    /// where git converts the file's content and would store the working file as this very
+    /// blob, the working file's bytes (line endings as the user keeps them, which a write then
+    /// expects to find and keeps).
     private func committedBytes(_ file: TreeFile) throws(TodoSyncError) -> [UInt8] {
-        try git("reading \(file.path) from the last commit") { try repository.blob(file.blob) }
+        let checkedOut = try committedBytes(file.blob, at: file.path)
+        guard try convertsContent(at: file.path), let working = try FileSystem.read(root + "/" + file.path),
+            !working.sameBytes(as: checkedOut)
+        else { return checkedOut }
+        let stored = try storedBytes(working, at: file.path)
+        let storedID = try git("hashing \(file.path)") { try Repository.blobID(of: stored) }
+        return storedID == file.blob ? working : checkedOut
     }
 
     /// A parent commit's lists, identified; nil beyond a shallow clone's history.

@@ -240,7 +240,7 @@ extension Workspace {
         var staged: [StagedFile] = []
         for file in try store.files(inTree: target.tree, among: Set(journal.files.keys)) {
             guard let found = try store.readFile(file.path) else { continue }
-            let blob = try store.blobID(of: found.bytes)
+            let blob = try store.blobID(of: found.bytes, path: file.path)
             if blob == file.blob { staged.append(StagedFile(path: file.path, blob: blob, mode: file.mode, stat: found.stat)) }
         }
         var removed: [String] = []

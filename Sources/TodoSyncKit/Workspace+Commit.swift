@@ -118,7 +118,7 @@ extension Workspace {
             guard let bytes = try FileSystem.read(root + "/" + path) else { continue }
             if let head, let file = try git("reading \(path) from the last commit", { try repository.file(at: path, inTree: head.tree) }) {
                 let committed = try git("reading \(path) from the last commit") { try repository.blob(file.blob) }
-                if committed.sameBytes(as: bytes) { continue }
+                if committed.sameBytes(as: try storedBytes(bytes, at: path)) { continue }
             }
             changed[path] = bytes
         }

@@ -15,6 +15,7 @@ protocol WriteStore: AnyObject {
     /// Which of `paths` git's index marks skip-worktree (outside a sparse checkout).
     func pathsSkippingWorktree(_ paths: [String]) throws(TodoSyncError) -> Set<String>
 
+    /// Stores a file's working bytes as git stores them (converted as `git add` converts them).
     func writeBlob(_ bytes: [UInt8], path: String) throws(TodoSyncError) -> OID
     func writeTree(base: OID?, applying changes: [String: TreeChange]) throws(TodoSyncError) -> OID
     /// A commit of `tree` on `parents` by the user's identity; nothing refers to it yet. The
@@ -29,8 +30,8 @@ protocol WriteStore: AnyObject {
     func commit(_ id: OID) throws(TodoSyncError) -> Commit
     /// A list file's bytes and stat as read (nil: no such file).
     func readFile(_ path: String) throws(TodoSyncError) -> (bytes: [UInt8], stat: FileStat?)?
-    /// The blob id `bytes` would have.
-    func blobID(of bytes: [UInt8]) throws(TodoSyncError) -> OID
+    /// The blob id a working file at `path` holding `bytes` would be stored as.
+    func blobID(of bytes: [UInt8], path: String) throws(TodoSyncError) -> OID
     func writeJournal(_ journal: WriteJournal) throws(TodoSyncError)
     /// The journal a stopped write left; nil if none, or one that does not read.
     func readJournal() -> WriteJournal?
@@ -86,7 +87,8 @@ final class DiskStore: WriteStore {
     }
 
     func writeBlob(_ bytes: [UInt8], path: String) throws(TodoSyncError) -> OID {
-        try git("storing \(path)") { try repository.writeBlob(bytes) }
+        let stored = try workspace.storedBytes(bytes, at: path)
+        return try git("storing \(path)") { try repository.writeBlob(stored) }
     }
 
     func writeTree(base: OID?, applying changes: [String: TreeChange]) throws(TodoSyncError) -> OID {
@@ -130,8 +132,9 @@ final class DiskStore: WriteStore {
         return (file.bytes, file.stat)
     }
 
-    func blobID(of bytes: [UInt8]) throws(TodoSyncError) -> OID {
-        try git("hashing a list") { try Repository.blobID(of: bytes) }
+    func blobID(of bytes: [UInt8], path: String) throws(TodoSyncError) -> OID {
+        let stored = try workspace.storedBytes(bytes, at: path)
+        return try git("hashing \(path)") { try Repository.blobID(of: stored) }
     }
 
     func writeJournal(_ journal: WriteJournal) throws(TodoSyncError) {

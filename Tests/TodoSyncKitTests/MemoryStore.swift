@@ -173,7 +173,7 @@ final class MemoryStore: WriteStore {
         files[path].map { ($0, nil) }
     }
 
-    func blobID(of bytes: [UInt8]) throws(TodoSyncError) -> OID {
+    func blobID(of bytes: [UInt8], path: String) throws(TodoSyncError) -> OID {
         Self.id("blob", bytes)
     }
 

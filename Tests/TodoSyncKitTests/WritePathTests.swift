@@ -171,7 +171,7 @@ import TestSupport
         for (path, bytes) in new.lists { lists[path] = String(decoding: bytes ?? [], as: UTF8.self) }
         let commit = store.makeCommit(lists, parent: head.id)
         var files: [String: OID?] = [:]
-        for file in plan.files { files[file.path] = try store.blobID(of: file.final ?? []) }
+        for file in plan.files { files[file.path] = try store.blobID(of: file.final ?? [], path: file.path) }
         try store.writeJournal(WriteJournal(branch: Self.branch, expected: head.id, target: commit.id, files: files))
         for file in plan.files { store.files[file.path] = file.final }
         let typed = Array("- [ ] a\n- [ ] b\n- [ ] typed after the stop\n".utf8)
