@@ -2,7 +2,8 @@
 # Installs what the tests use beside libgit2 where missing: cmark-gfm (Debian's, the engine
 # behind GitHub's Markdown, with its GFM spec), the witness of which lines are task items;
 # OpenSSH's server and client (a real sshd on loopback that sync reaches through ssh); nginx,
-# fcgiwrap and openssl (a TLS web server with basic auth in front of git http-backend).
+# fcgiwrap and openssl (a TLS web server with basic auth in front of git http-backend);
+# tinyproxy (a forward proxy the https tests go through).
 set -euo pipefail
 missing=()
 if ! command -v cmark-gfm >/dev/null 2>&1 || [ ! -f /usr/share/doc/cmark-gfm/spec.txt.gz ]; then
@@ -14,6 +15,7 @@ fi
 if [ ! -x /usr/sbin/nginx ]; then missing+=(nginx); fi
 if [ ! -x /usr/sbin/fcgiwrap ]; then missing+=(fcgiwrap); fi
 if ! command -v openssl >/dev/null 2>&1; then missing+=(openssl); fi
+if [ ! -x /usr/bin/tinyproxy ]; then missing+=(tinyproxy); fi
 if [ ${#missing[@]} -gt 0 ]; then
   "$(dirname "$0")/apt-install.sh" "${missing[@]}"
 fi

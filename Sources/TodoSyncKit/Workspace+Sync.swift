@@ -111,16 +111,25 @@ extension Workspace {
             try repository.fetch(remote: upstream.remote, silence: silence, progress: progress)
         } catch {
             let isSSH = if case .ssh = RemoteEndpoint(url: upstream.url) { true } else { false }
+            let proxy = try? repository.proxy(forRemote: upstream.remote, url: upstream.url)
             throw TodoSyncError(
-                "fetching from \(upstream.remote) (\(upstream.url)) failed: \(error.message)",
+                "fetching from \(upstream.remote) (\(upstream.url)\(proxy.map { ", through the proxy \($0.url) that \($0.source) names" } ?? "")) failed: \(error.message)",
                 hint: error.isRemoteSilent
                     ? Self.remoteTimeoutHint(upstream)
                     : error.isUntrustedCertificate
                     ? Self.untrustedCertificateHint
+                    : proxy != nil
+                    ? Self.proxyHint(upstream)
                     : isSSH
                     ? "todosync runs ssh as git does (GIT_SSH_COMMAND, core.sshCommand, ~/.ssh/config, ssh-agent); once 'git ls-remote \(upstream.remote)' works here, run todosync sync again; your local commits are safe"
                     : "your local commits are safe; check the address (git remote -v) and the network, then run todosync sync again")
         }
+    }
+
+    /// libgit2 (todosync's https) cannot answer a proxy that asks for a password and closes the
+    /// connection with its question (libgit2 issue 7081), as tinyproxy and others do.
+    static func proxyHint(_ upstream: Upstream) -> String {
+        "once 'git ls-remote \(upstream.remote)' works here through the same proxy, run todosync sync again; a proxy that asks for a password may close the connection with its question, which todosync's https cannot answer: reach the remote by ssh then, or through a proxy that lets this machine through without one; your local commits are safe"
     }
 
     static let untrustedCertificateHint =
