@@ -118,7 +118,12 @@ final class ChildProcess {
         let inputBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(input.count, 1), alignment: 1)
         defer { inputBuffer.deallocate() }
         inputBuffer.copyBytes(from: input)
-        try child.write(UnsafeRawBufferPointer(rebasing: inputBuffer[0..<input.count]))
+        do {
+            try child.write(UnsafeRawBufferPointer(rebasing: inputBuffer[0..<input.count]))
+        } catch {
+            // It ended without reading all of it (a signer that cannot find its key): its
+            // status and message say how.
+        }
         child.closeInput()
         var output: [UInt8] = []
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 65_536, alignment: 1)

@@ -127,4 +127,28 @@ import TestSupport
         #expect(fixture.head == head)
         #expect(try !fixture.read("TODO.md").contains("Unsigned"))
     }
+
+    /// gpg.format openpgp (git's default): signed through gpg with the user's key, as
+    /// `git commit -S` signs; `git verify-commit` accepts the signature.
+    @Test(.enabled(if: GPGAgent.isAvailable, "needs gnupg (scripts/ensure-test-tools.sh)"))
+    func commitsAreSignedWithOpenPGP() throws {
+        let gpg = try GPGAgent()
+        let fixture = try Fixture(gitFiles: ["TODO.md": "- [ ] Buy milk\n"])
+        _ = try fixture.git("config", "commit.gpgSign", "true")
+        _ = try fixture.git("config", "user.signingKey", gpg.fingerprint)
+        let environment: [String: String?] = ["GNUPGHOME": gpg.home]
+        let committed = try run(todosyncBinary, ["add", "Call Bob"], in: fixture.path, environment: environment)
+        #expect(committed.status == 0, "\(committed.stderr)")
+        let verified = try run("/usr/bin/git", ["verify-commit", "--raw", "HEAD"], in: fixture.path, environment: environment)
+        #expect(verified.status == 0, "\(verified.stderr)")
+        #expect(verified.stderr.contains("GOODSIG") && verified.stderr.contains(gpg.fingerprint), "\(verified.stderr)")
+
+        let head = fixture.head
+        _ = try fixture.git("config", "user.signingKey", "nobody@example.com")
+        let refused = try run(todosyncBinary, ["add", "Unsigned"], in: fixture.path, environment: environment)
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("commit.gpgSign asks for signed commits"), "\(refused.stderr)")
+        #expect(fixture.head == head)
+        #expect(try !fixture.read("TODO.md").contains("Unsigned"))
+    }
 }
