@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import TodoSyncKit
 
 struct Init: ParsableCommand {
@@ -19,6 +20,8 @@ struct Init: ParsableCommand {
               todosync init ~/lists
               todosync init ~/lists --remote git@example.com:me/lists.git
 
+            In every clone, init also sets up todosync's merge driver: .gitattributes hands Markdown files to it (`*.md merge=todosync`, committed) and the clone's git config says how to run it (merge.todosync.driver, which git never shares: run `todosync init` once in each clone). Then git pull, git merge, git rebase and git cherry-pick merge lists item by item, as sync does; files that are not lists get git's own line merge.
+
             With --remote, init fetches first: a remote that holds lists is taken in as `git clone` would (no example list is written); an empty one gets the first commit pushed. A remote whose history is unrelated to a repository already here is refused, as sync refuses it.
             """)
 
@@ -33,7 +36,7 @@ struct Init: ParsableCommand {
 
     func run() throws {
         let outcome = try runReportingErrors {
-            try Workspace.initialize(at: directory, remote: remote, runsHooks: !noVerify)
+            try Workspace.initialize(at: directory, remote: remote, runsHooks: !noVerify, executable: Self.executable)
         }
         Console.warn(outcome.commit.unit.diagnostics)
         if let warning = outcome.commit.identityWarning { Console.warn(warning) }
@@ -62,5 +65,14 @@ struct Init: ParsableCommand {
             Console.out("The lists were already committed with ids; nothing to commit.")
         }
         if outcome.pushed, let joined = outcome.joined { Console.out("Pushed to \(joined.upstream.name).") }
+        if outcome.mergeDriver { Console.out("Merge driver: git pull, merge, rebase and cherry-pick merge lists item by item here (todosync merge-file).") }
+    }
+
+    /// How this program was run, for git to run it again as the merge driver: a path made
+    /// absolute, or a bare name that git finds on PATH as the shell did.
+    static var executable: String {
+        let invoked = CommandLine.arguments.first ?? "todosync"
+        guard invoked.contains("/") else { return invoked }
+        return invoked.hasPrefix("/") ? invoked : FileManager.default.currentDirectoryPath + "/" + invoked
     }
 }

@@ -57,6 +57,7 @@ struct Status: ParsableCommand {
         // NB: a branch with no commits has nothing to set against its upstream (`nothingYet`).
         let unborn = (try? workspace.unbornBranch()) ?? nil
         if unborn == nil, let divergence = try? workspace.divergence() { report.append(describe(divergence)) }
+        if let advice = workspace.mergeDriverAdvice() { report.append("Note: " + advice + ".") }
         return report
     }
 

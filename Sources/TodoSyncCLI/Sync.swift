@@ -44,6 +44,7 @@ struct Sync: ParsableCommand {
             try workspace.sync(push: push, allowUnrelatedHistories: unrelated, progress: handler)
         }
         if showProgress { Console.progress(nil) }
+        if let advice = workspace.mergeDriverAdvice() { Console.warn(advice) }
         if let local = outcome.localCommit, let commit = local.commit {
             Console.warn(local.unit.diagnostics)
             Console.out("Committed local edits [\(commit.short)] \(local.message.summary)")

@@ -20,6 +20,8 @@ public struct InitOutcome {
     /// branch was pushed there.
     public var joined: SyncOutcome?
     public var pushed = false
+    /// `.gitattributes` names todosync's merge driver and this clone's config sets it up.
+    public var mergeDriver = false
 }
 
 extension Workspace {
@@ -45,7 +47,12 @@ extension Workspace {
     /// remote that holds the branch is taken in as `git clone` would (no example list is
     /// written) or merged with a related local history; one that is empty gets the new
     /// commit pushed. An unrelated history is refused, as by sync.
-    public static func initialize(at directory: String, remote: String? = nil, runsHooks: Bool = true) throws(TodoSyncError) -> InitOutcome {
+    ///
+    /// `executable`: how todosync was run, for git's config to run it as the merge driver (nil:
+    /// no merge driver is set up).
+    public static func initialize(
+        at directory: String, remote: String? = nil, runsHooks: Bool = true, executable: String? = nil
+    ) throws(TodoSyncError) -> InitOutcome {
         try FileSystem.createDirectory(directory)
         var created = false
         let repository: Repository
@@ -63,11 +70,11 @@ extension Workspace {
         workspace.runsHooks = runsHooks
         return try workspace.writing { () throws(TodoSyncError) in
             try workspace.checkReadyToCommit()
-            return try workspace.initialize(createdRepository: created, remote: remote)
+            return try workspace.initialize(createdRepository: created, remote: remote, executable: executable)
         }
     }
 
-    private func initialize(createdRepository created: Bool, remote: String?) throws(TodoSyncError) -> InitOutcome {
+    private func initialize(createdRepository created: Bool, remote: String?, executable: String?) throws(TodoSyncError) -> InitOutcome {
         var joined: SyncOutcome?
         if let remote {
             try setUpRemote(remote)
@@ -109,15 +116,20 @@ extension Workspace {
         }
         // What is left alone stays so when new items are typed into it.
         if !isProject { marks += leftAlone.map { ListFileSelector.attributeLine(for: $0, isList: false) } }
+        // Plain git merges (pull, rebase, cherry-pick) of lists go through todosync's driver,
+        // which leaves any file that is not a list to git's own line merge.
+        if executable != nil, try !attributesNameMergeDriver() { marks += Self.mergeAttributeLines }
         try writeInitialFiles(example: wroteExample, attributeLines: marks)
         leftAlone += unmarked
         let outcome = try commit(
             summary: created || wroteExample ? "Start todo lists" : "Adopt lists into todosync", kind: .adopt,
             alongside: [Self.attributesFile: "Record which files are lists in \(Self.attributesFile)"])
+        if let executable { try setUpMergeDriver(executable: executable) }
         let pushed = joined == nil ? false : try sync().pushed
         return InitOutcome(
             root: root, createdRepository: created, createdExampleList: wroteExample, remote: remote.map(Credentials.removed),
-            lists: lists.sorted(), leftAlone: leftAlone.sorted(), isProject: isProject, commit: outcome, joined: joined, pushed: pushed)
+            lists: lists.sorted(), leftAlone: leftAlone.sorted(), isProject: isProject, commit: outcome, joined: joined, pushed: pushed,
+            mergeDriver: executable != nil)
     }
 
     static let attributesFile = ".gitattributes"
