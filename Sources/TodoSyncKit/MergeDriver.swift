@@ -37,6 +37,8 @@ public enum MergeDriver {
             return MergeDriverOutcome(asList: false, conflicts: conflicts)
         }
         let merged = ListFileMerge.merge(path: path, base: versions[0], ours: versions[1], theirs: versions[2])
+        // `current` is git's own temporary file, which git reads back and stores: no list of the
+        // working tree is written here (so not through `Workspace.apply`).
         if merged.bytes != versions[1] { try FileSystem.writeAtomically(current, merged.bytes) }
         return MergeDriverOutcome(asList: true, reports: merged.reports)
     }
