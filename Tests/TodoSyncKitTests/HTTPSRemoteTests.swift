@@ -72,7 +72,11 @@ struct HTTPSRemoteTests {
         let proxy = try HTTPProxy(requiringPassword: false)
         let fixture = try clone(of: server)
         _ = try fixture.git("config", "http.sslCAInfo", server.caFile)
-        let login: [String: String?] = ["TODOSYNC_USERNAME": HTTPSServer.user, "TODOSYNC_PASSWORD": server.password]
+        // Only the proxy settings each step names (not the machine's own).
+        let login: [String: String?] = [
+            "TODOSYNC_USERNAME": HTTPSServer.user, "TODOSYNC_PASSWORD": server.password,
+            "https_proxy": nil, "HTTPS_PROXY": nil, "no_proxy": nil, "NO_PROXY": nil,
+        ]
         let tunnel = "127.0.0.1:\(server.port)"
 
         _ = try fixture.git("config", "http.proxy", proxy.url)
