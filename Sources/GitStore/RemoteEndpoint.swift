@@ -59,6 +59,13 @@ public enum RemoteEndpoint: Equatable, Sendable {
         return colon
     }
 
+    /// The host of a `scheme://[user@]host[:port]/…` URL ("" without a scheme).
+    static func host(ofURL url: String) -> String {
+        guard let separator = schemeSeparator(url) else { return "" }
+        let rest = url[url.index(separator, offsetBy: 3)...]
+        return authority(rest[..<(rest.firstIndex(of: "/") ?? rest.endIndex)]).host
+    }
+
     /// `[user@]host[:port]`, with an IPv6 host in brackets.
     private static func authority(_ text: Substring) -> (user: String?, host: String, port: Int?) {
         var rest = text

@@ -21,9 +21,7 @@ extension Repository {
     /// (`core.autocrlf`, `core.eol`, `text`, `eol`, `ident`). The same bytes where none applies.
     /// A path under a `filter=` driver must be refused before: libgit2 runs no filter program.
     public func converting(_ bytes: [UInt8], at path: String, _ direction: ContentDirection) throws(GitError) -> [UInt8] {
-        var filters: OpaquePointer?
-        try GitError.check(git_filter_list_load(&filters, pointer, nil, path, direction.mode, GIT_FILTER_DEFAULT.rawValue), "git_filter_list_load")
-        guard let filters else { return bytes }
+        guard let filters = try filterList(at: path, direction) else { return bytes }
         defer { git_filter_list_free(filters) }
         var buffer = git_buf()
         defer { git_buf_dispose(&buffer) }
@@ -38,10 +36,16 @@ extension Repository {
 
     /// Whether git converts the content of `path` at all, in `direction`.
     public func convertsContent(at path: String, _ direction: ContentDirection) throws(GitError) -> Bool {
-        var filters: OpaquePointer?
-        try GitError.check(git_filter_list_load(&filters, pointer, nil, path, direction.mode, GIT_FILTER_DEFAULT.rawValue), "git_filter_list_load")
+        let filters = try filterList(at: path, direction)
         git_filter_list_free(filters)
         return filters != nil
+    }
+
+    /// The filters git applies to `path` in `direction`, for the caller to free; nil: none.
+    private func filterList(at path: String, _ direction: ContentDirection) throws(GitError) -> OpaquePointer? {
+        var filters: OpaquePointer?
+        try GitError.check(git_filter_list_load(&filters, pointer, nil, path, direction.mode, GIT_FILTER_DEFAULT.rawValue), "git_filter_list_load")
+        return filters
     }
 
     /// A blob's bytes as `git checkout` would write them at `path`.

@@ -19,18 +19,10 @@ extension Repository {
         let names = isHTTPS ? ["https_proxy", "HTTPS_PROXY"] : ["http_proxy", "HTTP_PROXY"]
         guard let source = names.first(where: { ProcessEnvironment.value($0) != nil }), let value = ProcessEnvironment.value(source)
         else { return nil }
-        let host = Self.host(of: url)
+        let host = RemoteEndpoint.host(ofURL: url).lowercased()
         let exempt = (ProcessEnvironment.value("no_proxy") ?? ProcessEnvironment.value("NO_PROXY") ?? "")
             .split(separator: ",").map { String($0.filter { $0 != " " }).lowercased() }
         if exempt.contains(where: { $0 == "*" || host == $0 || host.hasSuffix($0.hasPrefix(".") ? $0 : "." + $0) }) { return nil }
         return ProxySetting(url: value, source: source)
-    }
-
-    /// The host of an http(s) URL, lowercased, without user, port or path.
-    private static func host(of url: String) -> String {
-        let afterScheme = url.split(separator: "://", maxSplits: 1).last ?? ""
-        let authority = afterScheme.prefix { $0 != "/" }
-        let hostAndPort = authority.split(separator: "@").last ?? ""
-        return String(hostAndPort.hasPrefix("[") ? hostAndPort.prefix { $0 != "]" } + "]" : hostAndPort.prefix { $0 != ":" }).lowercased()
     }
 }

@@ -3,8 +3,6 @@ import TodoModel
 
 /// What git's merge driver did with one file.
 public struct MergeDriverOutcome: Sendable {
-    /// Merged item by item (else git's own line merge ran: not a list).
-    public var asList: Bool
     /// What the item merge kept or noted, as sync reports it.
     public var reports: [MergeReport] = []
     /// Conflicts git's line merge left marked in the file (0: clean).
@@ -34,13 +32,13 @@ public enum MergeDriver {
                 try GitMergeFile.run(
                     current: current, base: base, other: other, labels: ["ours", "base", "theirs"], markerSize: markerSize)
             }
-            return MergeDriverOutcome(asList: false, conflicts: conflicts)
+            return MergeDriverOutcome(conflicts: conflicts)
         }
         let merged = ListFileMerge.merge(path: path, base: versions[0], ours: versions[1], theirs: versions[2])
         // `current` is git's own temporary file, which git reads back and stores: no list of the
         // working tree is written here (so not through `Workspace.apply`).
         if merged.bytes != versions[1] { try FileSystem.writeAtomically(current, merged.bytes) }
-        return MergeDriverOutcome(asList: true, reports: merged.reports)
+        return MergeDriverOutcome(reports: merged.reports)
     }
 
     /// Whether any version of the file is a list, as the repository git runs the driver in

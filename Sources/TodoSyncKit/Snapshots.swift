@@ -111,10 +111,11 @@ extension Workspace {
     /// blob, the working file's bytes (line endings as the user keeps them, which a write then
     /// expects to find and keeps).
     private func committedBytes(_ file: TreeFile) throws(TodoSyncError) -> [UInt8] {
+        guard try convertsContent(at: file.path) else {
+            return try git("reading \(file.path) from the last commit") { try repository.blob(file.blob) }
+        }
         let checkedOut = try committedBytes(file.blob, at: file.path)
-        guard try convertsContent(at: file.path), let working = try FileSystem.read(root + "/" + file.path),
-            !working.sameBytes(as: checkedOut)
-        else { return checkedOut }
+        guard let working = try FileSystem.read(root + "/" + file.path), !working.sameBytes(as: checkedOut) else { return checkedOut }
         let stored = try storedBytes(working, at: file.path)
         let storedID = try git("hashing \(file.path)") { try Repository.blobID(of: stored) }
         return storedID == file.blob ? working : checkedOut
