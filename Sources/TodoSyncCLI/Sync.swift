@@ -45,6 +45,11 @@ struct Sync: ParsableCommand {
         }
         if showProgress { Console.progress(nil) }
         if let advice = workspace.mergeDriverAdvice() { Console.warn(advice) }
+        Self.tell(outcome, push: push)
+    }
+
+    /// What a sync did, in words.
+    static func tell(_ outcome: SyncOutcome, push: Bool) {
         if let local = outcome.localCommit, let commit = local.commit {
             Console.warn(local.unit.diagnostics)
             Console.out("Committed local edits [\(commit.short)] \(local.message.summary)")

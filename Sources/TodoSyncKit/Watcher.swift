@@ -1,0 +1,137 @@
+/// How `watch` runs.
+public struct WatchOptions: Sendable {
+    /// How long the lists must stay unchanged before a burst of saves is committed.
+    public var quietPeriod: Duration = .seconds(3)
+    /// Sync on start and then this often; nil: never on a timer.
+    public var syncInterval: Duration?
+    /// Sync after each commit (and on start).
+    public var syncsAfterCommit = false
+    public var push = true
+    public var runsHooks = true
+
+    public init() {}
+
+    var syncs: Bool { syncInterval != nil || syncsAfterCommit }
+}
+
+/// What `watch` did, for the CLI to tell.
+public enum WatchReport {
+    case started(root: String, folders: Int)
+    case committed(CommitOutcome, branch: String?)
+    case synced(SyncOutcome)
+    /// The first failure of a run of failures (later ones are not reported); retried after `retryIn`.
+    case failed(WatchWork, TodoSyncError, retryIn: Duration?)
+    /// Work that failed before succeeded again.
+    case recovered(WatchWork)
+    case notice(String)
+    case stopping
+}
+
+public enum WatchWork: Sendable {
+    case commit, sync
+}
+
+/// `todosync watch`: commits each burst of saves as one unit once the lists are quiet, and
+/// syncs on a timer. Every commit and sync opens the repository afresh and writes through the
+/// same locked path as any command, so commands typed meanwhile take turns with it.
+public final class Watcher {
+    private let directory: String
+    private let options: WatchOptions
+    private let report: (WatchReport) -> Void
+    private var schedule: WatchSchedule
+
+    public init(directory: String, options: WatchOptions, report: @escaping (WatchReport) -> Void) {
+        self.directory = directory
+        self.options = options
+        self.report = report
+        schedule = WatchSchedule(
+            quietPeriod: options.quietPeriod, syncInterval: options.syncInterval,
+            syncsAfterCommit: options.syncsAfterCommit, startedAt: .now)
+    }
+
+    /// Runs until `stop` is raised; then commits what is pending and returns. Throws when the
+    /// repository cannot be opened or watched at all, or when the last commit fails.
+    public func run(stop: StopSignal) throws(TodoSyncError) {
+        let workspace = try Workspace.open(at: directory)
+        let (watcher, notice) = makeFolderWatcher(root: workspace.root)
+        if let notice { report(.notice(notice)) }
+        let folders = try workspace.scanCandidates().folders
+        try watcher.watch(folders: folders)
+        report(.started(root: workspace.root, folders: folders.count))
+        // Edits made while nothing watched are committed first.
+        schedule.saw(saveAt: .now - options.quietPeriod)
+
+        while true {
+            let now = ContinuousClock.now
+            if schedule.commitIsDue(at: now) {
+                commit(startedAt: now)
+                continue
+            }
+            if schedule.syncIsDue(at: now) {
+                sync()
+                continue
+            }
+            switch try watcher.wait(until: schedule.nextWake(), stopDescriptor: stop.descriptor) {
+            case .stopRequested:
+                report(.stopping)
+                // Saves whose events were not read yet are in the files: commit regardless.
+                let outcome = try committing()
+                if let outcome { reportCommit(outcome) }
+                return
+            case .timedOut:
+                continue
+            case .overflowed:
+                try watcher.watch(folders: try workspace.scanCandidates().folders)
+                schedule.saw(saveAt: .now)
+            case .changed(let paths, let created):
+                if !created.isEmpty { try watcher.watch(folders: try workspace.scanCandidates().folders) }
+                if !created.isEmpty || paths.contains(where: workspace.selector.matches) {
+                    schedule.saw(saveAt: .now)
+                }
+            }
+        }
+    }
+
+    private func commit(startedAt start: ContinuousClock.Instant) {
+        let wasFailing = !schedule.isCommitSucceeding
+        do throws(TodoSyncError) {
+            let outcome = try committing()
+            schedule.committed(startedAt: start, succeeded: true, madeCommit: outcome?.outcome.commit != nil, at: .now)
+            if wasFailing { report(.recovered(.commit)) }
+            if let outcome { reportCommit(outcome) }
+        } catch {
+            schedule.committed(startedAt: start, succeeded: false, madeCommit: false, at: .now)
+            if schedule.isFirstCommitFailure { report(.failed(.commit, error, retryIn: nil)) }
+        }
+    }
+
+    /// One commit through a freshly opened workspace; nil when nothing changed.
+    private func committing() throws(TodoSyncError) -> (outcome: CommitOutcome, branch: String?)? {
+        let workspace = try Workspace.open(at: directory)
+        workspace.runsHooks = options.runsHooks
+        defer { workspace.notices.forEach { report(.notice($0)) } }
+        let outcome = try workspace.commit()
+        guard outcome.commit != nil else { return nil }
+        return (outcome, try? workspace.branch())
+    }
+
+    private func reportCommit(_ commit: (outcome: CommitOutcome, branch: String?)) {
+        report(.committed(commit.outcome, branch: commit.branch))
+    }
+
+    private func sync() {
+        let wasFailing = !schedule.isSyncSucceeding
+        do throws(TodoSyncError) {
+            let workspace = try Workspace.open(at: directory)
+            workspace.runsHooks = options.runsHooks
+            defer { workspace.notices.forEach { report(.notice($0)) } }
+            let outcome = try workspace.sync(push: options.push)
+            schedule.synced(succeeded: true, at: .now)
+            if wasFailing { report(.recovered(.sync)) }
+            report(.synced(outcome))
+        } catch {
+            let wait = schedule.synced(succeeded: false, at: .now)
+            if schedule.isFirstSyncFailure { report(.failed(.sync, error, retryIn: wait)) }
+        }
+    }
+}

@@ -1,0 +1,170 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `todosync watch` through the built binary, with the git CLI as witness: bursts of saves
+/// become one commit each, nothing saved is ever left out, and it takes turns with commands.
+@Suite struct WatchEndToEndTests {
+    /// A repository with a committed list whose items all have ids.
+    private func committedFixture(_ items: [String] = ["Milk", "Bread"]) throws -> Fixture {
+        let fixture = try Fixture()
+        try fixture.write("TODO.md", "# Todo\n\n" + items.map { "- [ ] \($0)\n" }.joined())
+        try fixture.todosync()
+        return fixture
+    }
+
+    /// The file with `line` appended: what an editor would save.
+    private func appending(_ line: String, to name: String, in fixture: Fixture) throws -> String {
+        try fixture.read(name) + line + "\n"
+    }
+
+    @Test func threeRapidSavesBecomeOneCommit() throws {
+        let fixture = try committedFixture()
+        let before = fixture.commitCount
+        let watch = try WatchProcess(in: fixture, ["--quiet-period", "1s"])
+        try fixture.save("TODO.md", try appending("- [ ] Eggs", to: "TODO.md", in: fixture), like: .vim)
+        usleep(150_000)
+        try fixture.save("TODO.md", try appending("- [ ] Tea", to: "TODO.md", in: fixture), like: .nano)
+        usleep(150_000)
+        try fixture.save("TODO.md", try fixture.read("TODO.md").replacingOccurrences(of: "- [ ] Milk", with: "- [x] Milk"), like: .vim)
+        try waitUntil("the commit", timeout: 20) { fixture.commitCount == before + 1 }
+        // The ids it wrote, and anything else, bring no second commit.
+        usleep(2_000_000)
+        #expect(fixture.commitCount == before + 1)
+        let committed = try fixture.git("show", "HEAD:TODO.md")
+        for line in ["- [ ] Eggs <!--", "- [ ] Tea <!--", "- [x] Milk <!--"] { #expect(committed.contains(line)) }
+        #expect(fixture.lastBody.contains("Add \"Eggs\"") && fixture.lastBody.contains("Check \"Milk\""))
+        #expect(try watch.stop() == 0)
+        try fixture.expectCleanAndSound()
+        #expect(try fixture.read("TODO.md") == committed)
+    }
+
+    @Test func editsMadeBeforeWatchStartedAreCommittedFirst() throws {
+        let fixture = try committedFixture()
+        try fixture.save("TODO.md", try appending("- [ ] Eggs", to: "TODO.md", in: fixture), like: .vim)
+        let watch = try WatchProcess(in: fixture, ["--quiet-period", "30s"])
+        try waitUntil("the commit", timeout: 20) { fixture.lastSubject == "Add \"Eggs\"" }
+        #expect(try watch.stop() == 0)
+        try fixture.expectCleanAndSound()
+    }
+
+    /// A save while a commit runs (here: while its post-commit hook runs, so the commit is
+    /// already made) becomes the next commit.
+    @Test func aSaveDuringACommitBecomesTheNextCommit() throws {
+        let fixture = try committedFixture()
+        let marker = fixture.scratch.path + "/.git/committing"
+        try fixture.write(".git/hooks/post-commit", "#!/bin/sh\ntouch '\(marker)'\nsleep 1\n")
+        chmod(fixture.path + "/.git/hooks/post-commit", 0o755)
+        let before = fixture.commitCount
+        let watch = try WatchProcess(in: fixture, ["--quiet-period", "300ms"])
+        try fixture.save("TODO.md", try fixture.read("TODO.md").replacingOccurrences(of: "- [ ] Milk", with: "- [x] Milk"), like: .vim)
+        try waitUntil("the post-commit hook", timeout: 20) { FileManager.default.fileExists(atPath: marker) }
+        try fixture.save("TODO.md", try fixture.read("TODO.md").replacingOccurrences(of: "- [ ] Bread", with: "- [x] Bread"), like: .nano)
+        try waitUntil("the second commit", timeout: 20) { fixture.commitCount == before + 2 }
+        #expect(try fixture.git("log", "-2", "--format=%s") == "Check \"Bread\"\nCheck \"Milk\"\n")
+        #expect(try watch.stop() == 0)
+        #expect(fixture.commitCount == before + 2)
+        try fixture.expectCleanAndSound()
+    }
+
+    @Test func sigtermCommitsThePendingSave() throws {
+        let fixture = try committedFixture()
+        let watch = try WatchProcess(in: fixture, ["--quiet-period", "1h"])
+        let before = fixture.commitCount
+        try fixture.save("TODO.md", try appending("- [ ] Eggs", to: "TODO.md", in: fixture), like: .vim)
+        usleep(300_000)
+        #expect(fixture.commitCount == before)
+        #expect(try watch.stop() == 0)
+        #expect(fixture.commitCount == before + 1)
+        #expect(fixture.lastSubject == "Add \"Eggs\"")
+        #expect(watch.stdout.contains("Stopping: committing what is pending."))
+        try fixture.expectCleanAndSound()
+    }
+
+    @Test func listsCreatedRenamedAndDeletedArePickedUp() throws {
+        let fixture = try committedFixture()
+        let watch = try WatchProcess(in: fixture, ["--quiet-period", "200ms"])
+        // A new folder, then a list in it: the folder is watched from its creation on.
+        try FileManager.default.createDirectory(atPath: fixture.path + "/work", withIntermediateDirectories: false)
+        usleep(100_000)
+        try fixture.write("work/TODO.md", "- [ ] Report\n")
+        try waitUntil("the new list committed", timeout: 20) { (try? fixture.git("ls-files")) == "TODO.md\nwork/TODO.md\n" }
+        try waitUntil("its id written", timeout: 20) { (try? fixture.read("work/TODO.md"))?.contains("<!-- id:") == true }
+        #expect(rename(fixture.path + "/work/TODO.md", fixture.path + "/work/Later.md") == 0)
+        try waitUntil("the rename committed", timeout: 20) { (try? fixture.git("ls-files")) == "TODO.md\nwork/Later.md\n" }
+        #expect(unlink(fixture.path + "/work/Later.md") == 0)
+        try waitUntil("the deletion committed", timeout: 20) { (try? fixture.git("ls-files")) == "TODO.md\n" }
+        #expect(try watch.stop() == 0)
+        try fixture.expectCleanAndSound()
+    }
+
+    /// `todosync done` and `add` typed while watch commits an editor's saves (in another list):
+    /// they take turns through the write lock; every edit ends committed.
+    @Test func commandsRunDuringWatchLoseNothing() throws {
+        let fixture = try committedFixture((1...8).map { "Item \($0)" })
+        try fixture.write("work/TODO.md", "- [ ] Start\n")
+        try fixture.todosync()
+        let watch = try WatchProcess(in: fixture, ["--quiet-period", "100ms"])
+        for round in 1...8 {
+            try fixture.save("work/TODO.md", try appending("- [ ] Saved \(round)", to: "work/TODO.md", in: fixture), like: round % 2 == 0 ? .vim : .nano)
+            try fixture.todosync("done", "Item \(round)")
+            try fixture.todosync("add", "Added \(round)")
+        }
+        #expect(try watch.stop() == 0)
+        let list = try fixture.git("show", "HEAD:TODO.md")
+        let work = try fixture.git("show", "HEAD:work/TODO.md")
+        for round in 1...8 {
+            #expect(list.contains("- [x] Item \(round) <!--"))
+            #expect(list.contains("- [ ] Added \(round) <!--"))
+            #expect(work.contains("- [ ] Saved \(round) <!--"))
+        }
+        #expect(!(try fixture.git("log", "--format=%B")).contains("Remove"))
+        try fixture.expectCleanAndSound()
+    }
+
+    @Test func syncEveryConvergesTwoClonesEditedConcurrently() throws {
+        let (_, alice, bob) = try Remote.withTwoClones(seeding: ["TODO.md": "- [ ] Milk\n- [ ] Bread\n"])
+        try alice.todosync()
+        try alice.sync()
+        try bob.sync()
+        let arguments = ["--quiet-period", "200ms", "--sync-every", "1s"]
+        let watchers = [try WatchProcess(in: alice, arguments), try WatchProcess(in: bob, arguments)]
+        try alice.save("TODO.md", try alice.read("TODO.md").replacingOccurrences(of: "- [ ] Milk", with: "- [x] Milk") + "- [ ] From Alice\n", like: .vim)
+        try bob.save("TODO.md", try bob.read("TODO.md").replacingOccurrences(of: "- [ ] Bread", with: "- [x] Bread") + "- [ ] From Bob\n", like: .nano)
+        let expected = ["- [x] Milk <!--", "- [x] Bread <!--", "- [ ] From Alice <!--", "- [ ] From Bob <!--"]
+        try waitUntil("both clones hold every edit", timeout: 60) {
+            let lists = [try alice.read("TODO.md"), try bob.read("TODO.md")]
+            return lists[0] == lists[1] && expected.allSatisfy { lists[0].contains($0) }
+        }
+        for watch in watchers { #expect(try watch.stop() == 0) }
+        #expect(alice.head == bob.head)
+        for clone in [alice, bob] {
+            try clone.expectCleanAndSound()
+            #expect(try clone.git("show", "HEAD:TODO.md") == (try clone.read("TODO.md")))
+        }
+        #expect(!watchers.contains { $0.stderr.contains("error") })
+    }
+
+    /// An unreachable remote is reported once, tried again later and later, and said to work
+    /// again once it is there.
+    @Test func aRemoteThatIsDownIsReportedOnceThenRecovers() throws {
+        let fixture = try committedFixture()
+        let remote = fixture.scratch.path + "/../" + URL(fileURLWithPath: fixture.scratch.path).lastPathComponent + "-remote.git"
+        defer { try? FileManager.default.removeItem(atPath: remote) }
+        _ = try fixture.git("remote", "add", "origin", remote)
+        let watch = try WatchProcess(in: fixture, ["--quiet-period", "100ms", "--sync-every", "200ms"])
+        try waitUntil("a failure reported", timeout: 20) { watch.stderr.contains("sync failed") }
+        usleep(1_500_000)
+        #expect(watch.stderr.components(separatedBy: "sync failed").count == 2, "reported more than once:\n\(watch.stderr)")
+        _ = try git("init", "-q", "--bare", "-b", "main", remote, in: fixture.scratch.path)
+        try waitUntil("sync to work again", timeout: 30) { watch.stdout.contains("Sync works again.") }
+        #expect(try git("rev-parse", "main", in: remote) == (try fixture.git("rev-parse", "HEAD")))
+        #expect(try watch.stop() == 0)
+    }
+
+    @Test func aDurationWithoutUnitIsRefused() throws {
+        let fixture = try committedFixture()
+        let result = try fixture.todosync("watch", "--quiet-period", "3", expectStatus: 64)
+        #expect(result.stderr.contains("'3' is not a duration; write it with its unit, as 500ms, 3s, 5m or 1h"))
+    }
+}
