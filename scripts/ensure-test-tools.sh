@@ -3,7 +3,8 @@
 # behind GitHub's Markdown, with its GFM spec), the witness of which lines are task items;
 # OpenSSH's server and client (a real sshd on loopback that sync reaches through ssh); nginx,
 # fcgiwrap and openssl (a TLS web server with basic auth in front of git http-backend);
-# tinyproxy (a forward proxy the https tests go through); gnupg (OpenPGP commit signing).
+# tinyproxy (a forward proxy the https tests go through); gnupg (OpenPGP commit signing); make,
+# man-db and python3 (make install, man -l on the page it installs, the launchd plist's check).
 set -euo pipefail
 missing=()
 if ! command -v cmark-gfm >/dev/null 2>&1 || [ ! -f /usr/share/doc/cmark-gfm/spec.txt.gz ]; then
@@ -17,6 +18,9 @@ if [ ! -x /usr/sbin/fcgiwrap ]; then missing+=(fcgiwrap); fi
 if ! command -v openssl >/dev/null 2>&1; then missing+=(openssl); fi
 if [ ! -x /usr/bin/tinyproxy ]; then missing+=(tinyproxy); fi
 if [ ! -x /usr/bin/gpg-agent ] || [ ! -x /usr/bin/gpgconf ]; then missing+=(gnupg); fi
+if ! command -v make >/dev/null 2>&1; then missing+=(make); fi
+if [ ! -x /usr/bin/man ]; then missing+=(man-db); fi
+if [ ! -x /usr/bin/python3 ]; then missing+=(python3); fi
 if [ ${#missing[@]} -gt 0 ]; then
   "$(dirname "$0")/apt-install.sh" "${missing[@]}"
 fi

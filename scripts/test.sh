@@ -5,4 +5,6 @@ cd "$(dirname "$0")/.."
 scripts/ensure-libgit2.sh
 scripts/ensure-test-tools.sh
 swift build --build-tests
+# swift-argument-parser's manual tool: the install tests make the man page with it.
+swift build --product generate-manual
 swift test --skip-build "$@"

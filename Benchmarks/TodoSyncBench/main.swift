@@ -9,6 +9,7 @@ import TodoModel
 //   scripts/bench.sh --smoke      seconds, for CI: proves it builds and runs, no thresholds
 //   scripts/bench.sh --sync-only  the sync row alone (quick settings), for working on sync
 //   scripts/bench.sh --undo-only  the undo / redo / log rows alone
+//   scripts/bench.sh --watch-only the watch row alone (last save → commit)
 //   scripts/bench.sh --parse-rows the parse + render rows alone (full sizes)
 //   scripts/bench.sh --merge-rows the merge rows alone (full sizes, in turns, as in a full run,
 //                                 with the linear-work reference: the lists cut into 1,000-item pieces)
@@ -85,6 +86,8 @@ if option == "sync-only" {
     bench.parseAndRender()
 } else if option == "commands-only" {
     try bench.commands()
+} else if option == "watch-only" {
+    try bench.watch()
 } else {
     bench.parseAndRender()
     try bench.commands()
@@ -92,6 +95,7 @@ if option == "sync-only" {
     try bench.undoRedoLog()
     bench.merge()
     try bench.sync()
+    try bench.watch()
 }
 
 print("Mode: \(option), \(bench.runs) run(s) per figure, medians; machine: \(ProcessInfo.processInfo.activeProcessorCount) cores")

@@ -13,7 +13,7 @@ struct Edit: ItemCommand {
             """)
 
     @OptionGroup var repository: CommittingOptions
-    @Argument(help: "A unique part of the item's title, or the first digits of its id.") var item: String
+    @Argument(help: "A unique part of the item's title, or the first digits of its id.", completion: ItemCompletion.of(.all)) var item: String
     @Option(help: "The new title.") var title: String?
     @Option(help: ArgumentHelp("The new notes, replacing the old (use \\n for more lines; \"\" clears them).", valueName: "text"))
     var notes: String?
