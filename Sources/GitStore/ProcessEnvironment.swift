@@ -17,6 +17,16 @@ enum ProcessEnvironment {
         return home + path.dropFirst()
     }
 
+    /// Every variable of this process's environment.
+    static func all() -> [String: String] {
+        var result: [String: String] = [:]
+        for line in forChild() {
+            let name = String(line.prefix { $0 != "=" })
+            result[name] = String(line.dropFirst(name.count + 1))
+        }
+        return result
+    }
+
     /// Where temporary files go: `TMPDIR`, else /tmp.
     static var temporaryDirectory: String { value("TMPDIR") ?? "/tmp" }
 

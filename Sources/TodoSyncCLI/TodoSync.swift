@@ -11,7 +11,7 @@ struct TodoSync: ParsableCommand {
             Start with `todosync init`, or run todosync in any git repository. Which files are lists: Markdown files holding task items, except README.md; change it with `git config --add todosync.include 'lists/*.md'` or `todosync.exclude`.
             """,
         version: "0.1.0",
-        subcommands: [Commit.self, Status.self, Sync.self, Init.self, Add.self, Done.self, Reopen.self, Edit.self, Move.self, Remove.self, Batch.self, List.self, Undo.self, Redo.self, Log.self, Watch.self, MergeFile.self],
+        subcommands: [Commit.self, Status.self, Sync.self, Init.self, Add.self, Done.self, Reopen.self, Edit.self, Move.self, Remove.self, Batch.self, List.self, Undo.self, Redo.self, Log.self, Open.self, Watch.self, MergeFile.self],
         defaultSubcommand: Commit.self
     )
 }

@@ -4,10 +4,7 @@ extension Workspace {
     /// The items of the working files as they are now (edits not yet committed included), in
     /// path and file order, and how many items have no id yet.
     public func items() throws(TodoSyncError) -> (items: [TodoItem], withoutID: Int) {
-        let files = try readWorkingFiles(candidateFiles())
-        var documents: [ListDocument] = []
-        for file in files where try isList(file.document) { documents.append(file.document) }
-        let lists = ListSet(documents)
+        let lists = ListSet(try listDocuments())
         let items = Array(lists.items.values)
         let nodes = lists.documents.values.reduce(0) { $0 + $1.nodeCount }
         return (items, max(0, nodes - items.count))
