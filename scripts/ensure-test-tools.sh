@@ -4,7 +4,8 @@
 # OpenSSH's server and client (a real sshd on loopback that sync reaches through ssh); nginx,
 # fcgiwrap and openssl (a TLS web server with basic auth in front of git http-backend);
 # tinyproxy (a forward proxy the https tests go through); gnupg (OpenPGP commit signing); make,
-# man-db and python3 (make install, man -l on the page it installs, the launchd plist's check).
+# man-db and python3 (make install, man -l on the page it installs, the launchd plist's check);
+# tmux, vim and emacs-nox (docs/EDITORS.md's snippets, checked on a real terminal's screen).
 set -euo pipefail
 missing=()
 if ! command -v cmark-gfm >/dev/null 2>&1 || [ ! -f /usr/share/doc/cmark-gfm/spec.txt.gz ]; then
@@ -21,6 +22,9 @@ if [ ! -x /usr/bin/gpg-agent ] || [ ! -x /usr/bin/gpgconf ]; then missing+=(gnup
 if ! command -v make >/dev/null 2>&1; then missing+=(make); fi
 if [ ! -x /usr/bin/man ]; then missing+=(man-db); fi
 if [ ! -x /usr/bin/python3 ]; then missing+=(python3); fi
+if [ ! -x /usr/bin/tmux ]; then missing+=(tmux); fi
+if [ ! -x /usr/bin/vim ] || ! /usr/bin/vim --version | grep -q '+conceal'; then missing+=(vim); fi
+if [ ! -x /usr/bin/emacs ]; then missing+=(emacs-nox); fi
 if [ ${#missing[@]} -gt 0 ]; then
   "$(dirname "$0")/apt-install.sh" "${missing[@]}"
 fi
