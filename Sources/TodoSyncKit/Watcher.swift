@@ -61,6 +61,20 @@ public final class Watcher {
         // Edits made while nothing watched are committed first.
         schedule.saw(saveAt: .now - options.quietPeriod)
 
+        do throws(TodoSyncError) {
+            try watch(with: watcher, in: workspace, until: stop)
+        } catch {
+            // Watching broke (the system refused to say more): what was saved is committed before it stops.
+            if let outcome = try? committing() { reportCommit(outcome) }
+            throw error
+        }
+        report(.stopping)
+        // Saves whose events were not read yet are in the files: commit regardless.
+        if let outcome = try committing() { reportCommit(outcome) }
+    }
+
+    /// The loop: commits and syncs as they fall due, until `stop` is raised.
+    private func watch(with watcher: FolderWatcher, in workspace: Workspace, until stop: StopSignal) throws(TodoSyncError) {
         while true {
             let now = ContinuousClock.now
             if schedule.commitIsDue(at: now) {
@@ -73,22 +87,28 @@ public final class Watcher {
             }
             switch try watcher.wait(until: schedule.nextWake(), stopDescriptor: stop.descriptor) {
             case .stopRequested:
-                report(.stopping)
-                // Saves whose events were not read yet are in the files: commit regardless.
-                let outcome = try committing()
-                if let outcome { reportCommit(outcome) }
                 return
             case .timedOut:
                 continue
             case .overflowed:
-                try watcher.watch(folders: try workspace.scanCandidates().folders)
+                rescan(watcher, workspace)
                 schedule.saw(saveAt: .now)
             case .changed(let paths, let created):
-                if !created.isEmpty { try watcher.watch(folders: try workspace.scanCandidates().folders) }
+                if !created.isEmpty { rescan(watcher, workspace) }
                 if !created.isEmpty || paths.contains(where: workspace.selector.matches) {
                     schedule.saw(saveAt: .now)
                 }
             }
+        }
+    }
+
+    /// Watches the folders that appeared; a failure is told and watching goes on (the new
+    /// folder's lists are still committed when a save elsewhere or the stop commits).
+    private func rescan(_ watcher: FolderWatcher, _ workspace: Workspace) {
+        do throws(TodoSyncError) {
+            try watcher.watch(folders: try workspace.scanCandidates().folders)
+        } catch {
+            report(.notice(error.message + (error.hint.map { " (\($0))" } ?? "")))
         }
     }
 

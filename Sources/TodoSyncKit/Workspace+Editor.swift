@@ -24,7 +24,8 @@ extension Workspace {
             let lists = try listFiles()
             return EditorSession(editor: editor, arguments: lists.isEmpty ? ["TODO.md"] : lists)
         }
-        if FileSystem.kind(of: FileSystem.absolute(startDirectory + "/" + target)) == .file || target.hasSuffix(".md") {
+        let given = target.hasPrefix("/") ? target : startDirectory + "/" + target
+        if FileSystem.kind(of: given) == .file || target.hasSuffix(".md") || target.hasSuffix(".markdown") {
             return EditorSession(editor: editor, arguments: [try listPath(target)])
         }
         let lists = ListSet(try listDocuments())
