@@ -22,6 +22,9 @@ enum Console {
         write(2, text.map { "\r\u{1B}[K" + $0 } ?? "\r\u{1B}[K")
     }
 
+    /// Text that is already a whole message, on standard error.
+    static func error(_ text: String) { write(2, text + "\n") }
+
     static func fail(_ error: TodoSyncError) {
         write(2, "todosync: error: \(error.message)\n")
         if let hint = error.hint { write(2, "hint: \(hint)\n") }

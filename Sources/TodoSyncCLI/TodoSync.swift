@@ -14,4 +14,13 @@ struct TodoSync: ParsableCommand {
         subcommands: [Commit.self, Status.self, Sync.self, Init.self, Add.self, Done.self, Reopen.self, Edit.self, Move.self, Remove.self, Batch.self, List.self, Undo.self, Redo.self, Log.self, Open.self, Watch.self, MergeFile.self],
         defaultSubcommand: Commit.self
     )
+
+    static func main() {
+        let known = configuration.subcommands.map { $0._commandName } + ["help"]
+        if let problem = CommandNameCheck.problem(Array(CommandLine.arguments.dropFirst()), known: known) {
+            Console.error(problem)
+            Self.exit(withError: ExitCode.validationFailure)
+        }
+        Self.main(nil)
+    }
 }
