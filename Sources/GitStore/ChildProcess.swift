@@ -65,19 +65,12 @@ final class ChildProcess {
         posix_spawn_file_actions_adddup2(&actions, inputPair[1], 0)
         posix_spawn_file_actions_adddup2(&actions, outputPair[1], 1)
         posix_spawn_file_actions_adddup2(&actions, errorFile, 2)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        sigaddset(&defaults, SIGPIPE)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF))
-
         let environment = ProcessEnvironment.forChild(adding: extra, removing: Self.repositoryVariables)
         var child: pid_t = 0
-        let result = withCStrings(arguments) { argv in
-            withCStrings(environment) { envp in posix_spawnp(&child, arguments[0], &actions, &attributes, argv, envp) }
+        let result = withSpawnAttributes(defaultSignals: [SIGPIPE]) { attributes in
+            withCStrings(arguments) { argv in
+                withCStrings(environment) { envp in posix_spawnp(&child, arguments[0], &actions, &attributes, argv, envp) }
+            }
         }
         guard result == 0 else {
             for fd in [inputPair[0], outputPair[0], errorFile] { close(fd) }
@@ -245,6 +238,20 @@ final class ChildProcess {
     private static func failure(_ function: String) -> GitError {
         GitError(code: -1, errorClass: Int32(GIT_ERROR_OS.rawValue), message: String(cString: strerror(errno)), function: function)
     }
+}
+
+/// Runs `body` with spawn attributes that give the child the default action of `signals`:
+/// what this process ignores or catches, a program it starts must not inherit.
+func withSpawnAttributes<R>(defaultSignals signals: [Int32], _ body: (inout posix_spawnattr_t) -> R) -> R {
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var defaults = sigset_t()
+    sigemptyset(&defaults)
+    for signal in signals { sigaddset(&defaults, signal) }
+    posix_spawnattr_setsigdefault(&attributes, &defaults)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF))
+    return body(&attributes)
 }
 
 /// Runs `body` with `strings` as a NULL-terminated C array.

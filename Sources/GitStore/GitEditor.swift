@@ -45,18 +45,11 @@ public struct GitEditor: Sendable, Equatable {
             signal(SIGQUIT, savedQuit)
         }
         // The editor gets the signals' defaults back.
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        sigaddset(&defaults, SIGINT)
-        sigaddset(&defaults, SIGQUIT)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF))
         var child: pid_t = 0
-        let result = withCStrings(argv) { argv in
-            withCStrings(environment) { envp in posix_spawn(&child, "/bin/sh", nil, &attributes, argv, envp) }
+        let result = withSpawnAttributes(defaultSignals: [SIGINT, SIGQUIT]) { attributes in
+            withCStrings(argv) { argv in
+                withCStrings(environment) { envp in posix_spawn(&child, "/bin/sh", nil, &attributes, argv, envp) }
+            }
         }
         guard result == 0 else {
             throw GitError(code: -1, message: "could not run the editor (\(command)): \(String(cString: strerror(result)))", function: "posix_spawn")

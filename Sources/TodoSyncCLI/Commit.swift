@@ -1,4 +1,5 @@
 import ArgumentParser
+import TodoModel
 import TodoSyncKit
 
 struct Commit: ParsableCommand {
@@ -51,8 +52,14 @@ struct Commit: ParsableCommand {
             workspace.recordCleanState(outcome.unit, report: { Status.header(workspace) + ["Nothing changed since the last commit."] })
             return
         }
-        let branch = (try? workspace.branch()) ?? nil
-        Console.out("[\(branch ?? "HEAD") \(commit.short)] \(outcome.message.summary)")
-        for line in outcome.message.body { Console.out(" " + line) }
+        Console.committed(commit.short, outcome.message, branch: (try? workspace.branch()) ?? nil)
+    }
+}
+
+extension Console {
+    /// A commit as `git commit` shows it: branch, short id and summary, then the body.
+    static func committed(_ shortID: String, _ message: CommitMessage, branch: String?) {
+        out("[\(branch ?? "HEAD") \(shortID)] \(message.summary)")
+        for line in message.body { out(" " + line) }
     }
 }

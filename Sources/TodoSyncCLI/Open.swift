@@ -30,6 +30,7 @@ struct Open: ParsableCommand {
         let session = try runReportingErrors(on: workspace) { try workspace.editorSession(for: target) }
         // What was there before is its own unit: the editor session's unit is only the session.
         let before = try runReportingErrors(on: workspace) { try workspace.commit() }
+        Console.warn(before.unit.diagnostics)
         if let commit = before.commit {
             Console.out("[\(commit.short)] \(before.message.summary) (your edits, committed first)")
         }

@@ -70,9 +70,7 @@ struct Watch: ParsableCommand {
         case .committed(let outcome, let branch):
             Console.warn(outcome.unit.diagnostics)
             if let warning = outcome.identityWarning { Console.warn(warning) }
-            guard let commit = outcome.commit else { return }
-            Console.out("[\(branch ?? "HEAD") \(commit.short)] \(outcome.message.summary)")
-            for line in outcome.message.body { Console.out(" " + line) }
+            if let commit = outcome.commit { Console.committed(commit.short, outcome.message, branch: branch) }
         case .synced(let outcome):
             if !outcome.isUpToDate { Sync.tell(outcome, push: push) }
         case .failed(let work, let error, let retryIn):

@@ -37,12 +37,6 @@ public final class StopSignal: @unchecked Sendable {
         pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
         return StopSignal(descriptor: ends[0])
     }
-
-    /// Whether a signal arrived (without waiting).
-    public var wasRaised: Bool {
-        var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-        return poll(&entry, 1, 0) == 1
-    }
 }
 
 /// Written only before the handlers are installed; read by them (a C handler captures nothing).

@@ -10,8 +10,6 @@ public struct WatchOptions: Sendable {
     public var runsHooks = true
 
     public init() {}
-
-    var syncs: Bool { syncInterval != nil || syncsAfterCommit }
 }
 
 /// What `watch` did, for the CLI to tell.

@@ -6,8 +6,6 @@ public struct EditorSession: Sendable {
     public var editor: GitEditor
     /// The editor's arguments: files (relative to the root), with a line where one is asked for.
     public var arguments: [String]
-    /// The item opened, if one was named.
-    public var item: TodoItem?
 }
 
 extension Workspace {
@@ -35,11 +33,11 @@ extension Workspace {
         } catch {
             throw Self.explain(.query(error), prefix: "", batch: false)
         }
-        return EditorSession(editor: editor, arguments: Self.arguments(opening: item.file, at: item.line, in: editor), item: item)
+        return EditorSession(editor: editor, arguments: Self.arguments(opening: item.file, at: item.line, in: editor))
     }
 
     /// The list files of the working tree, sorted.
-    public func listFiles() throws(TodoSyncError) -> [String] {
+    func listFiles() throws(TodoSyncError) -> [String] {
         try listDocuments().map(\.path).sorted()
     }
 
