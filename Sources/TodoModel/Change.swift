@@ -10,7 +10,10 @@ public struct Change: Hashable, Sendable {
         /// To another parent, another file, or another place among its siblings.
         case moved(fromFile: String)
         case reprioritized(from: Priority)
-        case dueChanged(from: DueDate?)
+        case dueChanged(from: CalendarDate?)
+        /// Another Obsidian Tasks field (start, scheduled, created, done or cancelled date,
+        /// recurrence, task id, depends-on, on-completion): its value before, as written.
+        case fieldChanged(TaskFieldKind, from: String?)
     }
 
     public var kind: Kind
@@ -38,6 +41,8 @@ public struct Change: Hashable, Sendable {
             return item.priority == .none ? "Clear priority of \(name)" : "Set priority of \(name) to \(item.priority)"
         case .dueChanged:
             return item.due.map { "Set due date of \(name) to \($0)" } ?? "Clear due date of \(name)"
+        case .fieldChanged(let kind, _):
+            return item.fieldValue(kind).map { "Set \(kind.name) of \(name) to \($0)" } ?? "Clear \(kind.name) of \(name)"
         }
     }
 

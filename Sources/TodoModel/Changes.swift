@@ -58,6 +58,12 @@ extension ListSet {
             if before.title != item.title, before.plainTitle != item.plainTitle { result.append(Change(.retitled(from: before.title), item)) }
             if before.priority != item.priority { result.append(Change(.reprioritized(from: before.priority), item)) }
             if before.due != item.due { result.append(Change(.dueChanged(from: before.due), item)) }
+            for kind in Self.otherFields {
+                // Checking off writes a done date (and unchecking removes it): the check says it.
+                if kind == .done, before.isDone != item.isDone { continue }
+                let old = before.fieldValue(kind)
+                if old != item.fieldValue(kind) { result.append(Change(.fieldChanged(kind, from: old), item)) }
+            }
             if before.notes != item.notes { result.append(Change(.notesEdited, item)) }
             if !sameFile || before.parent != item.parent || reordered?[newIndex] == true {
                 result.append(Change(.moved(fromFile: before.file), item))
@@ -68,6 +74,9 @@ extension ListSet {
         }
         return result
     }
+
+    /// The fields that have no change kind of their own.
+    private static let otherFields = TaskFieldKind.allCases.filter { $0 != .priority && $0 != .due }
 
     /// Whether ref n of each side is the same item, for every n: then nothing came or went, and
     /// items that kept their file and parent kept their order among their siblings (all items

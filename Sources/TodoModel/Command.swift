@@ -26,7 +26,10 @@ public indirect enum Command: Hashable, Sendable {
     case retitle(ItemID, String)
     case setNotes(ItemID, String)
     case setPriority(ItemID, Priority)
-    case setDue(ItemID, DueDate?)
+    case setDue(ItemID, CalendarDate?)
+    /// Sets an Obsidian Tasks field to `value` as written after its emoji (a date, a rule, an
+    /// id; a priority's name), or removes it (nil).
+    case setField(ItemID, TaskFieldKind, String?)
     case remove(ItemID)
     case move(ItemID, to: Placement)
     /// Puts back a removed item's exact lines (ids, notes, children): the inverse of `remove`.
@@ -56,6 +59,8 @@ public indirect enum Command: Hashable, Sendable {
             try result.update(id) { (document) throws(EditError) in try document.update(id, priority: priority) }
         case .setDue(let id, let due):
             try result.update(id) { (document) throws(EditError) in try document.update(id, due: .some(due)) }
+        case .setField(let id, let kind, let value):
+            try result.update(id) { (document) throws(EditError) in try document.update(id, field: kind, to: value) }
         case .remove(let id):
             _ = try result.takeBlock(of: id)
         case .move(let id, let placement):
@@ -78,8 +83,8 @@ public indirect enum Command: Hashable, Sendable {
             return .remove(id)
         case .setDone(let id, _):
             return .setDone(id, try lists.item(id).isDone)
-        case .retitle(let id, _), .setPriority(let id, _), .setDue(let id, _):
-            // Priority and due date live in the title: the old title puts them back where they were.
+        case .retitle(let id, _), .setPriority(let id, _), .setDue(let id, _), .setField(let id, _, _):
+            // Fields live in the title: the old title puts them back where they were.
             return .retitle(id, try lists.item(id).title)
         case .setNotes(let id, _):
             // The old note lines exactly (a lazily written note is not re-indented): the block back.

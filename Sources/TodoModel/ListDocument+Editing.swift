@@ -26,7 +26,7 @@ extension ListDocument {
     /// `title`, `priority` and `due`, the note lines for `notes`.
     public mutating func update(
         _ id: ItemID, title: String? = nil, notes: String? = nil, isDone: Bool? = nil,
-        priority: Priority? = nil, due: DueDate?? = nil
+        priority: Priority? = nil, due: CalendarDate?? = nil
     ) throws(EditError) {
         guard let node = node(for: id) else { throw .noSuchItem(id) }
         var newTitle = title ?? self.title(ofNode: node)
@@ -38,6 +38,22 @@ extension ListDocument {
         }
         if let isDone { setDone(isDone, ofNode: node) }
         if let notes { setNotes(notes, ofNode: node) }
+    }
+
+    /// Sets an Obsidian Tasks field of an item (`TitleFields.setting`): only the title's bytes
+    /// change. A value that would not read back as that field is refused.
+    public mutating func update(_ id: ItemID, field kind: TaskFieldKind, to value: String?) throws(EditError) {
+        guard let node = node(for: id) else { throw .noSuchItem(id) }
+        let title = TitleFields.setting(kind, to: value, in: self.title(ofNode: node))
+        if let value {
+            let read = TitleFields(title: title)
+            let readBack = kind == .priority ? read.priority.description : read.values[kind]
+            guard readBack?.lowercased() == value.lowercased() else {
+                throw .invalidTitle("\"\(value)\" is not a valid \(kind.name)")
+            }
+        }
+        try Self.validate(title: title)
+        setTitle(Array(title.utf8), ofNode: node)
     }
 
     /// Adds an item as the last child of `parent`, or at the end of the file.

@@ -250,8 +250,18 @@ public struct ListDocument: Sendable, Equatable {
         let fields = TitleFields(title: title)
         return TodoItem(
             id: id, title: title, isDone: isDone(node: index), notes: notes(ofNode: index),
-            priority: fields.priority, due: fields.due, parent: node.parent.flatMap { nodes[$0].id },
+            priority: fields.priority, due: fields.date(.due), start: fields.date(.start),
+            scheduled: fields.date(.scheduled), created: fields.date(.created), doneDate: fields.date(.done),
+            cancelledDate: fields.date(.cancelled), recurrence: fields.values[.recurrence],
+            taskID: fields.values[.id], dependsOn: fields.values[.dependsOn].map(Self.taskIDs) ?? [],
+            onCompletion: fields.values[.onCompletion],
+            parent: node.parent.flatMap { nodes[$0].id },
             position: position, file: path, section: section, line: node.line + 1)
+    }
+
+    /// `⛔ a, b,c` as ids.
+    private static func taskIDs(_ list: String) -> [String] {
+        list.split(separator: ",").map { String($0.filter { $0 != " " }) }.filter { !$0.isEmpty }
     }
 
     private func headingText(_ line: Int) -> String {

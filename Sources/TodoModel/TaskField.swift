@@ -6,40 +6,7 @@
 /// TaskField.all(in: Array("Pay rent ⏫ 📅 2026-12-01".utf8)).map(\.kind)   // [.priority, .due]
 /// ```
 struct TaskField: Hashable, Sendable {
-    /// The kinds in the order Obsidian Tasks writes them after the description.
-    enum Kind: Int, CaseIterable, Comparable, Sendable {
-        case id, dependsOn, priority, recurrence, onCompletion, created, start, scheduled, due, cancelled, done
-
-        static func < (a: Kind, b: Kind) -> Bool { a.rawValue < b.rawValue }
-
-        /// How people call the field, for reports.
-        var name: String {
-            switch self {
-            case .id: "task id"
-            case .dependsOn: "depends-on list"
-            case .priority: "priority"
-            case .recurrence: "recurrence"
-            case .onCompletion: "on-completion action"
-            case .created: "created date"
-            case .start: "start date"
-            case .scheduled: "scheduled date"
-            case .due: "due date"
-            case .cancelled: "cancelled date"
-            case .done: "done date"
-            }
-        }
-
-        fileprivate var value: Value {
-            switch self {
-            case .priority: .none
-            case .id: .taskID
-            case .dependsOn: .taskIDs
-            case .recurrence: .rule
-            case .onCompletion: .word
-            case .created, .start, .scheduled, .due, .cancelled, .done: .date
-            }
-        }
-    }
+    typealias Kind = TaskFieldKind
 
     var kind: Kind
     /// Where the field stands in the scanned bytes: its emoji to the end of its value.
@@ -117,7 +84,7 @@ struct TaskField: Hashable, Sendable {
             case .none:
                 return j
             case .date:
-                guard j + 10 <= bytes.count, DueDate(String(decoding: bytes[j..<(j + 10)], as: UTF8.self)) != nil else { return nil }
+                guard j + 10 <= bytes.count, CalendarDate(String(decoding: bytes[j..<(j + 10)], as: UTF8.self)) != nil else { return nil }
                 return j + 10
             case .taskID:
                 return Self.run(bytes, from: j, of: Self.isTaskIDByte)
@@ -160,6 +127,62 @@ struct TaskField: Hashable, Sendable {
             var end = j
             while end < bytes.count, accepted(bytes[end]) { end += 1 }
             return end
+        }
+    }
+}
+
+/// An Obsidian Tasks field, by kind: the cases in the order Obsidian Tasks writes them after the description.
+public enum TaskFieldKind: Int, CaseIterable, Comparable, Sendable {
+    case id, dependsOn, priority, recurrence, onCompletion, created, start, scheduled, due, cancelled, done
+
+    public static func < (a: TaskFieldKind, b: TaskFieldKind) -> Bool { a.rawValue < b.rawValue }
+
+    /// How people call the field, for reports.
+    public var name: String {
+        switch self {
+        case .id: "task id"
+        case .dependsOn: "depends-on list"
+        case .priority: "priority"
+        case .recurrence: "recurrence"
+        case .onCompletion: "on-completion action"
+        case .created: "created date"
+        case .start: "start date"
+        case .scheduled: "scheduled date"
+        case .due: "due date"
+        case .cancelled: "cancelled date"
+        case .done: "done date"
+        }
+    }
+
+    /// The emoji todosync writes for the field (Obsidian Tasks' first spelling); nil for
+    /// priority, whose emoji is its value.
+    var emoji: String? {
+        switch self {
+        case .id: "🆔"
+        case .dependsOn: "⛔"
+        case .priority: nil
+        case .recurrence: "🔁"
+        case .onCompletion: "🏁"
+        case .created: "➕"
+        case .start: "🛫"
+        case .scheduled: "⏳"
+        case .due: "📅"
+        case .cancelled: "❌"
+        case .done: "✅"
+        }
+    }
+
+    /// Whether the field's value is a date.
+    public var isDate: Bool { value == .date }
+
+    fileprivate var value: TaskField.Value {
+        switch self {
+        case .priority: .none
+        case .id: .taskID
+        case .dependsOn: .taskIDs
+        case .recurrence: .rule
+        case .onCompletion: .word
+        case .created, .start, .scheduled, .due, .cancelled, .done: .date
         }
     }
 }

@@ -1,12 +1,14 @@
-/// Priority and due date as they stand in a title (Obsidian Tasks style), and edits to them.
+/// The Obsidian Tasks fields of a title read as values, and edits to them.
 ///
-/// The fields stay in the text: `Pay rent ⏫ 📅 2026-12-01` has the plain title `Pay rent`.
-/// Like Obsidian Tasks, only the run of fields that ends the title counts (`FieldedText`):
-/// in `Call ⏫ Bob` the emoji is a word.
+/// The fields stay in the text: `Pay rent ⏫ 🔁 every month 📅 2026-12-01` has the plain title
+/// `Pay rent`, priority high, recurrence `every month` and due date 2026-12-01. Like Obsidian
+/// Tasks, only the run of fields that ends the title counts (`FieldedText`): in `Call ⏫ Bob`
+/// the emoji is a word.
 struct TitleFields {
     var priority: Priority = .none
-    var due: DueDate? = nil
-    /// The title without the priority emoji and the due field, spaces collapsed.
+    /// Every other field, as written after its emoji: a date, a rule, an id, a list of ids.
+    var values: [TaskFieldKind: String] = [:]
+    /// The title without its fields, spaces collapsed.
     var plainTitle: String
 
     init(title: String) {
@@ -17,21 +19,34 @@ struct TitleFields {
             return
         }
         var text = FieldedText(before: Array(title.utf8)[...], after: [])
-        if let field = text.fields[.priority] { priority = Priority(emoji: field.value) }
-        if let field = text.fields[.due] { due = DueDate(String(decoding: field.value, as: UTF8.self)) }
-        text.set(.priority, to: nil)
-        text.set(.due, to: nil)
+        for (kind, field) in text.fields {
+            if kind == .priority {
+                priority = Priority(emoji: field.value)
+            } else {
+                values[kind] = Self.writtenValue(field.raw)
+            }
+        }
+        for kind in TaskFieldKind.allCases { text.set(kind, to: nil) }
         let plain = String(decoding: text.assembledBefore, as: UTF8.self)
         plainTitle = plain.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
     }
 
-    /// Whether the UTF-8 of `title` holds a lead sequence of 🔺🔼🔽📅📆🗓 (F0 9F) or ⏫⏬ (E2 8F).
+    func date(_ kind: TaskFieldKind) -> CalendarDate? { values[kind].flatMap(CalendarDate.init) }
+
+    /// A field's value as written: its emoji, variation selector and spaces dropped (values
+    /// are ASCII, emoji bytes are not).
+    private static func writtenValue(_ raw: ArraySlice<UInt8>) -> String {
+        String(decoding: raw.drop { $0 >= 0x80 || $0 == 0x20 }, as: UTF8.self)
+    }
+
+    /// Whether the UTF-8 of `title` holds the lead bytes of a field emoji: F0 9F (🔺🔼🔽📅🛫🔁🆔…)
+    /// or E2 then 8C, 8F, 9B, 9C, 9D or 9E (⌛ ⏫⏬⏳ ⛔ ✅ ❌ ➕).
     private static func mayHoldFields(_ title: String) -> Bool {
         var utf8 = title.utf8.makeIterator()
         var previous: UInt8 = 0
         while let byte = utf8.next() {
             if previous == 0xF0 && byte == 0x9F { return true }
-            if previous == 0xE2 && byte == 0x8F { return true }
+            if previous == 0xE2 && (byte == 0x8C || byte == 0x8F || (0x9B...0x9E).contains(byte)) { return true }
             previous = byte
         }
         return false
@@ -55,9 +70,25 @@ struct TitleFields {
     }
 
     /// `title` with its due field replaced by `due` (or removed for nil).
-    static func setting(_ due: DueDate?, in title: String) -> String {
+    static func setting(_ due: CalendarDate?, in title: String) -> String {
+        setting(.due, to: due?.description, in: title)
+    }
+
+    /// `title` with the field of `kind` set to `value` as written after its emoji (removed for
+    /// nil): replaced where it stands, or added in Obsidian Tasks' order.
+    static func setting(_ kind: TaskFieldKind, to value: String?, in title: String) -> String {
+        if kind == .priority {
+            return setting(value.flatMap { Priority(name: $0) } ?? .none, in: title)
+        }
         var text = FieldedText(before: Array(title.utf8)[...], after: [])
-        text.set(.due, to: due.map { Array("📅 \($0)".utf8) })
+        text.set(kind, to: value.map { Array("\(kind.emoji!) \($0)".utf8) })
+        return String(decoding: text.assembledBefore, as: UTF8.self)
+    }
+
+    /// `title` without an Obsidian block reference (`^abc`) after its fields.
+    static func removingBlockReference(from title: String) -> String {
+        var text = FieldedText(before: Array(title.utf8)[...], after: [])
+        text.before.slots.removeAll { if case .blockReference = $0 { true } else { false } }
         return String(decoding: text.assembledBefore, as: UTF8.self)
     }
 }

@@ -13,7 +13,20 @@ public struct TodoItem: Hashable, Sendable, Identifiable {
     /// The lines indented under the item that are not items, with the item's indentation removed.
     public var notes: String
     public var priority: Priority
-    public var due: DueDate?
+    public var due: CalendarDate?
+    /// The other Obsidian Tasks fields (`🛫 ⏳ ➕ ✅ ❌ 🔁 🆔 ⛔ 🏁`): nil or empty where the title has none.
+    public var start: CalendarDate?
+    public var scheduled: CalendarDate?
+    public var created: CalendarDate?
+    public var doneDate: CalendarDate?
+    public var cancelledDate: CalendarDate?
+    /// The rule after 🔁, as written (`every week on Monday when done`).
+    public var recurrence: String?
+    /// Obsidian Tasks' own task id (🆔), for ⛔ dependencies: not todosync's id.
+    public var taskID: String?
+    public var dependsOn: [String] = []
+    /// What Obsidian Tasks does on completion (🏁 `delete`, `keep`).
+    public var onCompletion: String?
     /// The item this one is nested under, if any.
     public var parent: ItemID?
     /// The index among the items with the same parent in the same file.
@@ -25,6 +38,24 @@ public struct TodoItem: Hashable, Sendable, Identifiable {
     /// 1-based line number of the item's first line.
     public var line: Int
 
-    /// The title without priority and due fields: what "renamed" compares.
+    /// The title without its Obsidian Tasks fields: what "renamed" compares.
     public var plainTitle: String { TitleFields(title: title).plainTitle }
+
+    /// A field's value as written after its emoji (a date, a rule, ids joined by commas; a
+    /// priority's name); nil where the item has none.
+    public func fieldValue(_ kind: TaskFieldKind) -> String? {
+        switch kind {
+        case .priority: priority == .none ? nil : priority.description
+        case .due: due?.description
+        case .start: start?.description
+        case .scheduled: scheduled?.description
+        case .created: created?.description
+        case .done: doneDate?.description
+        case .cancelled: cancelledDate?.description
+        case .recurrence: recurrence
+        case .id: taskID
+        case .dependsOn: dependsOn.isEmpty ? nil : dependsOn.joined(separator: ",")
+        case .onCompletion: onCompletion
+        }
+    }
 }

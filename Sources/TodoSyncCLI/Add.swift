@@ -14,21 +14,20 @@ struct Add: ItemCommand {
               todosync add "Call Bob" --under "Errands" --priority high --due 2026-12-01
               todosync add "Pay rent" --before "Call Bob" --notes "the new account"
               todosync add "Report" --file work.md
+              todosync add "Water plants" --recurrence "every 3 days" --due 2026-12-01
             """)
 
     @OptionGroup var repository: CommittingOptions
     @Argument(help: "The item's title (one line).") var title: String
     @OptionGroup var place: PlaceOptions
-    @Option(help: ArgumentHelp("highest, high, medium, low or lowest (written as an emoji in the title).", valueName: "level"))
-    var priority: String?
-    @Option(help: ArgumentHelp("Due date, YYYY-MM-DD.", valueName: "date")) var due: String?
+    @OptionGroup(title: "Obsidian Tasks fields") var fields: FieldOptions
     @Option(help: ArgumentHelp("Notes under the item (use \\n for more lines).", valueName: "text")) var notes: String?
     @Flag(help: "Add it already checked.") var done = false
 
     func request() throws -> ItemRequest {
         .add(
             title: title, at: place.place, isDone: done, notes: (notes ?? "").replacingOccurrences("\\n", with: "\n"),
-            priority: try priority.map(parsePriority), due: try due.map(parseDue) ?? nil)
+            fields: try fields.values())
     }
 }
 

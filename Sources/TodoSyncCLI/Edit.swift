@@ -5,11 +5,12 @@ import TodoSyncKit
 struct Edit: ItemCommand {
     static let configuration = CommandConfiguration(
         commandName: "edit",
-        abstract: "Change an item's title, notes, priority or due date, as one commit.",
+        abstract: "Change an item's title, notes or fields (priority, dates, recurrence), as one commit.",
         discussion: """
             Examples:
               todosync edit 0f6c --title "Buy oat milk" --notes "the blue carton"
               todosync edit "Call Bob" --priority none --due none
+              todosync edit "Weekly review" --recurrence "every week on Friday" --scheduled 2026-11-27
             """)
 
     @OptionGroup var repository: CommittingOptions
@@ -17,18 +18,17 @@ struct Edit: ItemCommand {
     @Option(help: "The new title.") var title: String?
     @Option(help: ArgumentHelp("The new notes, replacing the old (use \\n for more lines; \"\" clears them).", valueName: "text"))
     var notes: String?
-    @Option(help: ArgumentHelp("highest, high, medium, low, lowest, or none.", valueName: "level")) var priority: String?
-    @Option(help: ArgumentHelp("YYYY-MM-DD, or none.", valueName: "date")) var due: String?
+    @OptionGroup(title: "Obsidian Tasks fields") var fields: FieldOptions
 
     func validate() throws {
-        if title == nil, notes == nil, priority == nil, due == nil {
-            throw ValidationError("say what to change: --title, --notes, --priority or --due")
+        if title == nil, notes == nil, fields.isEmpty {
+            throw ValidationError("say what to change: --title, --notes, --priority, --due, --start, --scheduled or --recurrence")
         }
     }
 
     func request() throws -> ItemRequest {
         .edit(
             ItemQuery(item), title: title, notes: notes?.replacingOccurrences("\\n", with: "\n"),
-            priority: try priority.map(parsePriority), due: try due.map(parseDue))
+            fields: try fields.edits())
     }
 }

@@ -44,21 +44,6 @@ struct PlaceOptions: ParsableArguments {
     var isGiven: Bool { under != nil || before != nil || after != nil || file != nil }
 }
 
-/// Reads `--priority` values: a name, or `none`.
-func parsePriority(_ text: String) throws -> Priority {
-    guard let priority = Priority(name: text) else {
-        throw ValidationError("unknown priority \"\(text)\": use highest, high, medium, low, lowest or none")
-    }
-    return priority
-}
-
-/// Reads `--due` values: YYYY-MM-DD, or `none` (nil inside).
-func parseDue(_ text: String) throws -> DueDate? {
-    if text.lowercased() == "none" { return nil }
-    guard let date = DueDate(text) else { throw ValidationError("\"\(text)\" is not a date: write it as YYYY-MM-DD, or none") }
-    return date
-}
-
 extension Console {
     /// What a command did: the pending edits committed first, then the command's own commit.
     static func report(_ outcome: CommandOutcome) {
@@ -71,5 +56,6 @@ extension Console {
         }
         out("[\(commit.short)] \(outcome.message.summary)")
         if outcome.message.body.count > 1 { for line in outcome.message.body { out(" " + line) } }
+        Console.warn(outcome.warnings)
     }
 }

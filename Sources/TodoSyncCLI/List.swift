@@ -36,7 +36,7 @@ struct List: ParsableCommand {
         switch sort {
         case .file: break
         case .priority: items.sort { ($0.priority, $1.file, $1.line) > ($1.priority, $0.file, $0.line) }
-        case .due: items.sort { ($0.due ?? DueDate("9999-12-31")!, $0.file, $0.line) < ($1.due ?? DueDate("9999-12-31")!, $1.file, $1.line) }
+        case .due: items.sort { ($0.due ?? CalendarDate("9999-12-31")!, $0.file, $0.line) < ($1.due ?? CalendarDate("9999-12-31")!, $1.file, $1.line) }
         case .title: items.sort { ($0.plainTitle.lowercased(), $0.file, $0.line) < ($1.plainTitle.lowercased(), $1.file, $1.line) }
         }
         if json {

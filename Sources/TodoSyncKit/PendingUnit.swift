@@ -82,8 +82,9 @@ extension Workspace {
         let head = try Trace.phase("read and parse HEAD's lists") { () throws(TodoSyncError) in try readHead(headTree, reusing: files, stamps: stamps) }
         let working = try workingSnapshot(files, head: head)
         var generator = SystemRandomNumberGenerator()
-        let assigned = Trace.phase("assign ids") { IDAssignment.assign(working.lists, base: head.base, using: &generator) }
-        let changes = Trace.phase("changes") { ListSet.changes(from: head.base.lists, to: assigned.lists) }
+        var assigned = Trace.phase("assign ids") { IDAssignment.assign(working.lists, base: head.base, using: &generator) }
+        var changes = Trace.phase("changes") { ListSet.changes(from: head.base.lists, to: assigned.lists) }
+        let recurring = try addingNextOccurrences(to: &assigned, changes: &changes, since: head.base.lists)
         let adopted = assigned.writtenIDs.filter { head.base.ids.contains($0) }.count
         var changedPaths: [String] = []
         var finalBytes: [String: [UInt8]?] = [:]
@@ -98,8 +99,38 @@ extension Workspace {
         }
         return PendingUnit(
             changes: changes, idsToWrite: assigned.idsWritten, idsAdopted: adopted,
-            diagnostics: working.lists.diagnostics + assigned.diagnostics, changedPaths: changedPaths,
+            diagnostics: working.lists.diagnostics + assigned.diagnostics + recurring, changedPaths: changedPaths,
             head: head, working: working, assigned: assigned, finalBytes: finalBytes, blobsStoredAhead: blobsStoredAhead)
+    }
+}
+
+extension Workspace {
+    /// Recurring items checked off in an editor get their next occurrence in the same unit, as
+    /// `done` gives them (`ListSet.nextOccurrences`); the files that get one are rewritten.
+    /// Returns warnings for rules todosync cannot follow.
+    private func addingNextOccurrences(
+        to assigned: inout IDAssignment.Result, changes: inout [Change], since base: ListSet
+    ) throws(TodoSyncError) -> [Diagnostic] {
+        guard changes.contains(where: { if case .checked = $0.kind { $0.item.recurrence != nil } else { false } }) else { return [] }
+        let next = assigned.lists.nextOccurrences(checkedIn: changes, today: try today())
+        guard let command = next.command else { return next.warnings }
+        do {
+            assigned.lists = try command.apply(to: assigned.lists)
+        } catch {
+            notice("no next occurrence was added: \(error)")
+            return next.warnings
+        }
+        for path in next.files.sorted() where !assigned.changedPaths.contains(path) { assigned.changedPaths.append(path) }
+        changes = ListSet.changes(from: base, to: assigned.lists)
+        return next.warnings
+    }
+
+    /// The day a unit made now is dated: its author date (`GIT_AUTHOR_DATE`, else now), in
+    /// its own time zone, so a done date agrees with the commit.
+    func today() throws(TodoSyncError) -> CalendarDate {
+        let author = try Identity.resolve(for: repository).author
+        let seconds = author.time + Int64(author.offsetMinutes) * 60
+        return CalendarDate(daysSinceEpoch: Int((seconds - (seconds % 86_400 + 86_400) % 86_400) / 86_400))
     }
 }
 

@@ -9,6 +9,8 @@ public struct CommandOutcome {
     public var commit: OID?
     public var message: CommitMessage
     public var changes: [Change]
+    /// Recurring items checked off whose rule todosync cannot follow.
+    public var warnings: [Diagnostic] = []
 }
 
 extension Workspace {
@@ -53,11 +55,12 @@ extension Workspace {
         }
         var lists = before
         var generator = SystemRandomNumberGenerator()
-        let defaultFile = before.documents.keys.contains("TODO.md") ? "TODO.md" : before.documents.keys.first
+        let context = RequestContext(
+            defaultFile: RequestContext.defaultFile(among: before.documents.keys), today: try today(), doneDates: try doneDates())
         for (index, request) in requests.enumerated() {
             let place = lineNumbers.map { "line \($0[index]): " } ?? ""
             do {
-                let command = try request.resolve(in: lists, defaultFile: defaultFile) { ItemID.random(using: &generator) }
+                let command = try request.resolve(in: lists, context: context) { ItemID.random(using: &generator) }
                 lists = try command.apply(to: lists)
             } catch let failure as ItemRequest.Failure {
                 throw Self.explain(failure, prefix: place, batch: lineNumbers != nil)
@@ -67,14 +70,23 @@ extension Workspace {
                 throw TodoSyncError(place + "\(error)")
             }
         }
-        let changes = ListSet.changes(from: before, to: lists)
+        var changes = ListSet.changes(from: before, to: lists)
+        let next = lists.nextOccurrences(checkedIn: changes, today: context.today)
+        if let command = next.command {
+            do {
+                lists = try command.apply(to: lists)
+            } catch {
+                throw TodoSyncError("the next occurrence cannot be added: \(error); nothing was changed")
+            }
+            changes = ListSet.changes(from: before, to: lists)
+        }
         var message = CommitMessage.describing(changes)
         let kind: UnitTrailer.Kind = lineNumbers == nil ? .command : .batch
         message.trailers = [UnitTrailer.line(kind)]
         let pendingCommit = pending.commit == nil ? nil : pending
         guard !changes.isEmpty else { return CommandOutcome(pendingCommit: pendingCommit, commit: nil, message: message, changes: []) }
         let commitID = try commitLists(lists, over: head, message: message)
-        return CommandOutcome(pendingCommit: pendingCommit, commit: commitID, message: message, changes: changes)
+        return CommandOutcome(pendingCommit: pendingCommit, commit: commitID, message: message, changes: changes, warnings: next.warnings)
     }
 
     static func explain(_ failure: ItemRequest.Failure, prefix: String, batch: Bool) -> TodoSyncError {
@@ -90,8 +102,26 @@ extension Workspace {
                 hint: "give more of the title, or the first digits of the id")
         case .edit(let error):
             return TodoSyncError("\(prefix)\(error); \(nothing)")
-        case .noFile:
+        case .noFile(let lists) where lists.isEmpty:
             return TodoSyncError("\(prefix)there is no list file to add to; \(nothing)", hint: "name one with --file TODO.md")
+        case .noFile(let lists):
+            return TodoSyncError(
+                "\(prefix)there are \(lists.count) lists and no TODO.md, so todosync does not guess which one gets the item; \(nothing)",
+                hint: "name one with --file: " + lists.sorted().joined(separator: ", "))
         }
+    }
+}
+
+extension Workspace {
+    /// `todosync.doneDates`: whether checking an item off writes ✅ today (auto: where its list
+    /// already has done dates).
+    func doneDates() throws(TodoSyncError) -> RequestContext.DoneDates {
+        guard let text = try git("reading todosync.doneDates", { try repository.configString("todosync.doneDates") }) else { return .auto }
+        guard let value = RequestContext.DoneDates(rawValue: text.lowercased()) else {
+            throw TodoSyncError(
+                "todosync.doneDates is '\(text)'; nothing was changed",
+                hint: "set it to auto (where the list already has done dates), always or never: git config todosync.doneDates always")
+        }
+        return value
     }
 }

@@ -36,9 +36,9 @@ import Testing
         // A field goes after the id comment, where Obsidian Tasks reads it; a line whose fields
         // stand before a comment at its end keeps them there.
         try check(.setPriority(shortID("bread"), .high), Self.start.replacingAll("] Bread ^bread", with: "] Bread ^bread ⏫"))
-        try check(.setDue(shortID("bread"), DueDate("2026-12-01")), Self.start.replacingAll("] Bread ^bread", with: "] Bread ^bread 📅 2026-12-01"))
+        try check(.setDue(shortID("bread"), CalendarDate("2026-12-01")), Self.start.replacingAll("] Bread ^bread", with: "] Bread ^bread 📅 2026-12-01"))
         let oldStyle = Self.start.replacingAll("] Bread ^", with: "] Bread ⏫ ^")
-        try check(.setDue(shortID("bread"), DueDate("2026-12-01")), oldStyle.replacingAll("] Bread ⏫ ^", with: "] Bread ⏫ 📅 2026-12-01 ^"), from: oldStyle)
+        try check(.setDue(shortID("bread"), CalendarDate("2026-12-01")), oldStyle.replacingAll("] Bread ⏫ ^", with: "] Bread ⏫ 📅 2026-12-01 ^"), from: oldStyle)
     }
 
     @Test func removeTakesNotesAndChildrenAndRestoreBringsThemBack() throws {
@@ -154,7 +154,7 @@ struct RandomCommands {
         case 2: return .retitle(id, "Renamed \(counter)")
         case 3: return .setNotes(id, counter % 3 == 0 ? "" : "notes \(counter)\nmore")
         case 4: return .setPriority(id, Priority.allCases.randomElement(using: &generator)!)
-        case 5: return .setDue(id, counter % 2 == 0 ? nil : DueDate("2026-12-1\(counter % 10)"))
+        case 5: return .setDue(id, counter % 2 == 0 ? nil : CalendarDate("2026-12-1\(counter % 10)"))
         case 6: return .remove(id)
         default: return .move(id, to: placement)
         }

@@ -23,7 +23,7 @@ import Testing
     @Test func prioritiesAndDatesAreWrittenInObsidianOrder() throws {
         var document = base
         let id = document.items[1].id
-        try document.update(id, due: DueDate("2026-12-01"))
+        try document.update(id, due: CalendarDate("2026-12-01"))
         try document.update(id, priority: .high)
         #expect(document.item(id: id)?.title == "Call Bob ⏫ 📅 2026-12-01")
         try document.update(id, priority: Priority.none, due: .some(nil))
@@ -101,17 +101,17 @@ import Testing
     }
 
     @Test(arguments: [
-        ("Pay rent", DueDate("2026-12-01"), "Pay rent 📅 2026-12-01"),
-        ("Pay rent 📅 2026-11-30 ⏫", DueDate("2026-12-01"), "Pay rent 📅 2026-12-01 ⏫"),
-        ("Pay rent ⏫ ✅ 2026-11-30", DueDate("2026-12-01"), "Pay rent ⏫ 📅 2026-12-01 ✅ 2026-11-30"),
-        ("Pay rent 🗓️ 2026-11-30", DueDate("2026-12-01"), "Pay rent 📅 2026-12-01"),
+        ("Pay rent", CalendarDate("2026-12-01"), "Pay rent 📅 2026-12-01"),
+        ("Pay rent 📅 2026-11-30 ⏫", CalendarDate("2026-12-01"), "Pay rent 📅 2026-12-01 ⏫"),
+        ("Pay rent ⏫ ✅ 2026-11-30", CalendarDate("2026-12-01"), "Pay rent ⏫ 📅 2026-12-01 ✅ 2026-11-30"),
+        ("Pay rent 🗓️ 2026-11-30", CalendarDate("2026-12-01"), "Pay rent 📅 2026-12-01"),
         ("Pay rent 📅\u{FE0F} 2026-11-30", nil, "Pay rent"),
         ("Pay rent 📅 2026-02-30", nil, "Pay rent 📅 2026-02-30"),
     ])
-    func settingADueDateReplacesTheOldOneInPlace(_ title: String, _ due: DueDate?, _ expected: String) {
+    func settingADueDateReplacesTheOldOneInPlace(_ title: String, _ due: CalendarDate?, _ expected: String) {
         let written = TitleFields.setting(due, in: title)
         #expect(written == expected)
-        #expect(TitleFields(title: written).due == due)
+        #expect(TitleFields(title: written).date(.due) == due)
     }
 }
 

@@ -167,7 +167,7 @@ let parserCases: [ParserCase] = [
         let item = identified("- [ ] Pay rent ⏫ 📅 2026-12-01\n").items[0]
         #expect(item.title == "Pay rent ⏫ 📅 2026-12-01")
         #expect(item.priority == .high)
-        #expect(item.due == DueDate("2026-12-01"))
+        #expect(item.due == CalendarDate("2026-12-01"))
         #expect(item.plainTitle == "Pay rent")
     }
 

@@ -93,8 +93,8 @@ struct RandomEditor {
             if let target, let item = document.item(id: target) {
                 switch counter % 3 {
                 case 0: try? document.update(target, priority: item.priority == .high ? .low : .high)
-                case 1: try? document.update(target, due: .some(DueDate("2026-12-1\(counter % 10)")))
-                default: try? document.update(target, due: .some(item.due == nil ? DueDate("2026-11-30") : nil))
+                case 1: try? document.update(target, due: .some(CalendarDate("2026-12-1\(counter % 10)")))
+                default: try? document.update(target, due: .some(item.due == nil ? CalendarDate("2026-11-30") : nil))
                 }
             }
         }

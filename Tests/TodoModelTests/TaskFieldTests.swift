@@ -76,6 +76,6 @@ import Testing
         let items = document.items
         #expect(items.map(\.title) == ["Pay rent ⏫ 📅 2026-12-01 ^rent", "Water plants 🔁 every week"])
         #expect(items.map(\.priority) == [.high, .none])
-        #expect(items.map(\.due) == [DueDate("2026-12-01"), nil])
+        #expect(items.map(\.due) == [CalendarDate("2026-12-01"), nil])
     }
 }
