@@ -2,6 +2,8 @@
 public struct Change: Hashable, Sendable {
     public enum Kind: Hashable, Sendable {
         case added
+        /// Added as the next occurrence of a recurring item checked off in the same unit.
+        case addedNextOccurrence
         case removed
         case checked
         case unchecked
@@ -30,6 +32,9 @@ public struct Change: Hashable, Sendable {
         let name = Self.quoted(item.plainTitle)
         switch kind {
         case .added: return "Add \(name)"
+        case .addedNextOccurrence:
+            let date = (item.due.map { "due \($0)" } ?? item.scheduled.map { "scheduled \($0)" } ?? item.start.map { "starting \($0)" })
+            return "Add the next \(name)" + (date.map { " (\($0))" } ?? "")
         case .removed: return "Remove \(name)"
         case .checked: return "Check \(name)"
         case .unchecked: return "Uncheck \(name)"
@@ -49,5 +54,28 @@ public struct Change: Hashable, Sendable {
     static func quoted(_ title: String, limit: Int = 60) -> String {
         let shown = title.count > limit ? String(title.prefix(limit - 1)) + "…" : title
         return "\"\(shown)\""
+    }
+}
+
+extension Change {
+    /// `changes` with the items `occurrences` added told as next occurrences, each right after
+    /// the check of the item it follows (the check is what the user did).
+    public static func tellingNextOccurrences(_ changes: [Change], _ occurrences: [ItemID: ItemID]) -> [Change] {
+        guard !occurrences.isEmpty else { return changes }
+        var result: [Change] = []
+        var held: [ItemID: Change] = [:]
+        for change in changes {
+            if case .added = change.kind, let completed = occurrences[change.item.id] {
+                held[completed] = Change(.addedNextOccurrence, change.item)
+            } else {
+                result.append(change)
+            }
+        }
+        var told: [Change] = []
+        for change in result {
+            told.append(change)
+            if case .checked = change.kind, let next = held.removeValue(forKey: change.item.id) { told.append(next) }
+        }
+        return told + held.values.sorted { $0.item.line < $1.item.line }
     }
 }

@@ -17,6 +17,8 @@ public struct NextOccurrences: Sendable {
     public var command: Command?
     /// The files that get one.
     public var files: Set<String> = []
+    /// Each next occurrence's id, with the id of the item it follows.
+    public var following: [ItemID: ItemID] = [:]
     /// Rules todosync cannot follow, by the line of the item.
     public var warnings: [Diagnostic] = []
 }
@@ -49,6 +51,7 @@ extension ListSet {
             guard self.path(holding: occurrence.id) == nil, adding.insert(occurrence.id).inserted else { continue }
             commands.append(occurrence.command)
             result.files.insert(path)
+            result.following[occurrence.id] = item.id
         }
         result.command = commands.isEmpty ? nil : .batch(commands)
         return result

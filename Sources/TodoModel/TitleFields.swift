@@ -8,11 +8,11 @@ struct TitleFields {
     var priority: Priority = .none
     /// Every other field, as written after its emoji: a date, a rule, an id, a list of ids.
     var values: [TaskFieldKind: String] = [:]
-    /// The title without its fields, spaces collapsed.
+    /// The title without its fields and block reference, spaces collapsed.
     var plainTitle: String
 
     init(title: String) {
-        // Fast path: most titles hold no field emoji and no doubled spaces.
+        // Fast path: most titles hold no field emoji, block reference or doubled spaces.
         if !Self.mayHoldFields(title) {
             self.plainTitle = Self.hasSpacesToCollapse(title)
                 ? title.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") : title
@@ -27,6 +27,7 @@ struct TitleFields {
             }
         }
         for kind in TaskFieldKind.allCases { text.set(kind, to: nil) }
+        text.before.slots.removeAll { if case .blockReference = $0 { true } else { false } }
         let plain = String(decoding: text.assembledBefore, as: UTF8.self)
         plainTitle = plain.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
     }
@@ -39,13 +40,13 @@ struct TitleFields {
         String(decoding: raw.drop { $0 >= 0x80 || $0 == 0x20 }, as: UTF8.self)
     }
 
-    /// Whether the UTF-8 of `title` holds the lead bytes of a field emoji: F0 9F (🔺🔼🔽📅🛫🔁🆔…)
-    /// or E2 then 8C, 8F, 9B, 9C, 9D or 9E (⌛ ⏫⏬⏳ ⛔ ✅ ❌ ➕).
+    /// Whether the UTF-8 of `title` holds the lead bytes of a field emoji, F0 9F (🔺🔼🔽📅🛫🔁🆔…)
+    /// or E2 then 8C, 8F, 9B, 9C, 9D or 9E (⌛ ⏫⏬⏳ ⛔ ✅ ❌ ➕), or a `^` (a block reference).
     private static func mayHoldFields(_ title: String) -> Bool {
         var utf8 = title.utf8.makeIterator()
         var previous: UInt8 = 0
         while let byte = utf8.next() {
-            if previous == 0xF0 && byte == 0x9F { return true }
+            if byte == UInt8(ascii: "^") || (previous == 0xF0 && byte == 0x9F) { return true }
             if previous == 0xE2 && (byte == 0x8C || byte == 0x8F || (0x9B...0x9E).contains(byte)) { return true }
             previous = byte
         }

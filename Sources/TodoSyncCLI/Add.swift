@@ -24,6 +24,8 @@ struct Add: ItemCommand {
     @Option(help: ArgumentHelp("Notes under the item (use \\n for more lines).", valueName: "text")) var notes: String?
     @Flag(help: "Add it already checked.") var done = false
 
+    func validate() throws { _ = try fields.edits() }
+
     func request() throws -> ItemRequest {
         .add(
             title: title, at: place.place, isDone: done, notes: (notes ?? "").replacingOccurrences("\\n", with: "\n"),

@@ -89,6 +89,8 @@ enum JSON {
         return out + "\""
     }
 
+    static func date(_ date: CalendarDate?) -> String { date.map { string($0.description) } ?? "null" }
+
     static func object(_ fields: [(String, String)]) -> String {
         "{" + fields.map { string($0.0) + ":" + $0.1 }.joined(separator: ",") + "}"
     }
@@ -100,7 +102,11 @@ enum JSON {
             ("id", string(item.id.description)), ("title", string(item.plainTitle)), ("rawTitle", string(item.title)),
             ("done", item.isDone ? "true" : "false"), ("notes", string(item.notes)),
             ("priority", item.priority == .none ? "null" : string(item.priority.description)),
-            ("due", item.due.map { string($0.description) } ?? "null"),
+            ("due", date(item.due)), ("start", date(item.start)), ("scheduled", date(item.scheduled)),
+            ("created", date(item.created)), ("doneDate", date(item.doneDate)), ("cancelledDate", date(item.cancelledDate)),
+            ("recurrence", item.recurrence.map(string) ?? "null"), ("taskID", item.taskID.map(string) ?? "null"),
+            ("dependsOn", "[" + item.dependsOn.map(string).joined(separator: ",") + "]"),
+            ("onCompletion", item.onCompletion.map(string) ?? "null"),
             ("parent", item.parent.map { string($0.description) } ?? "null"),
             ("position", String(item.position)), ("file", string(item.file)), ("line", String(item.line)),
             ("section", item.section.map(string) ?? "null"),

@@ -121,7 +121,7 @@ extension Workspace {
             return next.warnings
         }
         for path in next.files.sorted() where !assigned.changedPaths.contains(path) { assigned.changedPaths.append(path) }
-        changes = ListSet.changes(from: base, to: assigned.lists)
+        changes = Change.tellingNextOccurrences(ListSet.changes(from: base, to: assigned.lists), next.following)
         return next.warnings
     }
 

@@ -78,7 +78,7 @@ extension Workspace {
             } catch {
                 throw TodoSyncError("the next occurrence cannot be added: \(error); nothing was changed")
             }
-            changes = ListSet.changes(from: before, to: lists)
+            changes = Change.tellingNextOccurrences(ListSet.changes(from: before, to: lists), next.following)
         }
         var message = CommitMessage.describing(changes)
         let kind: UnitTrailer.Kind = lineNumbers == nil ? .command : .batch
