@@ -118,7 +118,9 @@ import TestSupport
         #expect(lines[3] == old)
         let json = try fixture.todosync("list", "--json").stdout
         let items = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]] ?? []
-        #expect(items.map { $0["title"] as? String } == ["Book dentist ^dentist", "Water plants 🔁 every week ⏳ 2026-11-23", "Call Bob", "Pay rent"])
+        #expect(items.map { $0["title"] as? String } == ["Book dentist", "Water plants", "Call Bob", "Pay rent"])
+        #expect(items.map { $0["recurrence"] as? String } == [nil, "every week", nil, nil])
+        #expect(items.map { $0["scheduled"] as? String } == [nil, "2026-11-23", nil, nil])
         #expect(items.map { $0["due"] as? String } == ["2026-12-03", nil, nil, nil])
         #expect(items.map { $0["priority"] as? String } == [nil, nil, nil, "high"])
         // Obsidian Tasks checks the item: it writes the done date after the other fields.
