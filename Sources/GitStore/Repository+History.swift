@@ -56,6 +56,14 @@ extension Repository {
         return OID(out)
     }
 
+    /// Whether `ancestor` is `commit` or in its history.
+    public func contains(_ ancestor: OID, inHistoryOf commit: OID) throws(GitError) -> Bool {
+        if ancestor == commit { return true }
+        var rawCommit = commit.raw, rawAncestor = ancestor.raw
+        let result = git_graph_descendant_of(pointer, &rawCommit, &rawAncestor)
+        return try GitError.check(result, "git_graph_descendant_of") == 1
+    }
+
     /// How many commits `local` has that `upstream` lacks, and the other way round.
     public func aheadBehind(_ local: OID, _ upstream: OID) throws(GitError) -> (ahead: Int, behind: Int) {
         var ahead = 0, behind = 0

@@ -4,9 +4,9 @@ import TodoSyncKit
 struct Redo: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "redo",
-        abstract: "Apply again the newest undone unit, as a new commit.",
+        abstract: "Apply again your newest undone unit, as a new commit.",
         discussion: """
-            Redo works while no new unit came after the undo (a new edit, command or sync clears what can be redone, as in any editor). Like undo, it merges onto the lists as they are now.
+            Redo takes back the newest undo made on this clone, while no new unit of yours came after it (a new edit, command or batch clears what can be redone, as in any editor). Like undo, it merges onto the lists as they are now.
 
             Examples:
               todosync redo

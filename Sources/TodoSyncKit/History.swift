@@ -5,13 +5,35 @@ import TodoModel
 public struct HistoryEntry: Sendable {
     public var commit: OID
     public var summary: String
+    /// When it was committed (seconds since 1970).
     public var date: Int64
+    /// Who made the change, and when (`git log`'s author).
+    public var author: Signature
+    /// Whether this clone made it (its reflog of the branch says so), or it came in by a sync,
+    /// a pull or the clone.
+    public var madeHere = false
+    /// A merge (of another clone's work, or a sync's).
+    public var isMerge: Bool
     /// What the commit is: unit, undo, redo or none (see `UndoStack.Entry`).
     var entry: UndoStack.Entry
     /// The trailer's kind (`edit`, `command`, `batch`, `sync`, `undo`, `redo`), or `git` for a
     /// commit made without todosync.
     public var kind: String
     var parent: OID?
+}
+
+extension HistoryEntry {
+    /// When the author made it, in ISO 8601 in the author's time zone: `2026-11-24T09:00:00+01:00`.
+    public var authorDate: String {
+        let local = author.time + Int64(author.offsetMinutes) * 60
+        let days = Int((local - ((local % 86_400) + 86_400) % 86_400) / 86_400)
+        let seconds = Int(local - Int64(days) * 86_400)
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        let offset = abs(Int(author.offsetMinutes))
+        let sign = author.offsetMinutes < 0 ? "-" : "+"
+        return "\(CalendarDate(daysSinceEpoch: days))T\(two(seconds / 3600)):\(two(seconds / 60 % 60)):\(two(seconds % 60))"
+            + "\(sign)\(two(offset / 60)):\(two(offset % 60))"
+    }
 }
 
 /// First-parent history from HEAD, newest first, read one commit at a time as it is asked for.
@@ -66,7 +88,9 @@ extension Workspace {
         case nil:
             (entry, kind) = (try changesLists(commit) ? .unit : .none, "git")
         }
-        return HistoryEntry(commit: id, summary: commit.summary, date: date, entry: entry, kind: kind, parent: commit.parents.first)
+        return HistoryEntry(
+            commit: id, summary: commit.summary, date: date, author: commit.author, isMerge: commit.parents.count > 1,
+            entry: entry, kind: kind, parent: commit.parents.first)
     }
 
     /// Whether a commit changed a list file (by blob) since its first parent: a file that is a

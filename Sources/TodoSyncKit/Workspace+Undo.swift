@@ -18,30 +18,74 @@ public struct UndoOutcome {
 }
 
 extension Workspace {
-    /// Inverts the newest unit not undone yet, `count` times: each a new commit, made by the
-    /// item-by-item merge, so later edits stay and win where they touched the same field.
+    /// Inverts the newest unit made on this clone and not undone yet, `count` times: each a
+    /// new commit, made by the item-by-item merge, so later edits stay and win where they
+    /// touched the same field. Units that came in by a sync or a pull are not this clone's
+    /// to undo by default (`undo(unit:)` names any).
     public func undo(_ count: Int = 1) throws(TodoSyncError) -> UndoOutcome {
         try step(count, redo: false)
     }
 
-    /// Applies again the newest undone unit (if no new unit came since), `count` times.
+    /// Applies again the newest undo made here (if no new unit of this clone came since),
+    /// `count` times.
     public func redo(_ count: Int = 1) throws(TodoSyncError) -> UndoOutcome {
         try step(count, redo: true)
     }
 
-    /// The newest `count` entries of the undo history (units, undos, redos), and which are undone.
+    /// Inverts the unit `revision` names (a commit id from `todosync log`, or any revision git
+    /// reads), wherever it was made, as one new commit.
+    public func undo(unit revision: String) throws(TodoSyncError) -> UndoOutcome {
+        try writing { () throws(TodoSyncError) in
+            try retryingAfterSaves { () throws(TodoSyncError) in
+                try checkReadyToCommit()
+                let pending = try commit()
+                var outcome = UndoOutcome(pendingCommit: pending.commit == nil ? nil : pending)
+                guard case .branch(_, let head) = try git("reading HEAD", { try repository.head() }) else { throw detachedHead() }
+                guard let target = try git("reading \(revision)", { try repository.commitID(named: revision) }),
+                    try git("reading history", { try repository.contains(target, inHistoryOf: head) })
+                else {
+                    throw TodoSyncError(
+                        "'\(revision)' names no unit of this branch; nothing was changed",
+                        hint: "todosync log lists the units with their ids: todosync undo <id>")
+                }
+                let entry = try historyEntry(target)
+                // Undoing an undo applies its unit again: a redo.
+                let redo: Bool
+                switch entry.entry {
+                case .unit, .redo: redo = false
+                case .undo: redo = true
+                case .none:
+                    throw TodoSyncError("\(target.short) (\(entry.summary)) changed no list; nothing was changed", hint: "todosync log lists the units")
+                }
+                let step = try invert(target, redo: redo)
+                guard !step.isEmpty else {
+                    throw TodoSyncError(
+                        "the lists no longer hold what \(target.short) (\(entry.summary)) did: it was undone already, or later edits replaced it; nothing was changed")
+                }
+                outcome.steps.append(try commit(step))
+                return outcome
+            }
+        }
+    }
+
+    /// The newest `count` units of the branch's whole history (every parent), newest first:
+    /// who made each, when, whether this clone made it, and whether it is undone.
     public func log(_ count: Int) throws(TodoSyncError) -> [(entry: HistoryEntry, undone: Bool)] {
-        guard case .branch(_, let head) = try git("reading HEAD", { try repository.head() }) else { return [] }
-        let history = FirstParentHistory(self, from: head)
+        guard count > 0, case .branch(_, let head) = try git("reading HEAD", { try repository.head() }),
+            let branch = try branchReference()
+        else { return [] }
+        let local = try localHistory(of: branch)
+        let history = AllHistory(self, from: head)
         var undone = Set<String>()
         var result: [(entry: HistoryEntry, undone: Bool)] = []
-        for entry in history {
+        for var entry in history {
             switch entry.entry {
             case .none: continue
             case .undo(let target): undone.insert(target)
             case .redo(let target): undone.insert(target)
             case .unit: break
             }
+            entry.madeHere = local.contains(entry.commit)
             result.append((entry, undone.contains(entry.commit.description)))
             if result.count == count { break }
         }
@@ -63,20 +107,20 @@ extension Workspace {
         let pending = try commit()
         var outcome = UndoOutcome(pendingCommit: pending.commit == nil ? nil : pending)
         for _ in 0..<max(1, count) {
-            guard case .branch(_, let head) = try git("reading HEAD", { try repository.head() }) else { break }
-            let history = FirstParentHistory(self, from: head)
+            guard case .branch(_, let head) = try git("reading HEAD", { try repository.head() }), let branch = try branchReference() else { break }
+            let history = try myHistory(head: head, branch: branch)
             let entries = history.lazy.map { (id: $0.commit.description, entry: $0.entry) }
             let target = redo ? UndoStack.redoTargets(entries, count: 1).first : UndoStack.undoTargets(entries, count: 1).first
             if let failure = history.failure { throw failure }
             guard let target, let id = OID(hex: target) else { break }
-            outcome.steps.append(try invert(id, redo: redo))
+            outcome.steps.append(try commit(try invert(id, redo: redo)))
         }
         return outcome
     }
 
-    /// A commit that takes back what `target` did to the lists (an undo of a unit, or a redo:
-    /// the undo of an undo), merged onto HEAD so later edits stay.
-    private func invert(_ target: OID, redo: Bool) throws(TodoSyncError) -> UndoStep {
+    /// What takes back what `target` did to the lists (an undo of a unit, or a redo: the undo
+    /// of an undo), merged onto HEAD so later edits stay: worked out, not yet committed.
+    private func invert(_ target: OID, redo: Bool) throws(TodoSyncError) -> Inversion {
         guard let headRead = try readHeadTree().map({ (tree) throws(TodoSyncError) in try readHead(tree) }) else {
             throw TodoSyncError("there is no commit yet")
         }
@@ -103,8 +147,22 @@ extension Workspace {
         message.trailers = redo
             ? [UnitTrailer.line(.redo), "\(UnitTrailer.redoesKey): \(target)"]
             : [UnitTrailer.line(.undo), "\(UnitTrailer.undoesKey): \(target)"]
-        let commit = try commitLists(merged.lists, over: head, message: message)
-        return UndoStep(commit: commit, message: message, notReverted: notReverted)
+        return Inversion(lists: merged.lists, head: head, message: message, notReverted: notReverted, isEmpty: changes.isEmpty)
+    }
+
+    /// An undo or redo worked out: the lists it leaves, over which HEAD, and in words.
+    private struct Inversion {
+        var lists: ListSet
+        var head: HeadSnapshot
+        var message: CommitMessage
+        var notReverted: [String]
+        /// It would change no item.
+        var isEmpty: Bool
+    }
+
+    private func commit(_ inversion: Inversion) throws(TodoSyncError) -> UndoStep {
+        let commit = try commitLists(inversion.lists, over: inversion.head, message: inversion.message)
+        return UndoStep(commit: commit, message: inversion.message, notReverted: inversion.notReverted)
     }
 
     /// "Check "milk"" for a unit; for the undo a redo takes back, the unit it undid.

@@ -47,7 +47,7 @@ import TestSupport
     @Test func nothingToUndoSaysSoAndChangesNothing() throws {
         let f = try Fixture(gitFiles: ["notes.txt": "not a list\n"])
         let head = f.head
-        #expect(try f.todosync("undo").stdout.contains("Nothing to undo."))
+        #expect(try f.todosync("undo").stdout.contains("Nothing of yours to undo on this clone."))
         #expect(try f.todosync("redo").stdout.contains("Nothing to redo."))
         #expect(f.head == head)
     }
@@ -67,38 +67,77 @@ import TestSupport
         try f.expectCleanAndSound()
     }
 
-    @Test func undoAfterAPushAndAPullOnAnotherClone() throws {
+    /// Issue 33: undo means "mine". After a fast-forward onto another clone's work, bob's undo
+    /// takes back bob's own unit (reachable only through the other clone's merge), not the
+    /// newest unit that came in; `undo <unit>` takes back any unit, and undoing that undo
+    /// elsewhere applies it again.
+    @Test func afterAFastForwardUndoTakesBackMyUnitNotTheOneThatCameIn() throws {
         let (_, alice, bob) = try Remote.withTwoClones(seeding: ["TODO.md": withIDs(Self.start)])
-        try alice.todosync("done", "milk")
-        try alice.sync()
+        let asAlice = ["GIT_AUTHOR_NAME": "Alice"], asBob = ["GIT_AUTHOR_NAME": "Bob"]
         try bob.sync()
-        #expect(withShortIDs(try bob.read("TODO.md")).contains("- [x] Milk ^milk"))
-        // Bob undoes alice's unit, which came to him by a pull; history is not rewritten.
-        let before = bob.head
-        try bob.todosync("undo")
-        #expect(withShortIDs(try bob.read("TODO.md")).contains("- [ ] Milk ^milk"))
-        #expect(try bob.git("merge-base", "--is-ancestor", before, "HEAD").isEmpty)
+        #expect(try run(todosyncBinary, ["done", "bread"], in: bob.path, environment: asBob).status == 0)
+        try bob.sync()
+        #expect(try run(todosyncBinary, ["done", "milk"], in: alice.path, environment: asAlice).status == 0)
+        try alice.sync()  // a merge made by alice
+        try bob.sync()  // bob fast-forwards onto it
+        #expect(try bob.git("log", "-1", "--format=%P").split(separator: " ").count == 2)
+
+        // The log shows every unit with its author and where it was made; bob's own is there.
+        let log = try bob.todosync("log").stdout
+        let lines = log.split(separator: "\n")
+        #expect(lines.contains { $0.contains("Alice (came in)") && $0.hasSuffix("Check \"Milk\"") })
+        #expect(lines.contains { $0.contains("Bob (here)") && $0.hasSuffix("Check \"Bread\"") })
+        let json = try JSONSerialization.jsonObject(with: Data(try bob.todosync("log", "--json").stdout.utf8)) as? [[String: Any]] ?? []
+        let bread = try #require(json.first { $0["summary"] as? String == "Check \"Bread\"" })
+        #expect(bread["author"] as? String == "Bob" && bread["madeHere"] as? Bool == true)
+        #expect((bread["date"] as? String)?.firstMatch(of: /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d$/) != nil)
+        let milk = try #require(json.first { $0["summary"] as? String == "Check \"Milk\"" })
+        #expect(milk["author"] as? String == "Alice" && milk["madeHere"] as? Bool == false)
+
+        let undo = try bob.todosync("undo")
+        #expect(undo.stdout.contains("Undo: Check \"Bread\""))
+        var text = withShortIDs(try bob.read("TODO.md"))
+        #expect(text.contains("- [ ] Bread ^bread") && text.contains("- [x] Milk ^milk"))
+        #expect(try bob.todosync("undo").stdout.contains("Nothing of yours to undo"))
+        #expect(try bob.todosync("redo").stdout.contains("Redo: Check \"Bread\""))
+
+        // Alice's unit, named: taken back on bob's clone; alice undoes that undo by name.
+        let milkCommit = String((milk["commit"] as? String ?? "").prefix(8))
+        #expect(try bob.todosync("undo", milkCommit).stdout.contains("Undo: Check \"Milk\""))
+        text = withShortIDs(try bob.read("TODO.md"))
+        #expect(text.contains("- [ ] Milk ^milk") && text.contains("- [x] Bread ^bread"))
         try bob.sync()
         try alice.sync()
-        #expect(withShortIDs(try alice.read("TODO.md")).contains("- [ ] Milk ^milk"))
-        // Alice can redo it: the stacks come from the shared history.
-        try alice.todosync("redo")
+        #expect(try alice.todosync("redo").stdout.contains("Nothing to redo."))
+        let bobsUndo = try alice.git("log", "-1", "--format=%h", "--grep=Undo: Check \"Milk\"").trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(try alice.todosync("undo", bobsUndo).stdout.contains("Redo: Check \"Milk\""))
         #expect(withShortIDs(try alice.read("TODO.md")).contains("- [x] Milk ^milk"))
+        let again = try alice.todosync("undo", bobsUndo, expectStatus: 1)
+        #expect(again.stderr.contains("no longer hold what"))
         for clone in [alice, bob] { try clone.expectCleanAndSound() }
     }
 
-    @Test func undoOfASyncTakesBackTheIncomingChangesOnly() throws {
+    /// After a merge made on this clone, undo takes back this clone's unit, not the merge (it
+    /// brought the other clone's work); the merge can be named to take back what came in.
+    @Test func afterAMergeUndoTakesBackMyUnitAndTheMergeCanBeNamed() throws {
         let (_, alice, bob) = try Remote.withTwoClones(seeding: ["TODO.md": withIDs(Self.start)])
         try alice.todosync("done", "milk")
         try alice.sync()
         try bob.todosync("done", "eggs")
         try bob.sync()  // a merge: alice's check comes in
         #expect(try bob.git("log", "-1", "--format=%P").split(separator: " ").count == 2)
-        let result = try bob.todosync("undo")
+        let merge = bob.head
+        #expect(try bob.todosync("undo").stdout.contains("Undo: Check \"Eggs\""))
+        var text = withShortIDs(try bob.read("TODO.md"))
+        #expect(text.contains("- [x] Milk ^milk") && text.contains("- [ ] Eggs ^eggs"))
+        try bob.todosync("redo")
+        let result = try bob.todosync("undo", String(merge.prefix(10)))
         #expect(result.stdout.contains("Undo: Sync with origin/main"))
-        let text = withShortIDs(try bob.read("TODO.md"))
+        text = withShortIDs(try bob.read("TODO.md"))
         #expect(text.contains("- [ ] Milk ^milk"))   // the incoming change, taken back
         #expect(text.contains("- [x] Eggs ^eggs"))   // bob's own, kept
+        let unknown = try bob.todosync("undo", "nosuchunit", expectStatus: 1)
+        #expect(unknown.stderr.contains("'nosuchunit' names no unit of this branch"))
         try bob.expectCleanAndSound()
     }
 

@@ -1,0 +1,126 @@
+import GitStore
+
+/// Which commits this clone made, as git's reflog of the branch records them: a commit made
+/// here (by todosync, `git commit`, revert or cherry-pick) moved the branch with a message
+/// that says so; a fast-forward, a merge of another clone's work, a reset or the clone itself
+/// did not make a unit here. Undo and redo act on these (`undo` means "mine"), and `log` tells
+/// them from units that came in from elsewhere.
+struct LocalHistory {
+    /// The commits made here, newest first, each once.
+    var madeHere: [OID]
+    /// Whether the branch has a reflog at all (git keeps none with core.logAllRefUpdates off).
+    var isRecorded: Bool
+
+    func contains(_ id: OID) -> Bool { madeHere.contains(id) }
+
+    /// Whether a reflog message records a commit made on this clone.
+    static func recordsACommitMadeHere(_ message: String) -> Bool {
+        // todosync's own units: "todosync: <summary>" (sync writes "todosync sync: …").
+        if message.hasPrefix("todosync: ") { return true }
+        // git's: "commit: …", "commit (initial): …", "commit (amend): …", "revert: …", "cherry-pick: …".
+        return ["commit: ", "commit (initial): ", "commit (amend): ", "revert: ", "cherry-pick: "].contains { message.hasPrefix($0) }
+    }
+}
+
+extension Workspace {
+    /// This clone's history of `branch` (`refs/heads/main`).
+    func localHistory(of branch: String) throws(TodoSyncError) -> LocalHistory {
+        let entries = try git("reading the reflog of \(branch)") { try repository.reflog(branch) }
+        var seen = Set<OID>()
+        var madeHere: [OID] = []
+        for entry in entries where LocalHistory.recordsACommitMadeHere(entry.message) && seen.insert(entry.new).inserted {
+            madeHere.append(entry.new)
+        }
+        return LocalHistory(madeHere: madeHere, isRecorded: !entries.isEmpty)
+    }
+
+    /// The undo history this clone acts on, newest first (`MyHistory`).
+    func myHistory(head: OID, branch: String) throws(TodoSyncError) -> MyHistory {
+        MyHistory(self, head: head, local: try localHistory(of: branch))
+    }
+}
+
+/// The undo history this clone acts on, newest first: the commits made here that HEAD still
+/// holds (a commit dropped by a reset or replaced by an amend is not), as the stacks see them.
+/// A merge is not a unit of this clone (it brings others' work). Without a reflog:
+/// first-parent history, as every clone reads it. A read error ends the sequence and is kept
+/// in `failure`.
+final class MyHistory: Sequence, IteratorProtocol {
+    private let workspace: Workspace
+    private let head: OID
+    private var remaining: ArraySlice<OID>
+    private let firstParent: FirstParentHistory?
+    private var readFailure: TodoSyncError?
+
+    init(_ workspace: Workspace, head: OID, local: LocalHistory) {
+        self.workspace = workspace
+        self.head = head
+        remaining = local.madeHere[...]
+        firstParent = local.isRecorded ? nil : FirstParentHistory(workspace, from: head)
+    }
+
+    var failure: TodoSyncError? { firstParent?.failure ?? readFailure }
+
+    func next() -> HistoryEntry? {
+        if let firstParent { return firstParent.next() }
+        guard readFailure == nil else { return nil }
+        while let id = remaining.popFirst() {
+            do throws(TodoSyncError) {
+                guard try git("reading history", { try workspace.repository.contains(id, inHistoryOf: head) }) else { continue }
+                var entry = try workspace.historyEntry(id)
+                if entry.isMerge { entry.entry = .none }
+                entry.madeHere = true
+                return entry
+            } catch where error.isBeyondShallowHistory {
+                continue
+            } catch {
+                readFailure = error
+                return nil
+            }
+        }
+        return nil
+    }
+}
+
+/// Every commit HEAD holds, through every merge, newest first by commit date (as `git log`
+/// orders them), read as they are asked for. A shallow clone's history ends where it was cut
+/// (`endsInShallowHistory`); a read error ends it and is kept in `failure`.
+final class AllHistory: Sequence, IteratorProtocol {
+    private let workspace: Workspace
+    /// Commits seen but not yet given, and their commit dates.
+    private var queue: [(time: Int64, id: OID)] = []
+    private var seen = Set<OID>()
+    private(set) var failure: TodoSyncError?
+    private(set) var endsInShallowHistory = false
+
+    init(_ workspace: Workspace, from head: OID) {
+        self.workspace = workspace
+        enqueue(head)
+    }
+
+    func next() -> HistoryEntry? {
+        guard failure == nil, let newest = queue.indices.max(by: { queue[$0].time < queue[$1].time }) else { return nil }
+        let id = queue.remove(at: newest).id
+        do throws(TodoSyncError) {
+            let entry = try workspace.historyEntry(id)
+            let commit = try git("reading commit \(id.short)") { try workspace.repository.commit(id) }
+            for parent in commit.parents { enqueue(parent) }
+            return entry
+        } catch {
+            failure = error
+            return nil
+        }
+    }
+
+    private func enqueue(_ id: OID) {
+        guard seen.insert(id).inserted, failure == nil else { return }
+        do throws(TodoSyncError) {
+            let commit = try git("reading commit \(id.short)") { try workspace.repository.commit(id) }
+            queue.append((commit.committer.time, id))
+        } catch where error.isBeyondShallowHistory {
+            endsInShallowHistory = true
+        } catch {
+            failure = error
+        }
+    }
+}
