@@ -106,14 +106,26 @@ extension Workspace {
         try checkReadyToCommit()
         let pending = try commit()
         var outcome = UndoOutcome(pendingCommit: pending.commit == nil ? nil : pending)
-        for _ in 0..<max(1, count) {
-            guard case .branch(_, let head) = try git("reading HEAD", { try repository.head() }), let branch = try branchReference() else { break }
-            let history = try myHistory(head: head, branch: branch)
-            let entries = history.lazy.map { (id: $0.commit.description, entry: $0.entry) }
-            let target = redo ? UndoStack.redoTargets(entries, count: 1).first : UndoStack.undoTargets(entries, count: 1).first
-            if let failure = history.failure { throw failure }
-            guard let target, let id = OID(hex: target) else { break }
-            outcome.steps.append(try commit(try invert(id, redo: redo)))
+        // Units whose changes the lists hold no longer (undone on another clone): inverting
+        // them would change and report nothing, so the one below is taken.
+        var spent = Set<String>()
+        steps: for _ in 0..<max(1, count) {
+            while true {
+                guard case .branch(_, let head) = try git("reading HEAD", { try repository.head() }), let branch = try branchReference() else { break steps }
+                let history = try myHistory(head: head, branch: branch)
+                let entries = history.lazy.map { (id: $0.commit.description, entry: $0.entry) }
+                let wanted = spent.count + 1
+                let targets = redo ? UndoStack.redoTargets(entries, count: wanted) : UndoStack.undoTargets(entries, count: wanted)
+                if let failure = history.failure { throw failure }
+                guard let target = targets.first(where: { !spent.contains($0) }), let id = OID(hex: target) else { break steps }
+                let inversion = try invert(id, redo: redo)
+                if inversion.isEmpty && inversion.notReverted.isEmpty {
+                    spent.insert(target)
+                    continue
+                }
+                outcome.steps.append(try commit(inversion))
+                continue steps
+            }
         }
         return outcome
     }

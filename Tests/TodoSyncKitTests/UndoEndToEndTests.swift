@@ -77,6 +77,7 @@ import TestSupport
         try bob.sync()
         #expect(try run(todosyncBinary, ["done", "bread"], in: bob.path, environment: asBob).status == 0)
         try bob.sync()
+        #expect(try run(todosyncBinary, ["add", "Tea"], in: alice.path, environment: asAlice).status == 0)
         #expect(try run(todosyncBinary, ["done", "milk"], in: alice.path, environment: asAlice).status == 0)
         try alice.sync()  // a merge made by alice
         try bob.sync()  // bob fast-forwards onto it
@@ -109,6 +110,8 @@ import TestSupport
         try bob.sync()
         try alice.sync()
         #expect(try alice.todosync("redo").stdout.contains("Nothing to redo."))
+        // Alice's "Check Milk" is undone already (by bob): her undo takes the unit below it.
+        #expect(try alice.todosync("undo").stdout.contains("Undo: Add \"Tea\""))
         let bobsUndo = try alice.git("log", "-1", "--format=%h", "--grep=Undo: Check \"Milk\"").trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(try alice.todosync("undo", bobsUndo).stdout.contains("Redo: Check \"Milk\""))
         #expect(withShortIDs(try alice.read("TODO.md")).contains("- [x] Milk ^milk"))
