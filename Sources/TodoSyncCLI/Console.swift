@@ -9,16 +9,39 @@ import Darwin
 
 /// Where the CLI's words go. Only the CLI prints.
 enum Console {
+    /// Set by `--no-color` (before or after the command).
+    nonisolated(unsafe) static var colorTurnedOff = false
+
+    /// Whether output on `fd` may carry escape codes (colours, a progress line rewritten in
+    /// place): a terminal, not TERM=dumb, no NO_COLOR (https://no-color.org), no --no-color.
+    static func decorates(_ fd: Int32) -> Bool {
+        guard !colorTurnedOff, isatty(fd) == 1 else { return false }
+        if let term = getenv("TERM").map({ String(cString: $0) }), term == "dumb" || term.isEmpty { return false }
+        if let noColor = getenv("NO_COLOR"), noColor.pointee != 0 { return false }
+        return true
+    }
+
+    enum Style: String {
+        case dim = "2", bold = "1", red = "31", green = "32", yellow = "33"
+    }
+
+    /// `text` in `style` where `fd` is decorated; as it is otherwise.
+    static func paint(_ text: String, _ style: Style, on fd: Int32 = 1) -> String {
+        decorates(fd) ? "\u{1B}[\(style.rawValue)m" + text + "\u{1B}[0m" : text
+    }
+
     static func out(_ text: String) { write(1, text + "\n") }
 
-    static func warn(_ text: String) { write(2, "todosync: warning: " + text + "\n") }
+    static func warn(_ text: String) { write(2, paint("todosync: warning:", .yellow, on: 2) + " " + text + "\n") }
 
     static func warn(_ diagnostics: [Diagnostic]) {
         for diagnostic in diagnostics { warn(diagnostic.description) }
     }
 
-    /// A progress line on standard error, rewritten in place; nil clears it.
+    /// A progress line on standard error, rewritten in place; nil clears it. Shown only where
+    /// standard error is decorated (no escape codes into a pipe, a dumb terminal or NO_COLOR).
     static func progress(_ text: String?) {
+        guard decorates(2) else { return }
         write(2, text.map { "\r\u{1B}[K" + $0 } ?? "\r\u{1B}[K")
     }
 
@@ -26,7 +49,7 @@ enum Console {
     static func error(_ text: String) { write(2, text + "\n") }
 
     static func fail(_ error: TodoSyncError) {
-        write(2, "todosync: error: \(error.message)\n")
+        write(2, paint("todosync: error:", .red, on: 2) + " \(error.message)\n")
         if let hint = error.hint { write(2, "hint: \(hint)\n") }
     }
 

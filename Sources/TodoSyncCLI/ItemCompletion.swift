@@ -15,17 +15,21 @@ enum ItemCompletion {
     private static func candidates(_ which: Items, words: [String], prefix: String) -> [String] {
         // `-C DIR` typed on the line names the repository.
         let directory = words.firstIndex(of: "-C").flatMap { words.indices.contains($0 + 1) ? words[$0 + 1] : nil } ?? "."
-        guard let workspace = try? Workspace.open(at: directory), let (all, _) = try? workspace.items() else { return [] }
+        guard let workspace = try? Workspace.open(at: directory), let (all, withoutID) = try? workspace.items() else { return [] }
         let items = all.filter { which == .all || $0.isDone == (which == .done) }
         var titleCounts: [String: Int] = [:]
         for item in all { titleCounts[item.plainTitle.lowercased(), default: 0] += 1 }
         var result: [String] = []
         for item in items where !item.plainTitle.isEmpty && !item.plainTitle.contains("\n") {
             let shortID = String(item.id.description.prefix(8)).lowercased()
-            result.append(titleCounts[item.plainTitle.lowercased()] == 1 ? item.plainTitle : shortID)
+            if titleCounts[item.plainTitle.lowercased()] == 1 {
+                result.append(item.plainTitle)
+            } else if !withoutID.contains(item.id) {
+                result.append(shortID)
+            }
         }
         if !prefix.isEmpty, prefix.allSatisfy(\.isHexDigit) {
-            result += items.map { String($0.id.description.prefix(8)).lowercased() }
+            result += items.filter { !withoutID.contains($0.id) }.map { String($0.id.description.prefix(8)).lowercased() }
         }
         return Array(Set(result)).sorted()
     }

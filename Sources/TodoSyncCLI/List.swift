@@ -5,49 +5,101 @@ import TodoSyncKit
 struct List: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
-        abstract: "Show the items: state, nesting, priority, due date and id.",
+        abstract: "Show the items: state, nesting, fields and id; filter and sort them.",
         discussion: """
-            Shows the list files as they are now, edits not yet committed included. The first 8 digits of each id are enough to name the item in other commands.
+            Shows the list files as they are now, edits not yet committed included. The first 8 digits of each id are enough to name the item in other commands; an item added since the last commit shows "no id yet" until todosync commits it. Filters combine: an item shows when it passes every one given.
 
             Examples:
               todosync list
+              todosync list milk                       items whose title holds "milk"
               todosync list --open --sort priority
+              todosync list --overdue --file work.md
+              todosync list --priority high --due-before 2026-12-01
               todosync list --json | jq '.[] | select(.done == false) | .title'
             """)
 
     enum Sort: String, ExpressibleByArgument, CaseIterable {
-        case file, priority, due, title
+        case file, priority, due, scheduled, start, created, title
     }
 
     @OptionGroup var repository: RepositoryOption
+    @Argument(help: "Only items whose title holds this text (any case).") var text: String?
     @Flag(help: "Only items not checked off.") var open = false
     @Flag(help: "Only items checked off.") var done = false
-    @Option(help: "file (as written, nested), or priority, due, title (a flat list).") var sort: Sort = .file
-    @Flag(help: "Print a JSON array, one object per item, for scripts.") var json = false
+    @Option(help: ArgumentHelp("Only the items of this list file.", valueName: "path")) var file: String?
+    @Option(help: ArgumentHelp("Only items of this priority or higher: highest, high, medium, low, lowest.", valueName: "level"))
+    var priority: String?
+    @Option(help: ArgumentHelp("Only items due before this date (YYYY-MM-DD).", valueName: "date")) var dueBefore: String?
+    @Option(help: ArgumentHelp("Only items due after this date (YYYY-MM-DD).", valueName: "date")) var dueAfter: String?
+    @Flag(help: "Only open items whose due date has passed.") var overdue = false
+    @Flag(help: "Only recurring items (🔁).") var recurring = false
+    @Option(help: "file (as written, nested), or priority, due, scheduled, start, created, title (a flat list).") var sort: Sort = .file
+    @Flag(help: "Print a JSON array, one object per item, for scripts (schema: docs/CLI.md).") var json = false
 
     func validate() throws {
         if open && done { throw ValidationError("--open and --done exclude each other") }
+        _ = try filter()
+    }
+
+    /// The filters given, checked.
+    func filter() throws -> ItemFilter {
+        func date(_ text: String?, _ option: String) throws -> CalendarDate? {
+            guard let text else { return nil }
+            guard let date = CalendarDate(text) else { throw ValidationError("\(option) takes a date as YYYY-MM-DD, not \"\(text)\"") }
+            return date
+        }
+        var filter = ItemFilter()
+        filter.text = text
+        filter.state = open ? .open : done ? .done : nil
+        filter.file = file
+        if let priority {
+            guard let level = Priority(name: priority), level != .none else {
+                throw ValidationError("unknown priority \"\(priority)\": use highest, high, medium, low or lowest")
+            }
+            filter.minimumPriority = level
+        }
+        filter.dueBefore = try date(dueBefore, "--due-before")
+        filter.dueAfter = try date(dueAfter, "--due-after")
+        filter.overdue = overdue
+        filter.recurring = recurring
+        return filter
     }
 
     func run() throws {
         let workspace = try repository.openWorkspace()
+        var filter = try filter()
         let (all, withoutID) = try runReportingErrors(on: workspace) { try workspace.items() }
-        var items = all.filter { !(open && $0.isDone) && !(done && !$0.isDone) }
+        if overdue { filter.today = try runReportingErrors(on: workspace) { try workspace.today() } }
+        var items = all.filter(filter.admits)
         switch sort {
         case .file: break
         case .priority: items.sort { ($0.priority, $1.file, $1.line) > ($1.priority, $0.file, $0.line) }
-        case .due: items.sort { ($0.due ?? CalendarDate("9999-12-31")!, $0.file, $0.line) < ($1.due ?? CalendarDate("9999-12-31")!, $1.file, $1.line) }
+        case .due: items.sort(by: Self.byDate(\.due))
+        case .scheduled: items.sort(by: Self.byDate(\.scheduled))
+        case .start: items.sort(by: Self.byDate(\.start))
+        case .created: items.sort(by: Self.byDate(\.created))
         case .title: items.sort { ($0.plainTitle.lowercased(), $0.file, $0.line) < ($1.plainTitle.lowercased(), $1.file, $1.line) }
         }
         if json {
-            Console.out(JSON.array(items.map(JSON.item)))
+            Console.out(JSON.array(items.map { JSON.item($0, hasID: !withoutID.contains($0.id)) }))
             return
         }
-        printText(items, all: all)
-        if withoutID > 0 { Console.out("(\(withoutID) item\(withoutID == 1 ? "" : "s") without an id yet: run todosync to commit them)") }
+        printText(items, all: all, withoutID: withoutID)
+        if !withoutID.isEmpty {
+            Console.out("(\(withoutID.count) item\(withoutID.count == 1 ? "" : "s") without an id yet: run todosync to commit them)")
+        }
     }
 
-    private func printText(_ items: [TodoItem], all: [TodoItem]) {
+    /// Items with the date first, earliest first; the rest after, in file order.
+    static func byDate(_ date: KeyPath<TodoItem, CalendarDate?>) -> (TodoItem, TodoItem) -> Bool {
+        { a, b in
+            let (x, y) = (a[keyPath: date], b[keyPath: date])
+            if x != y { return y == nil || (x != nil && x! < y!) }
+            return (a.file, a.line) < (b.file, b.line)
+        }
+    }
+
+    private func printText(_ items: [TodoItem], all: [TodoItem], withoutID: Set<ItemID>) {
         guard !items.isEmpty else {
             Console.out(all.isEmpty ? "No items yet." : "No items match.")
             return
@@ -57,17 +109,53 @@ struct List: ParsableCommand {
         var file: String?
         for item in items {
             if sort == .file, item.file != file {
-                Console.out(item.file)
+                Console.out(Console.paint(item.file, .bold))
                 file = item.file
             }
             let indent = sort == .file ? String(repeating: "  ", count: (depth[item.id] ?? 0) + 1) : ""
             var details: [String] = []
             if item.priority != .none { details.append(item.priority.description) }
             if let due = item.due { details.append("due \(due)") }
+            if let scheduled = item.scheduled { details.append("scheduled \(scheduled)") }
+            if let start = item.start { details.append("starts \(start)") }
+            if let rule = item.recurrence { details.append("repeats \(rule)") }
+            if let doneDate = item.doneDate { details.append("done \(doneDate)") }
             if sort != .file { details.append("\(item.file):\(item.line)") }
             let suffix = details.isEmpty ? "" : "  (" + details.joined(separator: ", ") + ")"
-            Console.out("\(indent)\(item.isDone ? "[x]" : "[ ]") \(item.plainTitle)\(suffix)  \(item.id.description.prefix(8).lowercased())")
+            let id = withoutID.contains(item.id) ? "no id yet" : item.id.description.prefix(8).lowercased()
+            let line = "\(indent)\(item.isDone ? "[x]" : "[ ]") \(item.plainTitle)\(suffix)  \(id)"
+            Console.out(item.isDone ? Console.paint(line, .dim) : line)
         }
+    }
+}
+
+/// Which items `list` shows: every filter given must admit an item.
+struct ItemFilter {
+    enum State { case open, done }
+
+    var text: String?
+    var state: State?
+    var file: String?
+    var minimumPriority: Priority?
+    var dueBefore: CalendarDate?
+    var dueAfter: CalendarDate?
+    var overdue = false
+    var recurring = false
+    /// For `overdue`.
+    var today: CalendarDate?
+
+    func admits(_ item: TodoItem) -> Bool {
+        if let text, !item.plainTitle.lowercased().contains(text.lowercased()) { return false }
+        if let state, item.isDone != (state == .done) { return false }
+        if let file, item.file != file { return false }
+        if let minimumPriority, item.priority < minimumPriority { return false }
+        if let dueBefore, !(item.due.map { $0 < dueBefore } ?? false) { return false }
+        if let dueAfter, !(item.due.map { $0 > dueAfter } ?? false) { return false }
+        if overdue {
+            guard !item.isDone, let due = item.due, let today, due < today else { return false }
+        }
+        if recurring, item.recurrence == nil { return false }
+        return true
     }
 }
 
@@ -97,9 +185,10 @@ enum JSON {
 
     static func array(_ elements: [String]) -> String { "[" + elements.joined(separator: ",\n") + "]" }
 
-    static func item(_ item: TodoItem) -> String {
+    /// An item as `list --json` writes it; `hasID: false` for an item the next commit gives an id.
+    static func item(_ item: TodoItem, hasID: Bool = true) -> String {
         object([
-            ("id", string(item.id.description)), ("title", string(item.plainTitle)), ("rawTitle", string(item.title)),
+            ("id", hasID ? string(item.id.description) : "null"), ("title", string(item.plainTitle)), ("rawTitle", string(item.title)),
             ("done", item.isDone ? "true" : "false"), ("notes", string(item.notes)),
             ("priority", item.priority == .none ? "null" : string(item.priority.description)),
             ("due", date(item.due)), ("start", date(item.start)), ("scheduled", date(item.scheduled)),

@@ -37,7 +37,7 @@ struct Sync: ParsableCommand {
 
     func run() throws {
         let workspace = try repository.openWorkspace()
-        let showProgress = isatty(2) == 1
+        let showProgress = Console.decorates(2)
         let handler: ((SyncProgress) -> Void)? = showProgress ? { Self.showProgress($0) } : nil
         let (push, unrelated) = (self.push, allowUnrelatedHistories)
         let outcome = try runReportingErrors(on: workspace) {
@@ -64,8 +64,8 @@ struct Sync: ParsableCommand {
         if outcome.incoming.count > 20 { Console.out("  … and \(outcome.incoming.count - 20) more (git log -1 shows all)") }
         if let adopt = outcome.adoptCommit { Console.out("Wrote ids for items added with plain git [\(adopt.short)].") }
         if !outcome.reports.isEmpty {
-            Console.out("Needs your eyes (nothing was lost):")
-            for report in outcome.reports { Console.out("  \(report)") }
+            Console.out(Console.paint("Needs your eyes (nothing was lost):", .yellow))
+            for report in outcome.reports { Console.out("  " + Console.paint("\(report)", .yellow)) }
         }
         if outcome.pushed {
             Console.out("Pushed to \(name).")

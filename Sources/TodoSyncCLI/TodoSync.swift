@@ -1,5 +1,11 @@
 import ArgumentParser
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 @main
 struct TodoSync: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -16,11 +22,23 @@ struct TodoSync: ParsableCommand {
     )
 
     static func main() {
+        let global: GlobalOptions
+        do {
+            global = try GlobalOptions(parsing: Array(CommandLine.arguments.dropFirst()))
+        } catch {
+            Console.error("todosync: \(error.message)")
+            Self.exit(withError: ExitCode.validationFailure)
+        }
+        Console.colorTurnedOff = global.noColor
+        for directory in global.directories where chdir(directory) != 0 {
+            Console.error("todosync: error: cannot change to '\(directory)': \(String(cString: strerror(errno)))")
+            Self.exit(withError: ExitCode.failure)
+        }
         let known = configuration.subcommands.map { $0._commandName } + ["help"]
-        if let problem = CommandNameCheck.problem(Array(CommandLine.arguments.dropFirst()), known: known) {
+        if let problem = CommandNameCheck.problem(global.arguments, known: known) {
             Console.error(problem)
             Self.exit(withError: ExitCode.validationFailure)
         }
-        Self.main(nil)
+        Self.main(global.arguments)
     }
 }

@@ -127,7 +127,7 @@ extension Workspace {
 
     /// The day a unit made now is dated: its author date (`GIT_AUTHOR_DATE`, else now), in
     /// its own time zone, so a done date agrees with the commit.
-    func today() throws(TodoSyncError) -> CalendarDate {
+    public func today() throws(TodoSyncError) -> CalendarDate {
         let author = try Identity.resolve(for: repository).author
         let seconds = author.time + Int64(author.offsetMinutes) * 60
         return CalendarDate(daysSinceEpoch: Int((seconds - (seconds % 86_400 + 86_400) % 86_400) / 86_400))
