@@ -41,7 +41,7 @@ struct Batch: ParsableCommand {
                 guard Self.itemCommands.contains(words[0]), let command = try TodoSync.parseAsRoot(words) as? ItemCommand else {
                     throw ValidationError("\"\(words[0])\" cannot go in a batch: use add, done, reopen, edit, mv or rm")
                 }
-                if command.repository.directory != "." { throw ValidationError("-C cannot go in a batch line; give it to batch itself") }
+                if command.repository.location.given != nil { throw ValidationError("-C cannot go in a batch line; give it to batch itself") }
                 requests.append(try command.request())
                 lineNumbers.append(number)
             } catch {

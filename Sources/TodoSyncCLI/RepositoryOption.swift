@@ -3,8 +3,10 @@ import TodoSyncKit
 
 /// `-C DIR`, as git has it: run as if started in DIR.
 struct RepositoryOption: ParsableArguments {
-    @Option(name: .customShort("C"), help: ArgumentHelp("Run as if todosync was started in <dir>.", valueName: "dir"))
-    var directory: String = "."
+    @Option(name: .customShort("C"), help: ArgumentHelp("Run as if todosync was started in <dir> (also before the command).", valueName: "dir"))
+    var given: String?
+
+    var directory: String { given ?? "." }
 
     func openWorkspace() throws -> Workspace {
         try Self.openWorkspace(at: directory)

@@ -10,18 +10,27 @@ struct Status: ParsableCommand {
             """)
 
     @OptionGroup var repository: RepositoryOption
+    @Flag(help: "Exit with status 2 when there is something to commit (0 when not), for scripts.") var exitCode = false
+    @Flag(help: "Print a JSON object for scripts (schema: docs/CLI.md).") var json = false
 
     func run() throws {
-        try Self.perform(in: repository.directory)
+        let pending = try Self.perform(in: repository.directory, json: json)
+        if exitCode, pending { throw ExitCode(2) }
     }
 
-    static func perform(in directory: String) throws {
-        if let answer = Workspace.answerFromStamps(status: true, in: directory) {
+    /// Reports what is pending; returns whether there is something to commit.
+    @discardableResult
+    static func perform(in directory: String, json: Bool = false) throws -> Bool {
+        if !json, let answer = Workspace.answerFromStamps(status: true, in: directory) {
             answer.forEach(Console.out)
-            return
+            return false
         }
         let workspace = try RepositoryOption.openWorkspace(at: directory)
         let unit = try runReportingErrors(on: workspace) { try workspace.pending() }
+        if json {
+            Console.out(Self.json(unit, workspace))
+            return !unit.isEmpty
+        }
         var report = header(workspace)
         Console.warn(unit.diagnostics)
         if unit.isEmpty {
@@ -29,10 +38,10 @@ struct Status: ParsableCommand {
                 report.append("Nothing changed since the last commit.")
                 report.forEach(Console.out)
                 workspace.recordCleanState(unit, report: { report })
-                return
+                return false
             }
             (report + nothingYet).forEach(Console.out)
-            return
+            return false
         }
         report.forEach(Console.out)
         if unit.changes.isEmpty {
@@ -48,6 +57,27 @@ struct Status: ParsableCommand {
             Console.out("\(unit.idsToWrite) item\(unit.idsToWrite == 1 ? "" : "s") need\(unit.idsToWrite == 1 ? "s" : "") an id.")
         }
         Console.out("Run todosync to commit \(unit.changes.isEmpty && unit.idsToWrite > 0 ? "the ids" : "these changes").")
+        return true
+    }
+
+    /// The report as one JSON object (docs/CLI.md).
+    static func json(_ unit: PendingUnit, _ workspace: Workspace) -> String {
+        let branch = (try? workspace.branch()) ?? nil
+        let unborn = (try? workspace.unbornBranch()) ?? nil
+        let divergence = unborn == nil ? try? workspace.divergence() : nil
+        let upstream = divergence.map { divergence in
+            JSON.object([
+                ("name", JSON.string(divergence.upstream.name)),
+                ("ahead", divergence.ahead.map(String.init) ?? "null"), ("behind", divergence.behind.map(String.init) ?? "null"),
+            ])
+        }
+        return JSON.object([
+            ("branch", branch.map(JSON.string) ?? "null"), ("upstream", upstream ?? "null"),
+            ("clean", unit.isEmpty ? "true" : "false"),
+            ("changes", "[" + unit.changes.map { JSON.change($0, hasID: !unit.idsNotYetWritten.contains($0.item.id)) }.joined(separator: ",") + "]"),
+            ("idsToWrite", String(unit.idsToWrite)), ("changedFiles", JSON.strings(unit.changedPaths)),
+            ("warnings", JSON.strings(unit.diagnostics.map(\.description) + workspace.notices)),
+        ])
     }
 
     /// The branch, and where it stands against its upstream: how a report starts.

@@ -29,11 +29,14 @@ struct Sync: ParsableCommand {
 
     @OptionGroup var repository: CommittingOptions
 
-    @Flag(name: .customLong("push"), inversion: .prefixedNo, help: "Push the result to the remote (default: push).")
+    @Flag(name: .customLong("push"), inversion: .prefixedNo, help: "Push the result to the remote.")
     var push = true
 
     @Flag(help: "Merge a remote whose history shares no commit with this branch (the items of both are kept).")
     var allowUnrelatedHistories = false
+
+    @Flag(help: "Print a JSON object for scripts: what came in, clashes, whether it pushed (schema: docs/CLI.md).")
+    var json = false
 
     func run() throws {
         let workspace = try repository.openWorkspace()
@@ -45,7 +48,26 @@ struct Sync: ParsableCommand {
         }
         if showProgress { Console.progress(nil) }
         if let advice = workspace.mergeDriverAdvice() { Console.warn(advice) }
-        Self.tell(outcome, push: push)
+        if json {
+            Console.out(Self.json(outcome))
+        } else {
+            Self.tell(outcome, push: push)
+        }
+    }
+
+    /// What a sync did, as one JSON object (docs/CLI.md).
+    static func json(_ outcome: SyncOutcome) -> String {
+        let local = outcome.localCommit.flatMap { local in local.commit.map { JSON.commit($0.description, summary: local.message.summary) } }
+        return JSON.object([
+            ("upstream", JSON.string(outcome.upstream.name)), ("localCommit", local ?? "null"),
+            ("merge", JSON.commit(outcome.mergeCommit?.description)),
+            ("fastForwardedTo", JSON.commit(outcome.fastForwardedTo?.description)),
+            ("incoming", "[" + outcome.incoming.map(JSON.change).joined(separator: ",") + "]"),
+            ("adoptCommit", JSON.commit(outcome.adoptCommit?.description)),
+            ("clashes", JSON.strings(outcome.reports.map(\.description))),
+            ("pushed", outcome.pushed ? "true" : "false"), ("upToDate", outcome.isUpToDate ? "true" : "false"),
+            ("warnings", JSON.strings(outcome.localCommit?.unit.diagnostics.map(\.description) ?? [])),
+        ])
     }
 
     /// What a sync did, in words.

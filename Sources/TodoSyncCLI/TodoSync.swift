@@ -15,13 +15,23 @@ struct TodoSync: ParsableCommand {
             Write checklists ("- [ ] Buy milk") in TODO.md or any Markdown file with any editor, then run `todosync`: it gives each new item an id (an invisible HTML comment at the end of its line) and makes one git commit that says in words what changed.
 
             Start with `todosync init`, or run todosync in any git repository. Which files are lists: Markdown files holding task items, except README.md; change it with `git config --add todosync.include 'lists/*.md'` or `todosync.exclude`.
+
+            Options for every command, before or after it: -C <dir> (run as if started in <dir>), --no-color (colour is used only on a terminal, never with NO_COLOR set or TERM=dumb), --json (status, sync, list and log print JSON; docs/CLI.md has the schemas). `todosync --version` prints the version.
+
+            Exit status: 0 done, 1 an error (the message says what, and what to do), 64 a command line todosync cannot read; `status --exit-code` exits 2 when there is something to commit.
             """,
-        version: "0.1.0",
         subcommands: [Commit.self, Status.self, Sync.self, Init.self, Add.self, Done.self, Reopen.self, Edit.self, Move.self, Remove.self, Batch.self, List.self, Undo.self, Redo.self, Log.self, Open.self, Watch.self, MergeFile.self],
         defaultSubcommand: Commit.self
     )
 
+    static let version = "0.1.0"
+
     static func main() {
+        // Not the parser's --version: it would be offered under every command.
+        if Array(CommandLine.arguments.dropFirst()) == ["--version"] {
+            Console.out(version)
+            Self.exit()
+        }
         let global: GlobalOptions
         do {
             global = try GlobalOptions(parsing: Array(CommandLine.arguments.dropFirst()))

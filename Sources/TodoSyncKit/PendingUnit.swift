@@ -25,6 +25,9 @@ public struct PendingUnit {
     /// Edited files being stored as blobs, as read, while the unit was worked out (`pending(storingBlobsAhead:)`).
     var blobsStoredAhead: [String: BlobWrite] = [:]
 
+    /// The ids the commit would write: items that have none in their line yet.
+    public var idsNotYetWritten: Set<ItemID> { Set(assigned.writtenIDs) }
+
     /// Nothing to commit: every list file holds what the last commit holds.
     public var isEmpty: Bool { changedPaths.isEmpty }
 }
