@@ -62,7 +62,7 @@ struct Sync: ParsableCommand {
             ("upstream", JSON.string(outcome.upstream.name)), ("localCommit", local ?? "null"),
             ("merge", JSON.commit(outcome.mergeCommit?.description)),
             ("fastForwardedTo", JSON.commit(outcome.fastForwardedTo?.description)),
-            ("incoming", "[" + outcome.incoming.map(JSON.change).joined(separator: ",") + "]"),
+            ("incoming", "[" + outcome.incoming.map { JSON.change($0) }.joined(separator: ",") + "]"),
             ("adoptCommit", JSON.commit(outcome.adoptCommit?.description)),
             ("clashes", JSON.strings(outcome.reports.map(\.description))),
             ("pushed", outcome.pushed ? "true" : "false"), ("upToDate", outcome.isUpToDate ? "true" : "false"),
