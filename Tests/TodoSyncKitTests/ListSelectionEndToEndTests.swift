@@ -28,6 +28,20 @@ import TestSupport
         return String(line.split(separator: ":").last ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
+    /// Issue 33: with several lists and no TODO.md, `add` does not pick one silently.
+    @Test func addWithSeveralListsAndNoTodoMdAsksForAFile() throws {
+        let f = try Fixture(gitFiles: ["home.md": "- [ ] Milk\n", "work.md": "- [ ] Report\n"])
+        try f.todosync()
+        let head = f.head
+        let refused = try f.todosync("add", "Bread", expectStatus: 1)
+        #expect(refused.stderr.contains("there are 2 lists and no TODO.md, so todosync does not guess which one gets the item; nothing was changed"))
+        #expect(refused.stderr.contains("hint: name one with --file: home.md, work.md"))
+        #expect(f.head == head)
+        try f.todosync("add", "Bread", "--file", "home.md")
+        #expect(try f.read("home.md").contains("- [ ] Bread <!-- id: "))
+        try f.expectCleanAndSound()
+    }
+
     @Test func inACodeProjectTodosyncWritesIdsOnlyIntoTodoFiles() throws {
         let fixture = try codeProject()
         let result = try fixture.todosync()
