@@ -49,17 +49,36 @@ extension Bench {
         var stream = ""
         var time = 1_780_000_000
         func data(_ text: String) -> String { "data \(text.utf8.count)\n\(text)\n" }
-        stream += "commit refs/heads/main\ncommitter Bench <bench@example.com> \(time) +0000\n"
+        var subjects = ["Add the list"]
+        stream += "commit refs/heads/main\nmark :1\ncommitter Bench <bench@example.com> \(time) +0000\n"
             + data("Add the list\n\nTodosync-Unit: adopt") + "M 100644 inline TODO.md\n" + data(list())
         for index in 0..<units {
             time += 60
             let item = (index * 7) % 50
             done[item].toggle()
-            stream += "commit refs/heads/main\ncommitter Bench <bench@example.com> \(time) +0000\n"
-            stream += data("\(done[item] ? "Check" : "Uncheck") \"Item \(item)\"\n\nTodosync-Unit: command")
+            let subject = "\(done[item] ? "Check" : "Uncheck") \"Item \(item)\""
+            subjects.append(subject)
+            stream += "commit refs/heads/main\nmark :\(index + 2)\ncommitter Bench <bench@example.com> \(time) +0000\n"
+            stream += data("\(subject)\n\nTodosync-Unit: command")
             stream += "M 100644 inline TODO.md\n" + data(list())
         }
-        try shell("git", "fast-import", "--quiet", in: path, input: stream)
+        try shell("git", "fast-import", "--quiet", "--export-marks=marks", in: path, input: stream)
+        // The branch's reflog as todosync leaves it when it made these units here (undo acts
+        // on this clone's units): one line per commit, in git's reflog format.
+        var commits = [String](repeating: "", count: subjects.count)
+        for line in try String(contentsOfFile: path + "/marks", encoding: .utf8).split(separator: "\n") {
+            let parts = line.split(separator: " ")
+            guard parts.count == 2, let mark = Int(parts[0].dropFirst()) else { continue }
+            commits[mark - 1] = String(parts[1])
+        }
+        var reflog = ""
+        var previous = String(repeating: "0", count: 40)
+        for (index, commit) in commits.enumerated() {
+            reflog += "\(previous) \(commit) Bench <bench@example.com> \(1_780_000_000 + 60 * index) +0000\ttodosync: \(subjects[index])\n"
+            previous = commit
+        }
+        try FileManager.default.createDirectory(atPath: path + "/.git/logs/refs/heads", withIntermediateDirectories: true)
+        try Data(reflog.utf8).write(to: URL(fileURLWithPath: path + "/.git/logs/refs/heads/main"))
         try shell("git", "reset", "-q", "--hard", "main", in: path)
     }
 }

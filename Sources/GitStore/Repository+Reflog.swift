@@ -11,24 +11,23 @@ public struct ReflogEntry: Hashable, Sendable {
 }
 
 extension Repository {
-    /// The reflog of a reference (`refs/heads/main`), newest first; empty where git keeps none.
-    public func reflog(_ name: String) throws(GitError) -> [ReflogEntry] {
+    /// The reflog of a reference (`refs/heads/main`), newest first; empty where git keeps
+    /// none. `keeping` picks the entries wanted by their message (the others are not copied).
+    public func reflog(_ name: String, keeping wanted: (UnsafePointer<CChar>) -> Bool = { _ in true }) throws(GitError) -> (entries: [ReflogEntry], total: Int) {
         var log: OpaquePointer?
         try GitError.check(git_reflog_read(&log, pointer, name), "git_reflog_read")
         defer { git_reflog_free(log) }
         var entries: [ReflogEntry] = []
         let count = git_reflog_entrycount(log)
-        entries.reserveCapacity(count)
         for index in 0..<count {
             // NB: index 0 is the newest entry; an index below the count always has one.
-            guard let entry = git_reflog_entry_byindex(log, index) else { continue }
-            let message = git_reflog_entry_message(entry).map { String(cString: $0) } ?? ""
+            guard let entry = git_reflog_entry_byindex(log, index), let message = git_reflog_entry_message(entry), wanted(message) else { continue }
             let time = git_reflog_entry_committer(entry).map { Int64($0.pointee.when.time) } ?? 0
             entries.append(ReflogEntry(
                 old: OID(git_reflog_entry_id_old(entry).pointee), new: OID(git_reflog_entry_id_new(entry).pointee),
-                message: message, time: time))
+                message: String(cString: message), time: time))
         }
-        return entries
+        return (entries, count)
     }
 
     /// The commit a revision names as git reads it (`3f2a9c1`, `HEAD~2`, `main`); nil when it

@@ -1,5 +1,11 @@
 import GitStore
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Which commits this clone made, as git's reflog of the branch records them: a commit made
 /// here (by todosync, `git commit`, revert or cherry-pick) moved the branch with a message
 /// that says so; a fast-forward, a merge of another clone's work, a reset or the clone itself
@@ -8,30 +14,37 @@ import GitStore
 struct LocalHistory {
     /// The commits made here, newest first, each once.
     var madeHere: [OID]
+    private var madeHereSet: Set<OID>
     /// Whether the branch has a reflog at all (git keeps none with core.logAllRefUpdates off).
     var isRecorded: Bool
 
-    func contains(_ id: OID) -> Bool { madeHere.contains(id) }
+    init(madeHere: [OID], isRecorded: Bool) {
+        self.madeHere = madeHere
+        self.madeHereSet = Set(madeHere)
+        self.isRecorded = isRecorded
+    }
 
-    /// Whether a reflog message records a commit made on this clone.
-    static func recordsACommitMadeHere(_ message: String) -> Bool {
-        // todosync's own units: "todosync: <summary>" (sync writes "todosync sync: …").
-        if message.hasPrefix("todosync: ") { return true }
-        // git's: "commit: …", "commit (initial): …", "commit (amend): …", "revert: …", "cherry-pick: …".
-        return ["commit: ", "commit (initial): ", "commit (amend): ", "revert: ", "cherry-pick: "].contains { message.hasPrefix($0) }
+    func contains(_ id: OID) -> Bool { madeHereSet.contains(id) }
+
+    /// The starts of reflog messages that record a commit made on this clone: todosync's own
+    /// units ("todosync: <summary>"; sync writes "todosync sync: …"), and git's.
+    static let prefixesMadeHere = ["todosync: ", "commit: ", "commit (initial): ", "commit (amend): ", "revert: ", "cherry-pick: "]
+
+    /// Whether a reflog message records a commit made on this clone (read in place: a reflog
+    /// can hold thousands of entries, most of them not wanted).
+    static func recordsACommitMadeHere(_ message: UnsafePointer<CChar>) -> Bool {
+        prefixesMadeHere.contains { prefix in prefix.withCString { strncmp(message, $0, strlen($0)) == 0 } }
     }
 }
 
 extension Workspace {
     /// This clone's history of `branch` (`refs/heads/main`).
     func localHistory(of branch: String) throws(TodoSyncError) -> LocalHistory {
-        let entries = try git("reading the reflog of \(branch)") { try repository.reflog(branch) }
+        let log = try git("reading the reflog of \(branch)") { try repository.reflog(branch, keeping: LocalHistory.recordsACommitMadeHere) }
         var seen = Set<OID>()
         var madeHere: [OID] = []
-        for entry in entries where LocalHistory.recordsACommitMadeHere(entry.message) && seen.insert(entry.new).inserted {
-            madeHere.append(entry.new)
-        }
-        return LocalHistory(madeHere: madeHere, isRecorded: !entries.isEmpty)
+        for entry in log.entries where seen.insert(entry.new).inserted { madeHere.append(entry.new) }
+        return LocalHistory(madeHere: madeHere, isRecorded: log.total > 0)
     }
 
     /// The undo history this clone acts on, newest first (`MyHistory`).
