@@ -132,7 +132,8 @@ public struct RequestContext: Hashable, Sendable {
         case never
     }
 
-    /// TODO.md, or the only list; nil when there are several and none is TODO.md.
+    /// The list `add` uses when none is named: the one called TODO.md, else the only one; nil
+    /// when there are several and none has that name.
     public var defaultFile: String?
     public var today: CalendarDate
     public var doneDates: DoneDates
