@@ -1,33 +1,30 @@
 import CLibGit2
 
-/// One move of a reference, as git's reflog records it (`git reflog show main`).
-public struct ReflogEntry: Hashable, Sendable {
-    /// Where it pointed before (all zeros when it was created).
-    public var old: OID
-    public var new: OID
-    /// What moved it: `commit: …`, `pull: Fast-forward`, `todosync: …`.
-    public var message: String
-    public var time: Int64
-}
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 extension Repository {
-    /// The reflog of a reference (`refs/heads/main`), newest first; empty where git keeps
-    /// none. `keeping` picks the entries wanted by their message (the others are not copied).
-    public func reflog(_ name: String, keeping wanted: (UnsafePointer<CChar>) -> Bool = { _ in true }) throws(GitError) -> (entries: [ReflogEntry], total: Int) {
+    /// The commits a reference's reflog (`refs/heads/main`) moved it to with a message that
+    /// starts with one of `prefixes` (`commit: `), newest first, and how many entries the
+    /// reflog holds in all (0 where git keeps none).
+    public func reflogTargets(of name: String, withMessagesStartingWith prefixes: [String]) throws(GitError) -> (targets: [OID], total: Int) {
         var log: OpaquePointer?
         try GitError.check(git_reflog_read(&log, pointer, name), "git_reflog_read")
         defer { git_reflog_free(log) }
-        var entries: [ReflogEntry] = []
+        let wanted = prefixes.map { Array($0.utf8CString.dropLast()) }
+        var targets: [OID] = []
         let count = git_reflog_entrycount(log)
         for index in 0..<count {
             // NB: index 0 is the newest entry; an index below the count always has one.
-            guard let entry = git_reflog_entry_byindex(log, index), let message = git_reflog_entry_message(entry), wanted(message) else { continue }
-            let time = git_reflog_entry_committer(entry).map { Int64($0.pointee.when.time) } ?? 0
-            entries.append(ReflogEntry(
-                old: OID(git_reflog_entry_id_old(entry).pointee), new: OID(git_reflog_entry_id_new(entry).pointee),
-                message: String(cString: message), time: time))
+            guard let entry = git_reflog_entry_byindex(log, index), let message = git_reflog_entry_message(entry) else { continue }
+            // Compared in place: a reflog can hold thousands of entries, most of them not wanted.
+            guard wanted.contains(where: { prefix in strncmp(message, prefix, prefix.count) == 0 }) else { continue }
+            targets.append(OID(git_reflog_entry_id_new(entry).pointee))
         }
-        return (entries, count)
+        return (targets, count)
     }
 
     /// The commit a revision names as git reads it (`3f2a9c1`, `HEAD~2`, `main`); nil when it

@@ -153,7 +153,7 @@ public struct RequestContext: Hashable, Sendable {
         switch doneDates {
         case .always: true
         case .never: false
-        case .auto: document?.items.contains { $0.doneDate != nil } ?? false
+        case .auto: document?.hasDoneDates ?? false
         }
     }
 }

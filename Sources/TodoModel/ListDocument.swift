@@ -177,6 +177,16 @@ public struct ListDocument: Sendable, Equatable {
         return TaskHead.joined(line[parts.before], line[parts.after])
     }
 
+    /// Whether an item of the file has a done date (✅). Titles without the emoji's bytes are
+    /// not read: `done` asks this of the whole file.
+    var hasDoneDates: Bool {
+        let mark = Array("✅".utf8)
+        return nodes.indices.contains { node in
+            let title = titleBytes(ofNode: node)
+            return title.firstRange(of: mark) != nil && TitleFields(title: String(decoding: title, as: UTF8.self)).values[.done] != nil
+        }
+    }
+
     func title(ofNode node: Int) -> String { String(decoding: titleBytes(ofNode: node), as: UTF8.self) }
 
     func isDone(node: Int) -> Bool {

@@ -15,7 +15,16 @@ enum Console {
     /// Whether output on `fd` may carry escape codes (colours, a progress line rewritten in
     /// place): a terminal, not TERM=dumb, no NO_COLOR (https://no-color.org), no --no-color.
     static func decorates(_ fd: Int32) -> Bool {
-        guard !colorTurnedOff, isatty(fd) == 1 else { return false }
+        guard !colorTurnedOff, fd == 1 || fd == 2 else { return false }
+        return fd == 1 ? stdoutDecorated : stderrDecorated
+    }
+
+    // NB: asked once per stream (list paints every line); `colorTurnedOff` is checked each time.
+    private static let stdoutDecorated = terminalTakesEscapes(1)
+    private static let stderrDecorated = terminalTakesEscapes(2)
+
+    private static func terminalTakesEscapes(_ fd: Int32) -> Bool {
+        guard isatty(fd) == 1 else { return false }
         if let term = getenv("TERM").map({ String(cString: $0) }), term == "dumb" || term.isEmpty { return false }
         if let noColor = getenv("NO_COLOR"), noColor.pointee != 0 { return false }
         return true

@@ -128,33 +128,3 @@ struct List: ParsableCommand {
         }
     }
 }
-
-/// Which items `list` shows: every filter given must admit an item.
-struct ItemFilter {
-    enum State { case open, done }
-
-    var text: String?
-    var state: State?
-    var file: String?
-    var minimumPriority: Priority?
-    var dueBefore: CalendarDate?
-    var dueAfter: CalendarDate?
-    var overdue = false
-    var recurring = false
-    /// For `overdue`.
-    var today: CalendarDate?
-
-    func admits(_ item: TodoItem) -> Bool {
-        if let text, !item.plainTitle.lowercased().contains(text.lowercased()) { return false }
-        if let state, item.isDone != (state == .done) { return false }
-        if let file, item.file != file { return false }
-        if let minimumPriority, item.priority < minimumPriority { return false }
-        if let dueBefore, !(item.due.map { $0 < dueBefore } ?? false) { return false }
-        if let dueAfter, !(item.due.map { $0 > dueAfter } ?? false) { return false }
-        if overdue {
-            guard !item.isDone, let due = item.due, let today, due < today else { return false }
-        }
-        if recurring, item.recurrence == nil { return false }
-        return true
-    }
-}

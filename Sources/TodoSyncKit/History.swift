@@ -71,7 +71,11 @@ extension Workspace {
     /// What one commit is to the undo history, from its trailers; for a commit without them,
     /// whether it changed a list file since its first parent.
     func historyEntry(_ id: OID) throws(TodoSyncError) -> HistoryEntry {
-        let commit = try git("reading commit \(id.short)") { try repository.commit(id) }
+        try historyEntry(of: try git("reading commit \(id.short)") { try repository.commit(id) })
+    }
+
+    func historyEntry(of commit: Commit) throws(TodoSyncError) -> HistoryEntry {
+        let id = commit.id
         let trailers = Self.trailers(commit.message)
         let date = commit.committer.time
         let entry: UndoStack.Entry

@@ -1,11 +1,5 @@
 import GitStore
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Which commits this clone made, as git's reflog of the branch records them: a commit made
 /// here (by todosync, `git commit`, revert or cherry-pick) moved the branch with a message
 /// that says so; a fast-forward, a merge of another clone's work, a reset or the clone itself
@@ -13,10 +7,10 @@ import Darwin
 /// them from units that came in from elsewhere.
 struct LocalHistory {
     /// The commits made here, newest first, each once.
-    var madeHere: [OID]
-    private var madeHereSet: Set<OID>
+    let madeHere: [OID]
+    private let madeHereSet: Set<OID>
     /// Whether the branch has a reflog at all (git keeps none with core.logAllRefUpdates off).
-    var isRecorded: Bool
+    let isRecorded: Bool
 
     init(madeHere: [OID], isRecorded: Bool) {
         self.madeHere = madeHere
@@ -29,22 +23,16 @@ struct LocalHistory {
     /// The starts of reflog messages that record a commit made on this clone: todosync's own
     /// units ("todosync: <summary>"; sync writes "todosync sync: …"), and git's.
     static let prefixesMadeHere = ["todosync: ", "commit: ", "commit (initial): ", "commit (amend): ", "revert: ", "cherry-pick: "]
-
-    /// Whether a reflog message records a commit made on this clone (read in place: a reflog
-    /// can hold thousands of entries, most of them not wanted).
-    static func recordsACommitMadeHere(_ message: UnsafePointer<CChar>) -> Bool {
-        prefixesMadeHere.contains { prefix in prefix.withCString { strncmp(message, $0, strlen($0)) == 0 } }
-    }
 }
 
 extension Workspace {
     /// This clone's history of `branch` (`refs/heads/main`).
     func localHistory(of branch: String) throws(TodoSyncError) -> LocalHistory {
-        let log = try git("reading the reflog of \(branch)") { try repository.reflog(branch, keeping: LocalHistory.recordsACommitMadeHere) }
+        let log = try git("reading the reflog of \(branch)") {
+            try repository.reflogTargets(of: branch, withMessagesStartingWith: LocalHistory.prefixesMadeHere)
+        }
         var seen = Set<OID>()
-        var madeHere: [OID] = []
-        for entry in log.entries where seen.insert(entry.new).inserted { madeHere.append(entry.new) }
-        return LocalHistory(madeHere: madeHere, isRecorded: log.total > 0)
+        return LocalHistory(madeHere: log.targets.filter { seen.insert($0).inserted }, isRecorded: log.total > 0)
     }
 
     /// The undo history this clone acts on, newest first (`MyHistory`).
@@ -100,8 +88,8 @@ final class MyHistory: Sequence, IteratorProtocol {
 /// (`endsInShallowHistory`); a read error ends it and is kept in `failure`.
 final class AllHistory: Sequence, IteratorProtocol {
     private let workspace: Workspace
-    /// Commits seen but not yet given, and their commit dates.
-    private var queue: [(time: Int64, id: OID)] = []
+    /// Commits seen but not yet given, read once each.
+    private var queue: [Commit] = []
     private var seen = Set<OID>()
     private(set) var failure: TodoSyncError?
     private(set) var endsInShallowHistory = false
@@ -112,11 +100,10 @@ final class AllHistory: Sequence, IteratorProtocol {
     }
 
     func next() -> HistoryEntry? {
-        guard failure == nil, let newest = queue.indices.max(by: { queue[$0].time < queue[$1].time }) else { return nil }
-        let id = queue.remove(at: newest).id
+        guard failure == nil, let newest = queue.indices.max(by: { queue[$0].committer.time < queue[$1].committer.time }) else { return nil }
+        let commit = queue.remove(at: newest)
         do throws(TodoSyncError) {
-            let entry = try workspace.historyEntry(id)
-            let commit = try git("reading commit \(id.short)") { try workspace.repository.commit(id) }
+            let entry = try workspace.historyEntry(of: commit)
             for parent in commit.parents { enqueue(parent) }
             return entry
         } catch {
@@ -128,8 +115,7 @@ final class AllHistory: Sequence, IteratorProtocol {
     private func enqueue(_ id: OID) {
         guard seen.insert(id).inserted, failure == nil else { return }
         do throws(TodoSyncError) {
-            let commit = try git("reading commit \(id.short)") { try workspace.repository.commit(id) }
-            queue.append((commit.committer.time, id))
+            queue.append(try git("reading commit \(id.short)") { try workspace.repository.commit(id) })
         } catch where error.isBeyondShallowHistory {
             endsInShallowHistory = true
         } catch {
