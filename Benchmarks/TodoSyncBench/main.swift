@@ -23,6 +23,7 @@ import TodoModel
 //   --sync-state DIR   write the sync row's starting state (remote.git, bob) into DIR
 //   --commit-state DIR write the commit / status rows' repository into DIR
 //   --memory-state DIR write the memory row's repository (100,000 items, one edit) into DIR
+//   --undo-state DIR [N] write the undo rows' repository (N units, default 10,000) into DIR
 
 let option = CommandLine.arguments.dropFirst().first.map { String($0.drop { $0 == "-" }) } ?? "full"
 /// The item count given after a profiling option, 100,000 if none.
@@ -58,6 +59,11 @@ if option == "commit-state", CommandLine.arguments.count > 2 {
 if option == "memory-state", CommandLine.arguments.count > 2 {
     // The memory row's repository: a 100,000-item list, committed, then one title edited.
     try MemoryBench.prepare(CommandLine.arguments[2], items: 100_000)
+    exit(0)
+}
+if option == "undo-state", CommandLine.arguments.count > 2 {
+    let units = CommandLine.arguments.count > 3 ? Int(CommandLine.arguments[3]) ?? 10_000 : 10_000
+    try Bench.unitHistory(at: CommandLine.arguments[2], units: units)
     exit(0)
 }
 if option == "sync-state", CommandLine.arguments.count > 2 {

@@ -18,6 +18,23 @@ public struct OID: Hashable, Sendable, CustomStringConvertible {
         self.init(raw)
     }
 
+    /// The id 40 hex digits spell (either case), as read from a file; nil for anything else.
+    init?(hexDigits digits: UnsafeBufferPointer<UInt8>) {
+        guard digits.count == 40 else { return nil }
+        var bytes = [UInt8](repeating: 0, count: 20)
+        for index in 0..<20 {
+            guard let high = digits[2 * index].hexValue, let low = digits[2 * index + 1].hexValue else { return nil }
+            bytes[index] = high << 4 | low
+        }
+        self.bytes = bytes
+    }
+
+    // NB: an id's bytes are already evenly spread, so its first eight place it well (git's
+    // own hash tables use its first four); an array would hash its count and every element.
+    public func hash(into hasher: inout Hasher) {
+        bytes.withUnsafeBytes { hasher.combine($0.loadUnaligned(as: UInt64.self)) }
+    }
+
     var raw: git_oid {
         var oid = git_oid()
         withUnsafeMutableBytes(of: &oid.id) { buffer in
@@ -43,8 +60,14 @@ public struct OID: Hashable, Sendable, CustomStringConvertible {
 }
 
 extension UInt8 {
-    fileprivate var isHexDigit: Bool {
-        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(self) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(self)
-            || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(self)
+    fileprivate var isHexDigit: Bool { hexValue != nil }
+
+    fileprivate var hexValue: UInt8? {
+        switch self {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): self - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): self - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): self - UInt8(ascii: "A") + 10
+        default: nil
+        }
     }
 }

@@ -132,7 +132,7 @@ extension Repository {
         var cPaths = paths.map { strdup($0) }
         defer { cPaths.forEach { free($0) } }
         do {
-            try withExtendedLifetime(conflicts) { () throws(GitError) in
+            _ = try withExtendedLifetime(conflicts) { () throws(GitError) in
                 try GitError.checkReading("git_checkout_tree", of: "checking out \(paths.count) files") {
                     cPaths.withUnsafeMutableBufferPointer { buffer in
                         options.paths = git_strarray(strings: buffer.baseAddress, count: buffer.count)

@@ -11,20 +11,9 @@ extension Repository {
     /// starts with one of `prefixes` (`commit: `), newest first, and how many entries the
     /// reflog holds in all (0 where git keeps none).
     public func reflogTargets(of name: String, withMessagesStartingWith prefixes: [String]) throws(GitError) -> (targets: [OID], total: Int) {
-        var log: OpaquePointer?
-        try GitError.check(git_reflog_read(&log, pointer, name), "git_reflog_read")
-        defer { git_reflog_free(log) }
-        let wanted = prefixes.map { Array($0.utf8CString.dropLast()) }
-        var targets: [OID] = []
-        let count = git_reflog_entrycount(log)
-        for index in 0..<count {
-            // NB: index 0 is the newest entry; an index below the count always has one.
-            guard let entry = git_reflog_entry_byindex(log, index), let message = git_reflog_entry_message(entry) else { continue }
-            // Compared in place: a reflog can hold thousands of entries, most of them not wanted.
-            guard wanted.contains(where: { prefix in strncmp(message, prefix, prefix.count) == 0 }) else { continue }
-            targets.append(OID(git_reflog_entry_id_new(entry).pointee))
-        }
-        return (targets, count)
+        let directory = commonDirectory.hasSuffix("/") ? commonDirectory : commonDirectory + "/"
+        guard let reflog = try ReflogFile(atPath: directory + "logs/" + name) else { return ([], 0) }
+        return reflog.targets(withMessagesStartingWith: prefixes)
     }
 
     /// The commit a revision names as git reads it (`3f2a9c1`, `HEAD~2`, `main`); nil when it
