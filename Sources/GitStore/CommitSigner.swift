@@ -66,11 +66,11 @@ public struct CommitSigner: Sendable {
     private func temporaryKeyFile(_ text: String) throws(GitError) -> String {
         var template = Array("\(ProcessEnvironment.temporaryDirectory)/todosync-key-XXXXXX".utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        let path = String(cString: template)
+        let path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         guard fd >= 0 else { throw GitError(code: -1, message: "cannot create \(path): \(String(cString: strerror(errno)))", function: "ssh signing") }
         defer { close(fd) }
         let bytes = Array(text.utf8)
-        guard bytes.withUnsafeBytes({ Glibc.write(fd, $0.baseAddress, $0.count) }) == bytes.count else {
+        guard bytes.withUnsafeBytes({ write(fd, $0.baseAddress, $0.count) }) == bytes.count else {
             unlink(path)
             throw GitError(code: -1, message: "cannot write \(path)", function: "ssh signing")
         }

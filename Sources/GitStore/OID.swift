@@ -2,11 +2,18 @@ import CLibGit2
 
 /// A git object id (SHA-1), as a Swift value.
 public struct OID: Hashable, Sendable, CustomStringConvertible {
-    public let bytes: [UInt8]
+    // NB: the 20 bytes held inline, in memory order, not in a heap array: histories and
+    // reflogs hand back ids by the thousand.
+    private var leading: UInt64
+    private var middle: UInt64
+    private var trailing: UInt32
 
     init(_ oid: git_oid) {
         var copy = oid
-        bytes = withUnsafeBytes(of: &copy.id) { Array($0) }
+        (leading, middle, trailing) = withUnsafeBytes(of: &copy.id) { bytes in
+            (bytes.loadUnaligned(as: UInt64.self), bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self),
+             bytes.loadUnaligned(fromByteOffset: 16, as: UInt32.self))
+        }
     }
 
     public init?(hex: String) {
@@ -21,24 +28,30 @@ public struct OID: Hashable, Sendable, CustomStringConvertible {
     /// The id 40 hex digits spell (either case), as read from a file; nil for anything else.
     init?(hexDigits digits: UnsafeBufferPointer<UInt8>) {
         guard digits.count == 40 else { return nil }
-        var bytes = [UInt8](repeating: 0, count: 20)
-        for index in 0..<20 {
-            guard let high = digits[2 * index].hexValue, let low = digits[2 * index + 1].hexValue else { return nil }
-            bytes[index] = high << 4 | low
+        var raw = git_oid()
+        let valid = withUnsafeMutableBytes(of: &raw.id) { bytes in
+            for index in 0..<20 {
+                guard let high = digits[2 * index].hexValue, let low = digits[2 * index + 1].hexValue else { return false }
+                bytes[index] = high << 4 | low
+            }
+            return true
         }
-        self.bytes = bytes
+        guard valid else { return nil }
+        self.init(raw)
     }
 
-    // NB: an id's bytes are already evenly spread, so its first eight place it well (git's
-    // own hash tables use its first four); an array would hash its count and every element.
-    public func hash(into hasher: inout Hasher) {
-        bytes.withUnsafeBytes { hasher.combine($0.loadUnaligned(as: UInt64.self)) }
+    /// The 20 bytes of the id.
+    public var bytes: [UInt8] {
+        var raw = raw
+        return withUnsafeBytes(of: &raw.id) { Array($0) }
     }
 
     var raw: git_oid {
         var oid = git_oid()
-        withUnsafeMutableBytes(of: &oid.id) { buffer in
-            for (index, byte) in bytes.enumerated() { buffer[index] = byte }
+        withUnsafeMutableBytes(of: &oid.id) { bytes in
+            bytes.storeBytes(of: leading, toByteOffset: 0, as: UInt64.self)
+            bytes.storeBytes(of: middle, toByteOffset: 8, as: UInt64.self)
+            bytes.storeBytes(of: trailing, toByteOffset: 16, as: UInt32.self)
         }
         return oid
     }

@@ -13,58 +13,73 @@ import Darwin
 /// Read in place, and only read: libgit2's `git_reflog_read` builds every entry with its
 /// signature and message, and a branch's reflog gains a line per command for as long as git
 /// keeps entries (90 days), so undo would slow down with age.
-struct ReflogFile {
-    private let bytes: [UInt8]
-
-    /// The reflog at `path`; nil when the reference has none.
-    init?(atPath path: String) throws(GitError) {
+enum ReflogFile {
+    /// The ids the reflog at `path` moved its reference to with a message starting with one of
+    /// `prefixes`, oldest first, and how many entries it holds (none where there is no reflog).
+    /// A last line without its line feed is being appended by another process and is left out.
+    static func targets(atPath path: String, withMessagesStartingWith prefixes: [String]) throws(GitError) -> (oldestFirst: [OID], total: Int) {
         let file = open(path, O_RDONLY | O_CLOEXEC)
         guard file >= 0 else {
-            if errno == ENOENT || errno == ENOTDIR { return nil }
-            throw Self.failure(reading: path)
+            if errno == ENOENT || errno == ENOTDIR { return ([], 0) }
+            throw failure(reading: path)
         }
         defer { close(file) }
+        var found = Found(wanted: prefixes.map { Array($0.utf8) })
         var status = stat()
-        guard fstat(file, &status) == 0 else { throw Self.failure(reading: path) }
-        // NB: git appends to a reflog and replaces it whole (expire) by a rename, so the size
-        // read now bounds what this open file holds; a line appended meanwhile is not needed.
-        var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
-        var filled = 0
-        while filled < bytes.count {
-            let count = bytes.withUnsafeMutableBytes { pread(file, $0.baseAddress! + filled, $0.count - filled, off_t(filled)) }
-            if count == 0 { break }
+        if fstat(file, &status) == 0 {
+            // NB: room for one id per shortest line, so the list never moves as it grows.
+            found.targets.reserveCapacity(Int(status.st_size) / (Found.shortestLine + 1))
+        }
+        // NB: read a piece at a time, so a long reflog is never held whole: the whole lines of
+        // each piece are scanned, and an unfinished one moves to the front to be completed.
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        var kept = 0
+        while true {
+            if kept == buffer.count { buffer += [UInt8](repeating: 0, count: buffer.count) }
+            let count = buffer.withUnsafeMutableBytes { read(file, $0.baseAddress! + kept, $0.count - kept) }
             if count < 0 {
                 if errno == EINTR { continue }
-                throw Self.failure(reading: path)
+                throw failure(reading: path)
             }
-            filled += count
+            if count == 0 { break }
+            buffer.withUnsafeMutableBufferPointer { buffer in
+                let filled = kept + count
+                let scanned = found.scanLines(in: UnsafeBufferPointer(rebasing: buffer[..<filled]))
+                kept = filled - scanned
+                if kept > 0 { memmove(buffer.baseAddress!, buffer.baseAddress! + scanned, kept) }
+            }
         }
-        self.bytes = Array(bytes[..<filled])
+        return (found.targets, found.total)
     }
 
-    /// The ids the reference moved to with a message starting with one of `prefixes`, newest
-    /// first, and how many entries the reflog holds. A last line without its line feed is
-    /// being appended by another process and is left out.
-    func targets(withMessagesStartingWith prefixes: [String]) -> (targets: [OID], total: Int) {
-        let wanted = prefixes.map { Array($0.utf8) }
+    private struct Found {
+        let wanted: [[UInt8]]
         var targets: [OID] = []
         var total = 0
-        bytes.withUnsafeBufferPointer { all in
+        /// Two ids, their spaces and a tab.
+        static let shortestLine = 83
+
+        /// Takes in each whole line of `text`; returns how many bytes those lines take.
+        mutating func scanLines(in text: UnsafeBufferPointer<UInt8>) -> Int {
             var start = 0
-            while let end = all.index(of: UInt8(ascii: "\n"), from: start) {
-                let line = UnsafeBufferPointer(rebasing: all[start..<end])
+            while let end = text.index(of: UInt8(ascii: "\n"), from: start) {
+                take(UnsafeBufferPointer(rebasing: text[start..<end]))
                 start = end + 1
-                // NB: 40 hex digits, a space, 40 more: the new id sits at 41..<81.
-                guard line.count > 82, line[40] == UInt8(ascii: " "), line[81] == UInt8(ascii: " "),
-                    let target = OID(hexDigits: UnsafeBufferPointer(rebasing: line[41..<81]))
-                else { continue }
-                total += 1
-                guard let tab = line.index(of: UInt8(ascii: "\t"), from: 82) else { continue }
-                let message = line[(tab + 1)...]
-                if wanted.contains(where: { message.starts(with: $0) }) { targets.append(target) }
             }
+            return start
         }
-        return (targets.reversed(), total)
+
+        private mutating func take(_ line: UnsafeBufferPointer<UInt8>) {
+            // NB: 40 hex digits, a space, 40 more: the new id sits at 41..<81.
+            guard line.count >= Self.shortestLine, line[40] == UInt8(ascii: " "), line[81] == UInt8(ascii: " ") else { return }
+            total += 1
+            guard let tab = line.index(of: UInt8(ascii: "\t"), from: 82) else { return }
+            let message = line[(tab + 1)...]
+            guard wanted.contains(where: { message.starts(with: $0) }),
+                let target = OID(hexDigits: UnsafeBufferPointer(rebasing: line[41..<81]))
+            else { return }
+            targets.append(target)
+        }
     }
 
     private static func failure(reading path: String) -> GitError {

@@ -8,12 +8,11 @@ import Darwin
 
 extension Repository {
     /// The commits a reference's reflog (`refs/heads/main`) moved it to with a message that
-    /// starts with one of `prefixes` (`commit: `), newest first, and how many entries the
-    /// reflog holds in all (0 where git keeps none).
-    public func reflogTargets(of name: String, withMessagesStartingWith prefixes: [String]) throws(GitError) -> (targets: [OID], total: Int) {
+    /// starts with one of `prefixes` (`commit: `), oldest first as the reflog holds them, and
+    /// how many entries it holds in all (0 where git keeps none).
+    public func reflogTargets(of name: String, withMessagesStartingWith prefixes: [String]) throws(GitError) -> (oldestFirst: [OID], total: Int) {
         let directory = commonDirectory.hasSuffix("/") ? commonDirectory : commonDirectory + "/"
-        guard let reflog = try ReflogFile(atPath: directory + "logs/" + name) else { return ([], 0) }
-        return reflog.targets(withMessagesStartingWith: prefixes)
+        return try ReflogFile.targets(atPath: directory + "logs/" + name, withMessagesStartingWith: prefixes)
     }
 
     /// The commit a revision names as git reads it (`3f2a9c1`, `HEAD~2`, `main`); nil when it

@@ -6,19 +6,26 @@ import GitStore
 /// did not make a unit here. Undo and redo act on these (`undo` means "mine"), and `log` tells
 /// them from units that came in from elsewhere.
 struct LocalHistory {
-    /// The commits made here, newest first, each once.
-    let madeHere: [OID]
-    private let madeHereSet: Set<OID>
+    /// The commits made here, oldest first, as the reflog records them (one made again after a
+    /// reset is there twice).
+    private let madeHereOldestFirst: [OID]
     /// Whether the branch has a reflog at all (git keeps none with core.logAllRefUpdates off).
     let isRecorded: Bool
 
-    init(madeHere: [OID], isRecorded: Bool) {
-        self.madeHere = madeHere
-        self.madeHereSet = Set(madeHere)
+    init(madeHereOldestFirst: [OID], isRecorded: Bool) {
+        self.madeHereOldestFirst = madeHereOldestFirst
         self.isRecorded = isRecorded
     }
 
-    func contains(_ id: OID) -> Bool { madeHereSet.contains(id) }
+    /// The commits made here, newest first.
+    var madeHereNewestFirst: ReversedCollection<[OID]> { madeHereOldestFirst.reversed() }
+
+    /// Which of `commits` were made here.
+    // NB: asked of a few commits at a time; a reflog can record thousands.
+    func madeHere(among commits: Set<OID>) -> Set<OID> {
+        guard !commits.isEmpty else { return [] }
+        return Set(madeHereOldestFirst.lazy.filter { commits.contains($0) })
+    }
 
     /// The starts of reflog messages that record a commit made on this clone: todosync's own
     /// units ("todosync: <summary>"; sync writes "todosync sync: …"), and git's.
@@ -31,8 +38,7 @@ extension Workspace {
         let log = try git("reading the reflog of \(branch)") {
             try repository.reflogTargets(of: branch, withMessagesStartingWith: LocalHistory.prefixesMadeHere)
         }
-        var seen = Set<OID>()
-        return LocalHistory(madeHere: log.targets.filter { seen.insert($0).inserted }, isRecorded: log.total > 0)
+        return LocalHistory(madeHereOldestFirst: log.oldestFirst, isRecorded: log.total > 0)
     }
 
     /// The undo history this clone acts on, newest first (`MyHistory`).
@@ -49,14 +55,15 @@ extension Workspace {
 final class MyHistory: Sequence, IteratorProtocol {
     private let workspace: Workspace
     private let head: OID
-    private var remaining: ArraySlice<OID>
+    private var remaining: ReversedCollection<[OID]>.Iterator
+    private var given = Set<OID>()
     private let firstParent: FirstParentHistory?
     private var readFailure: TodoSyncError?
 
     init(_ workspace: Workspace, head: OID, local: LocalHistory) {
         self.workspace = workspace
         self.head = head
-        remaining = local.madeHere[...]
+        remaining = local.madeHereNewestFirst.makeIterator()
         firstParent = local.isRecorded ? nil : FirstParentHistory(workspace, from: head)
     }
 
@@ -65,7 +72,8 @@ final class MyHistory: Sequence, IteratorProtocol {
     func next() -> HistoryEntry? {
         if let firstParent { return firstParent.next() }
         guard readFailure == nil else { return nil }
-        while let id = remaining.popFirst() {
+        while let id = remaining.next() {
+            guard given.insert(id).inserted else { continue }
             do throws(TodoSyncError) {
                 guard try git("reading history", { try workspace.repository.contains(id, inHistoryOf: head) }) else { continue }
                 var entry = try workspace.historyEntry(id)

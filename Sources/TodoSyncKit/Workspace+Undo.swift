@@ -85,11 +85,12 @@ extension Workspace {
             case .redo(let target): undone.insert(target)
             case .unit: break
             }
-            entry.madeHere = local.contains(entry.commit)
             result.append((entry, undone.contains(entry.commit.description)))
             if result.count == count { break }
         }
         if let failure = history.failure { throw failure }
+        let madeHere = local.madeHere(among: Set(result.map(\.entry.commit)))
+        for index in result.indices { result[index].entry.madeHere = madeHere.contains(result[index].entry.commit) }
         if history.endsInShallowHistory, result.count < count {
             notice("this clone has shallow history (made with git clone --depth): the log ends where it does; git fetch --unshallow fetches the rest")
         }

@@ -20,7 +20,7 @@ import TestSupport
         let read = try repository.reflogTargets(of: reference, withMessagesStartingWith: Self.prefixes)
         #expect(read.total == entries.count)
         let wanted = entries.filter { entry in Self.prefixes.contains { entry.message.hasPrefix($0) } }.map(\.id)
-        #expect(read.targets.map(\.description) == wanted)
+        #expect(read.oldestFirst.reversed().map(\.description) == wanted)
     }
 
     @Test func readsTheCommitsMadeHereNewestFirstAsGitDoes() throws {
@@ -55,7 +55,7 @@ import TestSupport
         try expectSameAsGit("refs/heads/main", repository: repository, directory: path)
         try expectSameAsGit("refs/heads/side", repository: repository, directory: path)
         let main = try repository.reflogTargets(of: "refs/heads/main", withMessagesStartingWith: Self.prefixes)
-        #expect(main.targets.first == made)
+        #expect(main.oldestFirst.last == made)
         #expect(main.total == 9)
     }
 
@@ -69,7 +69,33 @@ import TestSupport
         try git("commit", "-q", "--allow-empty", "-m", "In the worktree", in: scratch.path + "/other")
         let repository = try Repository.open(at: scratch.path + "/other")
         try expectSameAsGit("refs/heads/elsewhere", repository: repository, directory: scratch.path + "/other")
-        #expect(try repository.reflogTargets(of: "refs/heads/elsewhere", withMessagesStartingWith: Self.prefixes).targets.count == 1)
+        #expect(try repository.reflogTargets(of: "refs/heads/elsewhere", withMessagesStartingWith: Self.prefixes).oldestFirst.count == 1)
+    }
+
+    /// A reflog far longer than one read, with lines of every length (one longer than a read),
+    /// against a naive reading of the same text.
+    @Test func aLongReflogIsReadPieceByPieceAsAWholeReadingWouldReadIt() throws {
+        let scratch = Scratch()
+        let repository = try Repository.create(at: scratch.path)
+        var generator = SeededGenerator(seed: 33)
+        let messages = ["todosync: Check \"Milk\"", "commit: Reword", "pull: Fast-forward", "reset: moving to HEAD~1", "todosync sync: Sync with origin/main"]
+        var text = ""
+        for index in 0..<4_000 {
+            let id = String((0..<40).map { _ in "0123456789abcdef".randomElement(using: &generator)! })
+            var message = messages.randomElement(using: &generator)! + String(repeating: "é", count: Int.random(in: 0..<200, using: &generator))
+            if index == 1_234 { message += String(repeating: "x", count: 100_000) }
+            text += "\(String(repeating: "0", count: 40)) \(id) Ann <ann@example.com> \(1_790_000_000 + index) +0000\t\(message)\n"
+        }
+        try FileManager.default.createDirectory(atPath: scratch.path + "/.git/logs/refs/heads", withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: URL(fileURLWithPath: scratch.path + "/.git/logs/refs/heads/main"))
+
+        let naive = text.split(separator: "\n").reversed().filter { line in
+            let message = line.split(separator: "\t", maxSplits: 1)[1]
+            return Self.prefixes.contains { message.hasPrefix($0) }
+        }.map { String($0.dropFirst(41).prefix(40)) }
+        let read = try repository.reflogTargets(of: "refs/heads/main", withMessagesStartingWith: Self.prefixes)
+        #expect(read.total == 4_000)
+        #expect(read.oldestFirst.reversed().map(\.description) == naive)
     }
 
     @Test func noReflogIsNoEntriesAndALineBeingWrittenIsLeftOut() throws {
@@ -90,7 +116,7 @@ import TestSupport
         try FileManager.default.createDirectory(atPath: scratch.path + "/.git/logs/refs/heads", withIntermediateDirectories: true)
         try Data(text.utf8).write(to: URL(fileURLWithPath: scratch.path + "/.git/logs/refs/heads/main"))
         let read = try repository.reflogTargets(of: "refs/heads/main", withMessagesStartingWith: Self.prefixes)
-        #expect(read.targets.map(\.description) == [c, a])
+        #expect(read.oldestFirst.map(\.description) == [a, c])
         #expect(read.total == 4)
     }
 }
