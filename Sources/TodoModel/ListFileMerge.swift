@@ -5,7 +5,8 @@
 /// With no history to derive ids from, an item without one gets a stand-in named after its
 /// line (so the same line is the same item in all three versions, and one that lost its comment
 /// on one side is matched back by title); stand-ins are taken out of the result again, leaving
-/// such items for the next `todosync` run to identify as it identifies any plain git edit.
+/// such items for the next `todosync` run to identify as it identifies any plain git edit. An
+/// item a side gave an id since (todosync ran there) is that id's item in the base too.
 public enum ListFileMerge {
     public struct Outcome: Sendable {
         public var bytes: [UInt8]
@@ -19,7 +20,12 @@ public enum ListFileMerge {
         var written = Set<ItemID>()
         for document in documents { written.formUnion(document.nodeIDs.compactMap { $0 }) }
         let identified = documents.map { IDAssignment.resolveBase(ListSet([$0]), commit: standInSeed) }
-        let baseLists = identified[0].lists
+        var baseLists = identified[0].lists
+        let given = givenIDs(base: documents[0], sides: [documents[1], documents[2]])
+        if !given.isEmpty, var document = baseLists[path] {
+            document.setIDs(given)
+            baseLists[path] = document
+        }
         let outcome = ListMerge.merge(
             base: baseLists,
             ours: IDAssignment.recoverLostIDs(identified[1], base: baseLists),

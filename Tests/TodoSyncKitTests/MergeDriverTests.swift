@@ -39,6 +39,24 @@ import TestSupport
         #expect(try ours.git("show", "HEAD:TODO.md") == merged)
     }
 
+    /// A list typed with plain git: one clone's todosync gave its items ids, the other clone
+    /// (plain git only) renamed one. `git pull` keeps one item, with its id and the new title.
+    @Test func anItemIdentifiedOnOneCloneAndRenamedOnTheOtherStaysOneItem() throws {
+        let (ours, theirs) = try clones(base: "- [ ] Milk\n- [ ] Bread\n")
+        let identified = try ours.read("TODO.md")
+        let ids = identified.matches(of: /<!-- id: ([0-9A-F-]{36}) -->/).map { String($0.output.1) }
+        #expect(ids.count == 2, "\(identified)")
+        _ = try theirs.git("reset", "-q", "--hard", "origin/main")
+        try theirs.write("TODO.md", "- [ ] Oat milk\n- [ ] Bread\n")
+        try theirs.commitAndPushWithGit("Oat milk")
+
+        let pulled = try run("/usr/bin/git", ["pull", "--no-rebase", "--no-edit", "origin", "main"], in: ours.path)
+        #expect(pulled.status == 0, "\(pulled.stdout)\(pulled.stderr)")
+        #expect(try ours.read("TODO.md") == "- [ ] Oat milk <!-- id: \(ids[0]) -->\n- [ ] Bread <!-- id: \(ids[1]) -->\n")
+        #expect(!pulled.stderr.contains("warning"), "\(pulled.stderr)")
+        try ours.expectCleanAndSound()
+    }
+
     /// `git pull --rebase` replays our commit through the driver too.
     @Test func gitPullRebaseMergesByItem() throws {
         let (ours, theirs) = try clones(base: "- [ ] Milk ^a\n- [ ] Bread ^b\n")
