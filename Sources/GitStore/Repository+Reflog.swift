@@ -1,11 +1,5 @@
 import CLibGit2
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 extension Repository {
     /// The commits a reference's reflog (`refs/heads/main`) moved it to with a message that
     /// starts with one of `prefixes` (`commit: `), oldest first as the reflog holds them, and
