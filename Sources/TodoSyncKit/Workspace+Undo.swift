@@ -78,7 +78,7 @@ extension Workspace {
         let history = AllHistory(self, from: head)
         var undone = Set<String>()
         var result: [(entry: HistoryEntry, undone: Bool)] = []
-        for var entry in history {
+        for entry in history {
             switch entry.entry {
             case .none: continue
             case .undo(let target): undone.insert(target)
