@@ -23,7 +23,8 @@ public enum ItemRequest: Hashable, Sendable {
         var value: String? { if case .set(let value) = self { value } else { nil } }
     }
 
-    /// `fields`: values as written after their emoji (a priority's name).
+    /// `fields`: values as written after their emoji (a priority's name; a date may be typed
+    /// as `CalendarDate(expression:today:)` reads it).
     case add(title: String, at: Where, isDone: Bool = false, notes: String = "", fields: [TaskFieldKind: String] = [:])
     /// Checking off writes today's done date (✅) where `RequestContext` says; unchecking
     /// removes it.
@@ -64,7 +65,9 @@ public enum ItemRequest: Hashable, Sendable {
         switch self {
         case .add(let title, let place, let isDone, let notes, let fields):
             var text = title
-            for (kind, value) in fields.sorted(by: { $0.key < $1.key }) { text = TitleFields.setting(kind, to: value, in: text) }
+            for (kind, value) in fields.sorted(by: { $0.key < $1.key }) {
+                text = TitleFields.setting(kind, to: Self.written(kind, value, today: context.today), in: text)
+            }
             return .add(id: newID(), title: text, isDone: isDone, notes: notes, at: try placement(place, in: lists, defaultFile: context.defaultFile))
         case .setDone(let query, let done):
             let item = try findItem(query, in: lists)
@@ -88,7 +91,9 @@ public enum ItemRequest: Hashable, Sendable {
                 }
                 commands.append(.retitle(id, text))
             }
-            for (kind, edit) in fields.sorted(by: { $0.key < $1.key }) { commands.append(.setField(id, kind, edit.value)) }
+            for (kind, edit) in fields.sorted(by: { $0.key < $1.key }) {
+                commands.append(.setField(id, kind, edit.value.map { Self.written(kind, $0, today: context.today) }))
+            }
             if let notes { commands.append(.setNotes(id, notes)) }
             return commands.count == 1 ? commands[0] : .batch(commands)
         case .move(let query, let place):
@@ -96,6 +101,12 @@ public enum ItemRequest: Hashable, Sendable {
         case .remove(let query):
             return .remove(try find(query, in: lists))
         }
+    }
+
+    /// A field's value as it is written: a date typed as `tomorrow` or `fri` becomes the date.
+    private static func written(_ kind: TaskFieldKind, _ value: String, today: CalendarDate) -> String {
+        guard kind.isDate, let date = CalendarDate(expression: value, today: today) else { return value }
+        return date.description
     }
 
     private func find(_ query: ItemQuery, in lists: ListSet) throws(Failure) -> ItemID {

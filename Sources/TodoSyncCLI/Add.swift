@@ -14,7 +14,7 @@ struct Add: ItemCommand {
               todosync add "Call Bob" --under "Errands" --priority high --due 2026-12-01
               todosync add "Pay rent" --before "Call Bob" --notes "the new account"
               todosync add "Report" --file work.md
-              todosync add "Water plants" --recurrence "every 3 days" --due 2026-12-01
+              todosync add "Water plants" --recurrence "every 3 days" --due tomorrow
             """)
 
     @OptionGroup var repository: CommittingOptions

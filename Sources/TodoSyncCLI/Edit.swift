@@ -10,7 +10,7 @@ struct Edit: ItemCommand {
             Examples:
               todosync edit 0f6c --title "Buy oat milk" --notes "the blue carton"
               todosync edit "Call Bob" --priority none --due none
-              todosync edit "Weekly review" --recurrence "every week on Friday" --scheduled 2026-11-27
+              todosync edit "Weekly review" --recurrence "every week on Friday" --scheduled fri
             """)
 
     @OptionGroup var repository: CommittingOptions

@@ -6,15 +6,16 @@ import TodoModel
 struct FieldOptions: ParsableArguments {
     @Option(help: ArgumentHelp("highest, high, medium, low, lowest, or none (written as 🔺 ⏫ 🔼 🔽 ⏬).", valueName: "level"))
     var priority: String?
-    @Option(help: ArgumentHelp("Due date (📅), YYYY-MM-DD, or none.", valueName: "date")) var due: String?
-    @Option(help: ArgumentHelp("Start date (🛫), YYYY-MM-DD, or none.", valueName: "date")) var start: String?
-    @Option(help: ArgumentHelp("Scheduled date (⏳), YYYY-MM-DD, or none.", valueName: "date")) var scheduled: String?
+    @Option(help: ArgumentHelp("Due date (📅): YYYY-MM-DD, today, tomorrow, a weekday (fri), in 3 days, +2w; or none.", valueName: "date"))
+    var due: String?
+    @Option(help: ArgumentHelp("Start date (🛫), as --due.", valueName: "date")) var start: String?
+    @Option(help: ArgumentHelp("Scheduled date (⏳), as --due.", valueName: "date")) var scheduled: String?
     @Option(help: ArgumentHelp("How it repeats (🔁), such as \"every week\" or \"every month on the 1st when done\"; or none.", valueName: "rule"))
     var recurrence: String?
 
     var isEmpty: Bool { [priority, due, start, scheduled, recurrence].allSatisfy { $0 == nil } }
 
-    /// The fields given, each checked: a value, or `.clear` for none.
+    /// The fields given, each checked: a value (a date as typed), or `.clear` for none.
     func edits() throws -> [TaskFieldKind: ItemRequest.FieldEdit] {
         var result: [TaskFieldKind: ItemRequest.FieldEdit] = [:]
         if let priority { result[.priority] = try Self.priority(priority) }
@@ -39,8 +40,13 @@ struct FieldOptions: ParsableArguments {
 
     private static func date(_ text: String, _ kind: TaskFieldKind) throws -> ItemRequest.FieldEdit {
         if text.lowercased() == "none" { return .clear }
-        guard let date = CalendarDate(text) else { throw ValidationError("\"\(text)\" is not a \(kind.name): write it as YYYY-MM-DD, or none") }
-        return .set(date.description)
+        guard CalendarDate.isExpression(text) else {
+            throw ValidationError(
+                "\"\(text)\" is not a \(kind.name): write YYYY-MM-DD, today, tomorrow, yesterday, a weekday (friday or fri), "
+                    + "in N days, in N weeks, +Nd or +Nw; or none")
+        }
+        // NB: the date it names is worked out with the unit's day (its author date).
+        return .set(text)
     }
 
     private static func rule(_ text: String) throws -> ItemRequest.FieldEdit {

@@ -15,6 +15,7 @@ struct List: ParsableCommand {
               todosync list --open --sort priority
               todosync list --overdue --file work.md
               todosync list --priority high --due-before 2026-12-01
+              todosync list --open --due-before "in 1 week"   open items due within a week
               todosync list --json | jq '.[] | select(.done == false) | .title'
             """)
 
@@ -29,8 +30,9 @@ struct List: ParsableCommand {
     @Option(help: ArgumentHelp("Only the items of this list file.", valueName: "path")) var file: String?
     @Option(help: ArgumentHelp("Only items of this priority or higher: highest, high, medium, low, lowest.", valueName: "level"))
     var priority: String?
-    @Option(help: ArgumentHelp("Only items due before this date (YYYY-MM-DD).", valueName: "date")) var dueBefore: String?
-    @Option(help: ArgumentHelp("Only items due after this date (YYYY-MM-DD).", valueName: "date")) var dueAfter: String?
+    @Option(help: ArgumentHelp("Only items due before this date (YYYY-MM-DD, today, tomorrow, fri, in 3 days, +2w).", valueName: "date"))
+    var dueBefore: String?
+    @Option(help: ArgumentHelp("Only items due after this date (as --due-before).", valueName: "date")) var dueAfter: String?
     @Flag(help: "Only open items whose due date has passed.") var overdue = false
     @Flag(help: "Only recurring items (🔁).") var recurring = false
     @Option(help: "file (as written, nested), or priority, due, scheduled, start, created, title (a flat list).") var sort: Sort = .file
@@ -38,14 +40,17 @@ struct List: ParsableCommand {
 
     func validate() throws {
         if open && done { throw ValidationError("--open and --done exclude each other") }
-        _ = try filter()
+        // NB: checked with any day: which date `tomorrow` names is known once the lists are open.
+        _ = try filter(today: CalendarDate(daysSinceEpoch: 0))
     }
 
-    /// The filters given, checked.
-    func filter() throws -> ItemFilter {
+    /// The filters given, checked; dates such as `tomorrow` counted from `today`.
+    func filter(today: CalendarDate) throws -> ItemFilter {
         func date(_ text: String?, _ option: String) throws -> CalendarDate? {
             guard let text else { return nil }
-            guard let date = CalendarDate(text) else { throw ValidationError("\(option) takes a date as YYYY-MM-DD, not \"\(text)\"") }
+            guard let date = CalendarDate(expression: text, today: today) else {
+                throw ValidationError("\(option) takes a date (YYYY-MM-DD, today, tomorrow, a weekday, in N days, +Nw), not \"\(text)\"")
+            }
             return date
         }
         var filter = ItemFilter()
@@ -61,15 +66,16 @@ struct List: ParsableCommand {
         filter.dueBefore = try date(dueBefore, "--due-before")
         filter.dueAfter = try date(dueAfter, "--due-after")
         filter.overdue = overdue
+        filter.today = today
         filter.recurring = recurring
         return filter
     }
 
     func run() throws {
         let workspace = try repository.openWorkspace()
-        var filter = try filter()
+        let today = try runReportingErrors(on: workspace) { try workspace.today() }
+        let filter = try filter(today: today)
         let (all, withoutID) = try runReportingErrors(on: workspace) { try workspace.items() }
-        if overdue { filter.today = try runReportingErrors(on: workspace) { try workspace.today() } }
         var items = all.filter(filter.admits)
         switch sort {
         case .file: break

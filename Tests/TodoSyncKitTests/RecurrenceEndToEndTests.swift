@@ -118,4 +118,22 @@ import TestSupport
         #expect(refused.status == 64)
         #expect(refused.stderr.contains("\"every fortnight\" is not a rule todosync can follow"))
     }
+
+    /// Dates typed as words are counted from the unit's day (Tuesday 2026-11-24 here) and
+    /// written as dates; one todosync cannot read is refused before anything is touched.
+    @Test func datesTypedAsWordsAreCountedFromTheUnitsDay() throws {
+        let f = try fixture()
+        _ = try todosync(f, "add", "Call the plumber", "--due", "fri", "--start", "tomorrow")
+        #expect(try lines(f).last == "- [ ] Call the plumber ^next 🛫 2026-11-25 📅 2026-11-27")
+        _ = try todosync(f, "edit", "plumber", "--scheduled", "in 2 weeks", "--due", "+1w")
+        #expect(try lines(f).last == "- [ ] Call the plumber ^next 🛫 2026-11-25 ⏳ 2026-12-08 📅 2026-12-01")
+        let soon = try todosync(f, "list", "--due-before", "tomorrow", "--open")
+        #expect(soon.stdout.contains("Water plants") && !soon.stdout.contains("plumber") && !soon.stdout.contains("Pay rent"), "\(soon.stdout)")
+
+        let before = try f.read("TODO.md")
+        let refused = try run(todosyncBinary, ["edit", "plumber", "--due", "someday"], in: f.path, environment: Self.day)
+        #expect(refused.status == 64)
+        #expect(refused.stderr.contains("\"someday\" is not a due date: write YYYY-MM-DD, today, tomorrow"), "\(refused.stderr)")
+        #expect(try f.read("TODO.md") == before)
+    }
 }
