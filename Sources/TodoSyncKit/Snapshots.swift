@@ -130,14 +130,19 @@ extension Workspace {
         }
     }
 
-    /// The lists of any commit, read and identified as `readHead` does.
-    func readCommit(_ id: OID) throws(TodoSyncError) -> HeadSnapshot {
+    /// The lists of any commit, read and identified as `readHead` does. `fromWorkingTree`: the
+    /// commit is HEAD, and a working file git's index vouches for (by stat) is taken as read
+    /// from the working tree rather than from the commit (right after a commit, every one).
+    func readCommit(_ id: OID, fromWorkingTree: Bool = false) throws(TodoSyncError) -> HeadSnapshot {
         let commit = try git("reading commit \(id.short)") { try repository.commit(id) }
         let selector = self.selector
         let files = try git("listing the files of commit \(id.short)") {
             try repository.files(inTree: commit.tree, include: selector.matches)
         }
-        return try readHead(HeadTree(commit: commit, files: files))
+        guard fromWorkingTree else { return try readHead(HeadTree(commit: commit, files: files)) }
+        let paths = files.map(\.path)
+        let stamps = try git("reading git's index") { try repository.indexStamps(for: paths) }
+        return try readHead(HeadTree(commit: commit, files: files), reusing: try readWorkingFiles(paths), stamps: stamps)
     }
 
     /// Reads and parses every candidate file of the working tree once; both the fast check and

@@ -210,7 +210,7 @@ extension Workspace {
         ours head: OID, theirs: OID, base: OID?, _ upstream: Upstream, into outcome: inout SyncOutcome
     ) throws(TodoSyncError) {
         let (ours, other, ancestor) = try Trace.phase("read three commits' lists") { () throws(TodoSyncError) in
-            let read = try sharingFiles([try readCommit(head), try readCommit(theirs)] + (try base.map { (id) throws(TodoSyncError) in [try readCommit(id)] } ?? []))
+            let read = try sharingFiles([try readCommit(head, fromWorkingTree: true), try readCommit(theirs)] + (try base.map { (id) throws(TodoSyncError) in [try readCommit(id)] } ?? []))
             return (read[0], read[1], read.count > 2 ? read[2] : nil)
         }
         let baseLists = ancestor?.base.lists ?? ListSet()
