@@ -72,12 +72,15 @@ public struct StagedFile: Sendable {
     public var stat: FileStat?
     /// Outside the sparse checkout: the entry keeps git's skip-worktree bit (no working file).
     public var skipsWorktree: Bool
+    /// The conflict git left on the path, which this entry settles (as `git add` would).
+    public var settles: IndexConflict?
 
-    public init(path: String, blob: OID, mode: UInt32, stat: FileStat?, skipsWorktree: Bool = false) {
+    public init(path: String, blob: OID, mode: UInt32, stat: FileStat?, skipsWorktree: Bool = false, settles: IndexConflict? = nil) {
         self.path = path
         self.blob = blob
         self.mode = mode
         self.stat = stat
         self.skipsWorktree = skipsWorktree
+        self.settles = settles
     }
 }

@@ -81,13 +81,15 @@ extension Repository {
 
     /// Brings git's index in step with the files todosync committed (`staged`, entered with the
     /// blob and stat given: nothing is read or hashed again) and removed, so that `git status` is
-    /// clean after todosync's commit.
+    /// clean after todosync's commit; or with the lists it merged in the middle of a git merge,
+    /// settling git's conflicts on them.
     public func updateIndex(staged: [StagedFile], removing removed: [String]) throws(GitError) {
         var index: OpaquePointer?
         try GitError.check(git_repository_index(&index, pointer), "git_repository_index")
         defer { git_index_free(index) }
         try GitError.check(git_index_read(index, 0), "git_index_read")
         for file in staged {
+            if let conflict = file.settles { try file.settle(conflict, in: index) }
             var entry = git_index_entry()
             file.stat?.record(in: &entry)
             entry.mode = file.mode

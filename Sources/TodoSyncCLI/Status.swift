@@ -32,6 +32,14 @@ struct Status: ParsableCommand {
             return !unit.isEmpty
         }
         var report = header(workspace)
+        if let inProgress = workspace.operationInProgress(), !inProgress.listsInConflict.isEmpty {
+            // The lists hold git's conflict markers: their "changes" are not worth listing.
+            let paths = inProgress.listsInConflict.joined(separator: ", ")
+            report.append("A git \(inProgress.operation) stopped with lists in conflict: \(paths).")
+            report.append("Run todosync resolve to merge them item by item, then \(Resolve.continuing(inProgress.operation)).")
+            report.forEach(Console.out)
+            return true
+        }
         Console.warn(unit.diagnostics)
         if unit.isEmpty {
             guard let nothingYet = nothingYet(workspace) else {
@@ -56,7 +64,11 @@ struct Status: ParsableCommand {
         if unit.idsToWrite > 0 {
             Console.out("\(unit.idsToWrite) item\(unit.idsToWrite == 1 ? "" : "s") need\(unit.idsToWrite == 1 ? "s" : "") an id.")
         }
-        Console.out("Run todosync to commit \(unit.changes.isEmpty && unit.idsToWrite > 0 ? "the ids" : "these changes").")
+        if let inProgress = workspace.operationInProgress() {
+            Console.out("A git \(inProgress.operation) is in progress: todosync commits once it is finished (\(Resolve.continuing(inProgress.operation))).")
+        } else {
+            Console.out("Run todosync to commit \(unit.changes.isEmpty && unit.idsToWrite > 0 ? "the ids" : "these changes").")
+        }
         return true
     }
 
@@ -77,6 +89,7 @@ struct Status: ParsableCommand {
             ("changes", "[" + unit.changes.map { JSON.change($0, hasID: !unit.idsNotYetWritten.contains($0.item.id)) }.joined(separator: ",") + "]"),
             ("idsToWrite", String(unit.idsToWrite)), ("changedFiles", JSON.strings(unit.changedPaths)),
             ("warnings", JSON.strings(unit.diagnostics.map(\.description) + workspace.notices)),
+            ("gitOperation", workspace.operationInProgress().map { JSON.object([("name", JSON.string($0.operation)), ("listsInConflict", JSON.strings($0.listsInConflict))]) } ?? "null"),
         ])
     }
 

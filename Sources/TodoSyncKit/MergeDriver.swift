@@ -45,15 +45,12 @@ public enum MergeDriver {
     /// decides (its attributes and todosync.include / exclude); by name alone outside one.
     private static func isList(_ path: String, _ versions: [[UInt8]]) throws(TodoSyncError) -> Bool {
         guard versions.allSatisfy({ $0.count <= ListDocument.maximumSize }) else { return false }
-        let documents = versions.map { ListDocument(path: path, bytes: $0) }
         let workspace: Workspace
         do {
             workspace = try Workspace.open()
         } catch {
-            return ListFileSelector.isNamedTODO(path) || documents.contains { $0.hasIDs }
+            return ListFileSelector.isNamedTODO(path) || versions.contains { ListDocument(path: path, bytes: $0).hasIDs }
         }
-        guard workspace.selector.matches(path) else { return false }
-        for document in documents where try workspace.isList(document) { return true }
-        return false
+        return try workspace.isAnyList(path, versions)
     }
 }

@@ -18,7 +18,8 @@ extension Workspace {
     /// 4. files that are not lists are checked out (a sync), refusing over the user's edits;
     /// 5. list files are replaced, each only if it still holds what was read;
     /// 6. the branch moves, only if it still points where it did;
-    /// 7. git's index takes the committed blobs and the written files' stats;
+    /// 7. git's index takes the committed blobs and the written files' stats (with no commit:
+    ///    the lists that settle a git merge's conflicts);
     /// 8. the journal is removed (then the post-commit hook runs).
     /// A failure before step 6 leaves the branch and git's index as they were; files written
     /// by then hold edits the next run commits. Must run under the write lock.
@@ -68,7 +69,10 @@ extension Workspace {
             store.removeJournal()
             throw error
         }
-        guard let commit else { return AppliedPlan(commit: nil) }
+        guard let commit else {
+            if !plan.settles.isEmpty { try settleConflicts(plan, committed, stats, store) }
+            return AppliedPlan(commit: nil)
+        }
         stop(after: .branch)
 
         var staged: [StagedFile] = [], removed: [String] = []
@@ -126,6 +130,18 @@ extension Workspace {
         return files.map { StagedFile(path: $0.path, blob: $0.blob, mode: $0.mode, stat: nil, skipsWorktree: true) }
     }
 
+    /// Step 7 with no commit: git's index takes each merged list at stage 0 in place of the
+    /// conflict git left on it.
+    private static func settleConflicts(
+        _ plan: WritePlan, _ blobs: [String: TreeFile], _ stats: [String: FileStat], _ store: some WriteStore
+    ) throws(TodoSyncError) {
+        let staged = plan.settles.keys.sorted().compactMap { path -> StagedFile? in
+            guard let file = blobs[path] else { return nil }
+            return StagedFile(path: path, blob: file.blob, mode: file.mode, stat: stats[path], settles: plan.settles[path])
+        }
+        try store.updateIndex(staged: staged, removing: [])
+    }
+
     private static func moveBranch(_ plan: WritePlan, to commit: OID, _ store: some WriteStore) throws(TodoSyncError) {
         do {
             try store.moveReference(plan.branch, to: commit, expecting: plan.expectedHead, message: plan.reflogMessage)
@@ -157,7 +173,14 @@ extension Workspace {
         let paths = Set(plan.files.map(\.path))
         switch plan.target {
         case nil:
-            return (nil, [:])
+            // Lists that settle a git merge's conflicts are staged: their blobs first.
+            var staged: [String: TreeFile] = [:]
+            for file in plan.files where plan.settles[file.path] != nil {
+                guard let bytes = file.final, let conflict = plan.settles[file.path] else { continue }
+                let mode = conflict.ours?.mode ?? conflict.theirs?.mode ?? TreeChange.regularFileMode
+                staged[file.path] = TreeFile(path: file.path, blob: try store.writeBlob(bytes, path: file.path), mode: mode)
+            }
+            return (nil, staged)
         case .existing(let commit):
             return (commit, try listFiles(of: commit.tree, paths, store))
         case .new(let new):

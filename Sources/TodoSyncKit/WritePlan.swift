@@ -43,8 +43,12 @@ struct WritePlan {
     var branch: String
     /// The commit the branch must still point at (nil: it has no commit yet).
     var expectedHead: OID?
-    /// nil: nothing to commit; only files are written (ids repaired back to HEAD's bytes).
+    /// nil: nothing to commit; only files are written (ids repaired back to HEAD's bytes, or
+    /// lists merged in the middle of a git merge, which `settles` stages).
     var target: Target?
+    /// With no target: list files whose written version settles the conflict git's merge left
+    /// on them, in git's index (as `git add` does; git's merge then commits them).
+    var settles: [String: IndexConflict] = [:]
     /// List files, sorted by path.
     var files: [FileWrite]
     /// Files that are not lists, brought to the target's tree by git's checkout (which refuses
@@ -59,7 +63,7 @@ struct WritePlan {
     var reflogMessage: String
 
     /// Whether applying it would change anything at all.
-    var isEmpty: Bool { target == nil && !files.contains(where: \.rewrites) && otherFiles == nil }
+    var isEmpty: Bool { target == nil && !files.contains(where: \.rewrites) && otherFiles == nil && settles.isEmpty }
 }
 
 /// What `Workspace.apply` did.

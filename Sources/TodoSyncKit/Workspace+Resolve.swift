@@ -1,0 +1,108 @@
+import GitStore
+import TodoModel
+
+/// What `resolve` did with the lists a git merge left in conflict.
+public struct ResolveOutcome: Sendable {
+    /// The git operation in progress (merge, rebase, cherry-pick, revert).
+    public var operation: String
+    /// Each list merged item by item and staged, with what the merge kept or noted.
+    public var resolved: [(path: String, reports: [MergeReport])] = []
+    /// Files in conflict that were left to git, and why.
+    public var leftToGit: [(path: String, reason: String)] = []
+}
+
+extension Workspace {
+    /// Merges item by item each list that a git merge, rebase, cherry-pick or revert left in
+    /// conflict (git ran without todosync's merge driver), as the driver would have: from the
+    /// base git's index holds and the two sides of the conflict markers in the file (so edits
+    /// made in it since are merged too, never dropped). The list file gets the merged version,
+    /// and git's index takes it in place of the conflict, as `git add` does; git's operation
+    /// then goes on (`git commit`, `git rebase --continue`). `paths`: only these files.
+    public func resolveConflicts(_ paths: [String] = []) throws(TodoSyncError) -> ResolveOutcome {
+        try writing { () throws(TodoSyncError) in try resolveConflictsLocked(paths) }
+    }
+
+    private func resolveConflictsLocked(_ paths: [String]) throws(TodoSyncError) -> ResolveOutcome {
+        guard let operation = repository.pendingOperation, operation != .bisect else {
+            throw TodoSyncError(
+                "no git merge, rebase, cherry-pick or revert is in progress in \(root), so git has left no conflict to resolve",
+                hint: "git's conflict markers committed into a list are plain lines to todosync: delete the side you do not want and run todosync")
+        }
+        var outcome = ResolveOutcome(operation: operation.name)
+        let wanted = Set(paths)
+        let conflicts = try git("reading git's index") { try repository.indexConflicts() }.filter { wanted.isEmpty || wanted.contains($0.path) }
+        for path in wanted.subtracting(conflicts.map(\.path)).sorted() {
+            outcome.leftToGit.append((path, "git's index holds no conflict on it"))
+        }
+        var files: [WritePlan.FileWrite] = [], settles: [String: IndexConflict] = [:]
+        var merges: [(path: String, reports: [MergeReport])] = []
+        for conflict in conflicts {
+            guard let ours = conflict.ours, let theirs = conflict.theirs else {
+                outcome.leftToGit.append((conflict.path, conflict.ours == nil ? "deleted on our side" : "deleted on their side"))
+                continue
+            }
+            guard let working = try FileSystem.read(root + "/" + conflict.path) else {
+                outcome.leftToGit.append((conflict.path, "the working file is gone"))
+                continue
+            }
+            let base = try conflict.ancestor.map { (version) throws(TodoSyncError) in try committedBytes(version.blob, at: conflict.path) } ?? []
+            let markerSize = try conflictMarkerSize(conflict.path)
+            let sides: ConflictSides
+            do throws(ConflictSides.Failure) {
+                sides = try ConflictSides(splitting: working, markerSize: markerSize)
+            } catch {
+                guard case .unclosed(let line) = error else { continue }
+                outcome.leftToGit.append((conflict.path, "the conflict opened on line \(line) is not closed"))
+                continue
+            }
+            let versions = [base, try committedBytes(ours.blob, at: conflict.path), try committedBytes(theirs.blob, at: conflict.path)]
+            guard try isAnyList(conflict.path, versions) else {
+                outcome.leftToGit.append((conflict.path, "not a list"))
+                continue
+            }
+            // NB: the sides come from the file as it is now, not from git's index: whatever was
+            // edited in it since git wrote it flows into the merge too.
+            let merged = ListFileMerge.merge(path: conflict.path, base: base, ours: sides.ours, theirs: sides.theirs)
+            files.append(WritePlan.FileWrite(path: conflict.path, expected: working, final: merged.bytes))
+            settles[conflict.path] = conflict
+            merges.append((conflict.path, merged.reports))
+        }
+        guard !files.isEmpty else { return outcome }
+        let head = try git("reading HEAD") { try repository.head() }
+        let (reference, commit): (String, OID?) =
+            switch head {
+            case .branch(let name, let commit): ("refs/heads/" + name, commit)
+            case .detached(let commit): ("HEAD", commit)
+            case .unborn(let name): ("refs/heads/" + name, nil)
+            }
+        let plan = WritePlan(
+            branch: reference, expectedHead: commit, target: nil, settles: settles, files: files.sorted { $0.path < $1.path },
+            reflogMessage: "")
+        _ = try apply(plan)
+        outcome.resolved = merges
+        return outcome
+    }
+
+    /// How long git's conflict markers are in `path` (its `conflict-marker-size` attribute).
+    private func conflictMarkerSize(_ path: String) throws(TodoSyncError) -> Int {
+        let value = try git("reading the attributes of \(path)") { try repository.attribute("conflict-marker-size", for: path) }
+        if case .value(let text) = value, let size = Int(text), size > 0 { return size }
+        return 7
+    }
+
+    /// The git merge, rebase, cherry-pick or revert in progress, and the files it left in
+    /// conflict that can be lists (what `resolve` takes); nil when none is in progress.
+    public func operationInProgress() -> (operation: String, listsInConflict: [String])? {
+        guard let operation = repository.pendingOperation, operation != .bisect else { return nil }
+        let conflicts = (try? repository.indexConflicts()) ?? []
+        return (operation.name, conflicts.map(\.path).filter(selector.matches))
+    }
+
+    /// Whether any version of a file being merged is a list, as this repository decides (its
+    /// attributes and todosync.include / exclude).
+    func isAnyList(_ path: String, _ versions: [[UInt8]]) throws(TodoSyncError) -> Bool {
+        guard selector.matches(path), versions.allSatisfy({ $0.count <= ListDocument.maximumSize }) else { return false }
+        for bytes in versions where try isList(ListDocument(path: path, bytes: bytes)) { return true }
+        return false
+    }
+}
