@@ -66,6 +66,21 @@ import TestSupport
         #expect(result.contains("- [x] Bread ^bread\n"))
     }
 
+    /// Stopped after the file is written but before git's index takes it (as `kill -9` would):
+    /// resolve again finds the merged file, keeps it, and stages it.
+    @Test func aResolveStoppedBeforeStagingIsFinishedByTheNext() throws {
+        let f = try conflicted()
+        let stopped = try run(todosyncBinary, ["resolve"], in: f.path, environment: ["TODOSYNC_TEST_STOP_AFTER": "files"])
+        #expect(stopped.status == 86)
+        #expect(withShortIDs(try f.read("TODO.md")) == Self.merged)
+        #expect(try f.git("ls-files", "--unmerged").split(separator: "\n").count == 3)
+        _ = try f.todosync("resolve")
+        #expect(withShortIDs(try f.read("TODO.md")) == Self.merged)
+        #expect(try f.git("ls-files", "--unmerged").isEmpty)
+        _ = try f.git("commit", "-q", "--no-edit")
+        try f.expectCleanAndSound()
+    }
+
     @Test func aRebaseGitStoppedGoesOnAfterResolve() throws {
         let f = try conflicted(rebase: true)
         let resolved = try f.todosync("resolve")
