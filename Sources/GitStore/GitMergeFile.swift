@@ -12,4 +12,14 @@ public enum GitMergeFile {
         }
         return Int(status)
     }
+
+    /// The merge `run` makes, printed rather than written (`git merge-file -p`): what git's own
+    /// merge leaves in a file it cannot merge.
+    public static func printed(current: String, base: String, other: String, markerSize: Int) throws(GitError) -> [UInt8] {
+        let result = try ChildProcess.run(["git", "merge-file", "-p", "--marker-size=\(markerSize)", "--", current, base, other], input: [])
+        guard let status = result.status, status >= 0, status < 128 else {
+            throw GitError(code: -1, message: "git merge-file failed: \(result.errors)", function: "git merge-file")
+        }
+        return result.output
+    }
 }

@@ -6,7 +6,7 @@ struct Resolve: ParsableCommand {
         commandName: "resolve",
         abstract: "Merge item by item the lists a git merge left in conflict.",
         discussion: """
-            When git merges, rebases, cherry-picks or reverts without todosync's merge driver (a clone where todosync init never ran, or the driver turned off), it merges lists line by line and stops with conflict markers in them. Run this then: each list in conflict is merged from the three versions git holds, item by item and field by field, as sync and the merge driver merge (docs/MERGE.md). A true clash keeps both sides, visibly, and is listed here. The list file gets the merged version and git's index takes it, as git add does; finish with git commit (or git rebase --continue, and so on). Files that are not lists stay in conflict for you to resolve with git.
+            When git merges, rebases, cherry-picks or reverts without todosync's merge driver (a clone where todosync init never ran, or the driver turned off), it merges lists line by line and stops with conflict markers in them. Run this then: each list in conflict is merged from the three versions git holds, item by item and field by field, as sync and the merge driver merge (docs/MERGE.md). A true clash keeps both sides, visibly, and is listed here. The list file gets the merged version and git's index takes it, as git add does; finish with git commit (or git rebase --continue, and so on). Files that are not lists stay in conflict for you to resolve with git, and so does a list you already edited after git stopped (its edits would be lost): finish that one by hand, or bring git's version back with git checkout -m -- FILE and resolve again.
 
             Examples:
               git pull                     CONFLICT (content): Merge conflict in TODO.md
@@ -30,7 +30,7 @@ struct Resolve: ParsableCommand {
             }
         }
         for (path, reason) in outcome.leftToGit {
-            Console.warn("\(path): left in conflict (\(reason)); resolve it with git")
+            Console.warn("\(path): left in conflict: \(reason)")
         }
         if outcome.resolved.isEmpty {
             Console.out(outcome.leftToGit.isEmpty ? "No list is in conflict." : "No list was resolved.")

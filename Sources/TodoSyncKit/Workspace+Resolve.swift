@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import GitStore
 import TodoModel
 
@@ -7,17 +12,17 @@ public struct ResolveOutcome: Sendable {
     public var operation: String
     /// Each list merged item by item and staged, with what the merge kept or noted.
     public var resolved: [(path: String, reports: [MergeReport])] = []
-    /// Files in conflict that were left to git, and why.
+    /// Files in conflict that were left as they are, why, and what to do.
     public var leftToGit: [(path: String, reason: String)] = []
 }
 
 extension Workspace {
     /// Merges item by item each list that a git merge, rebase, cherry-pick or revert left in
-    /// conflict (git ran without todosync's merge driver), as the driver would have: from the
-    /// base git's index holds and the two sides of the conflict markers in the file (so edits
-    /// made in it since are merged too, never dropped). The list file gets the merged version,
-    /// and git's index takes it in place of the conflict, as `git add` does; git's operation
-    /// then goes on (`git commit`, `git rebase --continue`). `paths`: only these files.
+    /// conflict (git ran without todosync's merge driver), from the three versions git's index
+    /// holds, as the driver would have. The list file gets the merged version (only if it is
+    /// still as git left it: one edited since is left alone, named), and git's index takes it
+    /// in place of the conflict, as `git add` does; git's operation then goes on (`git commit`,
+    /// `git rebase --continue`). `paths`: only these files.
     public func resolveConflicts(_ paths: [String] = []) throws(TodoSyncError) -> ResolveOutcome {
         try writing { () throws(TodoSyncError) in try resolveConflictsLocked(paths) }
     }
@@ -38,31 +43,34 @@ extension Workspace {
         var merges: [(path: String, reports: [MergeReport])] = []
         for conflict in conflicts {
             guard let ours = conflict.ours, let theirs = conflict.theirs else {
-                outcome.leftToGit.append((conflict.path, conflict.ours == nil ? "deleted on our side" : "deleted on their side"))
+                outcome.leftToGit.append((conflict.path, (conflict.ours == nil ? "deleted on our side" : "deleted on their side") + "; resolve it with git (git add or git rm)"))
                 continue
             }
             guard let working = try FileSystem.read(root + "/" + conflict.path) else {
-                outcome.leftToGit.append((conflict.path, "the working file is gone"))
+                outcome.leftToGit.append((conflict.path, "the working file is gone; resolve it with git"))
                 continue
             }
             let base = try conflict.ancestor.map { (version) throws(TodoSyncError) in try committedBytes(version.blob, at: conflict.path) } ?? []
-            let markerSize = try conflictMarkerSize(conflict.path)
-            let sides: ConflictSides
-            do throws(ConflictSides.Failure) {
-                sides = try ConflictSides(splitting: working, markerSize: markerSize)
-            } catch {
-                guard case .unclosed(let line) = error else { continue }
-                outcome.leftToGit.append((conflict.path, "the conflict opened on line \(line) is not closed"))
-                continue
-            }
             let versions = [base, try committedBytes(ours.blob, at: conflict.path), try committedBytes(theirs.blob, at: conflict.path)]
             guard try isAnyList(conflict.path, versions) else {
-                outcome.leftToGit.append((conflict.path, "not a list"))
+                outcome.leftToGit.append((conflict.path, "not a list; resolve it with git"))
                 continue
             }
-            // NB: the sides come from the file as it is now, not from git's index: whatever was
-            // edited in it since git wrote it flows into the merge too.
-            let merged = ListFileMerge.merge(path: conflict.path, base: base, ours: sides.ours, theirs: sides.theirs)
+            let merged = ListFileMerge.merge(path: conflict.path, base: versions[0], ours: versions[1], theirs: versions[2])
+            // The file must be as git left it (or as this merge makes it, from a resolve that
+            // stopped before staging it): an edit made in it since would be lost.
+            if working != merged.bytes {
+                let markerSize = try conflictMarkerSize(conflict.path)
+                guard let sides = try? ConflictSides(splitting: working, markerSize: markerSize),
+                    try isAsGitMerged(sides, versions, markerSize: markerSize)
+                else {
+                    outcome.leftToGit.append((
+                        conflict.path,
+                        "it was edited since git stopped, and merging it from git's versions would drop those edits; finish it by hand and git add it, or bring git's version back (git checkout -m -- \(conflict.path)) and run todosync resolve again"
+                    ))
+                    continue
+                }
+            }
             files.append(WritePlan.FileWrite(path: conflict.path, expected: working, final: merged.bytes))
             settles[conflict.path] = conflict
             merges.append((conflict.path, merged.reports))
@@ -81,6 +89,22 @@ extension Workspace {
         _ = try apply(plan)
         outcome.resolved = merges
         return outcome
+    }
+
+    /// Whether a conflicted file's sides are those of git's own line merge of the three
+    /// versions (`git merge-file`; the labels and the base section, which git's settings
+    /// change, are not part of the sides): nothing was edited in it since git wrote it.
+    private func isAsGitMerged(_ sides: ConflictSides, _ versions: [[UInt8]], markerSize: Int) throws(TodoSyncError) -> Bool {
+        let folder = scratch.temporary
+        try scratch.create()
+        let names = ["base", "ours", "theirs"].map { folder + "/resolve-" + $0 }
+        defer { names.forEach { unlink($0) } }
+        for (name, bytes) in zip(names, versions) { try FileSystem.writeAtomically(name, bytes) }
+        let printed = try git("merging line by line as git does") {
+            try GitMergeFile.printed(current: names[1], base: names[0], other: names[2], markerSize: markerSize)
+        }
+        guard let gitSides = try? ConflictSides(splitting: printed, markerSize: markerSize) else { return false }
+        return gitSides.ours == sides.ours && gitSides.theirs == sides.theirs
     }
 
     /// How long git's conflict markers are in `path` (its `conflict-marker-size` attribute).

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
+import TodoModel
 
 /// `todosync resolve` after git merged lists line by line (no merge driver) and stopped with
 /// conflict markers: real clones, real `git pull`, git as the witness.
@@ -51,19 +52,21 @@ import TestSupport
         #expect(try f.todosync("status").stdout.contains("Nothing changed since the last commit."))
     }
 
-    /// What the user typed in the file after git stopped (inside a conflict and outside) is
-    /// merged too, never dropped.
-    @Test func editsMadeInTheConflictedFileAreKept() throws {
+    /// A list edited after git stopped is left exactly as it is (merging it from git's
+    /// versions would drop the edits), named with what to do; git's version brought back, it
+    /// is resolved.
+    @Test func aListEditedSinceGitStoppedIsLeftAsItIs() throws {
         let f = try conflicted()
-        var text = try f.read("TODO.md")
-        text = text.replacingOccurrences(of: "Free-range eggs", with: "Free-range eggs (six)")
-        text = text.replacingOccurrences(of: "# Shop", with: "# Shop for Sunday")
-        try f.write("TODO.md", text)
+        let edited = try f.read("TODO.md").replacingOccurrences(of: "Free-range eggs", with: "Free-range eggs (six)")
+        try f.write("TODO.md", edited)
+        let refused = try f.todosync("resolve", expectStatus: 1)
+        #expect(refused.stderr.contains("TODO.md: left in conflict: it was edited since git stopped"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("git checkout -m -- TODO.md"))
+        #expect(try f.read("TODO.md") == edited)
+        #expect(try f.git("ls-files", "--unmerged").split(separator: "\n").count == 3)
+        _ = try f.git("checkout", "-m", "--", "TODO.md")
         _ = try f.todosync("resolve")
-        let result = withShortIDs(try f.read("TODO.md"))
-        #expect(result.hasPrefix("# Shop for Sunday\n"), "\(result)")
-        #expect(result.contains("- [ ] Free-range eggs (six) ^eggs\n"), "\(result)")
-        #expect(result.contains("- [x] Bread ^bread\n"))
+        #expect(withShortIDs(try f.read("TODO.md")) == Self.merged)
     }
 
     /// Stopped after the file is written but before git's index takes it (as `kill -9` would):
@@ -108,9 +111,36 @@ import TestSupport
 
         let resolved = try ours.todosync("resolve")
         #expect(withShortIDs(try ours.read("TODO.md")) == "- [x] Oat milk ^milk\n")
-        #expect(resolved.stderr.contains("README.md: left in conflict (not a list); resolve it with git"), "\(resolved.stderr)")
+        #expect(resolved.stderr.contains("README.md: left in conflict: not a list; resolve it with git"), "\(resolved.stderr)")
         #expect(try ours.git("ls-files", "--unmerged").contains("README.md"))
         #expect(!(try ours.git("ls-files", "--unmerged")).contains("TODO.md"))
+    }
+
+    /// Every case of the merge table through a real `git merge` with no driver (in each of
+    /// git's marker styles): where git stops, resolve gives the lists sync and the driver give.
+    @Test func everyCaseGitStopsOnIsResolvedAsSyncMergesIt() throws {
+        let f = try Fixture(gitFiles: ["README.md": "lists\n"])
+        var stopped = 0
+        for (index, example) in mergeCases.enumerated() {
+            let style = ["merge", "diff3", "zdiff3"][index % 3]
+            _ = try f.git("config", "merge.conflictStyle", style)
+            _ = try f.git("checkout", "-q", "--orphan", "base-\(index)")
+            try f.write("TODO.md", withIDs(example.base))
+            _ = try f.git("add", "-A")
+            _ = try f.git("commit", "-q", "-m", "base")
+            for (side, text) in [("theirs", example.theirs), ("ours", example.ours)] {
+                _ = try f.git("checkout", "-q", "-b", "\(side)-\(index)", "base-\(index)")
+                try f.write("TODO.md", withIDs(text))
+                _ = try f.git("commit", "-q", "--allow-empty", "-am", side)
+            }
+            let merged = try run("/usr/bin/git", ["merge", "--no-edit", "theirs-\(index)"], in: f.path)
+            guard merged.status != 0 else { continue }
+            stopped += 1
+            _ = try f.todosync("resolve")
+            #expect(withShortIDs(try f.read("TODO.md")) == example.merged, "\(example.name), \(style)")
+            _ = try f.git("commit", "-q", "--no-edit")
+        }
+        #expect(stopped > 20)
     }
 
     @Test func withNoGitMergeInProgressNothingIsTouched() throws {
