@@ -22,7 +22,8 @@ extension Workspace {
     /// holds, as the driver would have. The list file gets the merged version (only if it is
     /// still as git left it: one edited since is left alone, named), and git's index takes it
     /// in place of the conflict, as `git add` does; git's operation then goes on (`git commit`,
-    /// `git rebase --continue`). `paths`: only these files.
+    /// `git rebase --continue`). `paths`: only these files, named as git takes paths (relative
+    /// to the folder todosync was started in).
     public func resolveConflicts(_ paths: [String] = []) throws(TodoSyncError) -> ResolveOutcome {
         try writing { () throws(TodoSyncError) in try resolveConflictsLocked(paths) }
     }
@@ -34,7 +35,8 @@ extension Workspace {
                 hint: "git's conflict markers committed into a list are plain lines to todosync: delete the side you do not want and run todosync")
         }
         var outcome = ResolveOutcome(operation: operation.name)
-        let wanted = Set(paths)
+        var wanted = Set<String>()
+        for path in paths { wanted.insert(try listPath(path)) }
         let conflicts = try git("reading git's index") { try repository.indexConflicts() }.filter { wanted.isEmpty || wanted.contains($0.path) }
         for path in wanted.subtracting(conflicts.map(\.path)).sorted() {
             outcome.leftToGit.append((path, "git's index holds no conflict on it"))

@@ -109,7 +109,9 @@ import TodoModel
         _ = try ours.git("commit", "-q", "-am", "ours")
         _ = try run("/usr/bin/git", ["pull", "--no-rebase", "--no-edit", "origin", "main"], in: ours.path)
 
-        let resolved = try ours.todosync("resolve")
+        // Named as git takes paths: from the folder todosync starts in.
+        try FileManager.default.createDirectory(atPath: ours.path + "/notes", withIntermediateDirectories: true)
+        let resolved = try ours.todosync("-C", "notes", "resolve", "../TODO.md", "../README.md")
         #expect(withShortIDs(try ours.read("TODO.md")) == "- [x] Oat milk ^milk\n")
         #expect(resolved.stderr.contains("README.md: left in conflict: not a list; resolve it with git"), "\(resolved.stderr)")
         #expect(try ours.git("ls-files", "--unmerged").contains("README.md"))
