@@ -4,48 +4,28 @@ extension ListFileMerge {
     /// takes the id written, so the merge sees one item on all three versions, not one removed
     /// and another added.
     ///
-    /// A side's item matches by its line without the id comment, then by title, in file order.
+    /// Matched as an item that lost its id is matched back (`LostIDMatch`), the roles turned
+    /// round: the base's items are the ones without ids, the side's new ids the missing ones.
     /// An item two sides gave different ids keeps its stand-in (the merge then shows both).
     static func givenIDs(base: ListDocument, sides: [ListDocument]) -> [(node: Int, id: ItemID)] {
-        let withoutID = base.nodeIDs.indices.filter { base.id(ofNode: $0) == nil }
-        guard !withoutID.isEmpty else { return [] }
+        let lost = base.nodeIDs.indices.filter { base.id(ofNode: $0) == nil }.map { node in
+            LostIDMatch.Lost(path: base.path, node: node, title: base.title(ofNode: node), damagedDigits: base.damagedIDDigits(ofNode: node))
+        }
+        guard !lost.isEmpty else { return [] }
         let baseIDs = Set(base.nodeIDs.compactMap { $0 })
+        let working = ListSet([base])
         var given: [Int: Set<ItemID>] = [:]
         for side in sides {
-            let newIDs = side.nodeIDs.compactMap { $0 }.filter { !baseIDs.contains($0) }
-            guard !newIDs.isEmpty else { continue }
-            var stripped = side
-            stripped.removeIDComments(of: Set(newIDs))
-            var baseLeft = withoutID
-            var sideLeft = side.nodeIDs.indices.filter { side.id(ofNode: $0).map { !baseIDs.contains($0) } ?? false }
-            for key in [Self.lineKey, Self.titleKey] {
-                var waiting: [[UInt8]: [Int]] = [:]
-                for node in baseLeft { waiting[key(base, node), default: []].append(node) }
-                var unmatched: [Int] = []
-                for node in sideLeft {
-                    let value = key(stripped, node)
-                    guard let baseNode = waiting[value]?.first, let id = side.id(ofNode: node) else {
-                        unmatched.append(node)
-                        continue
-                    }
-                    waiting[value]?.removeFirst()
-                    given[baseNode, default: []].insert(id)
-                }
-                baseLeft = waiting.values.flatMap { $0 }.sorted()
-                sideLeft = unmatched
+            let sideLists = ListSet([side])
+            let missing = LostIDMatch.missing(from: sideLists, isPresent: baseIDs.contains)
+            guard !missing.isEmpty else { continue }
+            for (index, id) in LostIDMatch.match(lost, missing, base: sideLists, working: working) {
+                given[lost[index].node, default: []].insert(id)
             }
         }
         let unique = given.compactMap { node, ids in ids.count == 1 ? (node: node, id: ids.first!) : nil }
         // NB: an id given to two base items (the sides paired them differently) goes to neither.
         let counts = Dictionary(unique.map { ($0.id, 1) }, uniquingKeysWith: +)
         return unique.filter { counts[$0.id] == 1 }.sorted { $0.node < $1.node }
-    }
-
-    private static func lineKey(_ document: ListDocument, _ node: Int) -> [UInt8] {
-        Array(document.lines[document.nodeLine(node)].content)
-    }
-
-    private static func titleKey(_ document: ListDocument, _ node: Int) -> [UInt8] {
-        Array(document.title(ofNode: node).utf8)
     }
 }
