@@ -41,13 +41,14 @@ struct FieldOptions: ParsableArguments {
     private static func date(_ text: String, _ kind: TaskFieldKind) throws -> ItemRequest.FieldEdit {
         if text.lowercased() == "none" { return .clear }
         guard CalendarDate.isExpression(text) else {
-            throw ValidationError(
-                "\"\(text)\" is not a \(kind.name): write YYYY-MM-DD, today, tomorrow, yesterday, a weekday (friday or fri), "
-                    + "in N days, in N weeks, +Nd or +Nw; or none")
+            throw ValidationError("\"\(text)\" is not a \(kind.name): write \(dateForms); or none")
         }
         // NB: the date it names is worked out with the unit's day (its author date).
         return .set(text)
     }
+
+    /// The ways a date option can be written (`CalendarDate(expression:today:)`), for errors.
+    static let dateForms = "YYYY-MM-DD, today, tomorrow, yesterday, a weekday (friday or fri), in N days, in N weeks, +Nd or +Nw"
 
     private static func rule(_ text: String) throws -> ItemRequest.FieldEdit {
         if text.lowercased() == "none" { return .clear }

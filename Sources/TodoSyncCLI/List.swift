@@ -49,7 +49,7 @@ struct List: ParsableCommand {
         func date(_ text: String?, _ option: String) throws -> CalendarDate? {
             guard let text else { return nil }
             guard let date = CalendarDate(expression: text, today: today) else {
-                throw ValidationError("\(option) takes a date (YYYY-MM-DD, today, tomorrow, a weekday, in N days, +Nw), not \"\(text)\"")
+                throw ValidationError("\(option) takes a date (\(FieldOptions.dateForms)), not \"\(text)\"")
             }
             return date
         }
@@ -73,8 +73,9 @@ struct List: ParsableCommand {
 
     func run() throws {
         let workspace = try repository.openWorkspace()
-        let today = try runReportingErrors(on: workspace) { try workspace.today() }
-        let filter = try filter(today: today)
+        // NB: "today" is the unit's day (git's author date), read only where a filter needs it.
+        let needsToday = overdue || dueBefore != nil || dueAfter != nil
+        let filter = try filter(today: needsToday ? try runReportingErrors(on: workspace) { try workspace.today() } : CalendarDate(daysSinceEpoch: 0))
         let (all, withoutID) = try runReportingErrors(on: workspace) { try workspace.items() }
         var items = all.filter(filter.admits)
         switch sort {
