@@ -17,10 +17,13 @@ public struct IndexConflict: Sendable, Equatable {
 extension Repository {
     /// The files git's index holds in conflict, by path.
     public func indexConflicts() throws(GitError) -> [IndexConflict] {
-        var index: OpaquePointer?
-        try GitError.check(git_repository_index(&index, pointer), "git_repository_index")
-        defer { git_index_free(index) }
-        try GitError.check(git_index_read(index, 0), "git_index_read")
+        try withIndex { (index) throws(GitError) in try IndexConflict.all(in: index) }
+    }
+}
+
+extension IndexConflict {
+    /// The conflicts an index holds (git's, or one a merge made in memory), by path.
+    static func all(in index: OpaquePointer?) throws(GitError) -> [IndexConflict] {
         guard git_index_has_conflicts(index) != 0 else { return [] }
         var iterator: OpaquePointer?
         try GitError.check(git_index_conflict_iterator_new(&iterator, index), "git_index_conflict_iterator_new")
@@ -29,8 +32,8 @@ extension Repository {
         var ancestor: UnsafePointer<git_index_entry>?, ours: UnsafePointer<git_index_entry>?, theirs: UnsafePointer<git_index_entry>?
         while git_index_conflict_next(&ancestor, &ours, &theirs, iterator) == 0 {
             guard let path = string((ours ?? theirs ?? ancestor)?.pointee.path) else { continue }
-            func version(_ entry: UnsafePointer<git_index_entry>?) -> IndexConflict.Version? {
-                entry.map { IndexConflict.Version(blob: OID($0.pointee.id), mode: $0.pointee.mode) }
+            func version(_ entry: UnsafePointer<git_index_entry>?) -> Version? {
+                entry.map { Version(blob: OID($0.pointee.id), mode: $0.pointee.mode) }
             }
             result.append(IndexConflict(path: path, ancestor: version(ancestor), ours: version(ours), theirs: version(theirs)))
         }

@@ -87,17 +87,8 @@ extension Repository {
         var index: OpaquePointer?
         try GitError.checkReading("git_merge_trees", of: "merging the other files") { git_merge_trees(&index, pointer, baseTree, ourTree, theirTree, &options) }
         defer { git_index_free(index) }
-        if git_index_has_conflicts(index) != 0 {
-            var conflicts: [String] = []
-            var iterator: OpaquePointer?
-            try GitError.check(git_index_conflict_iterator_new(&iterator, index), "git_index_conflict_iterator_new")
-            defer { git_index_conflict_iterator_free(iterator) }
-            var ancestor: UnsafePointer<git_index_entry>?, mine: UnsafePointer<git_index_entry>?, other: UnsafePointer<git_index_entry>?
-            while git_index_conflict_next(&ancestor, &mine, &other, iterator) == 0 {
-                if let path = string((mine ?? other ?? ancestor)?.pointee.path) { conflicts.append(path) }
-            }
-            return (nil, conflicts)
-        }
+        let conflicts = try IndexConflict.all(in: index)
+        if !conflicts.isEmpty { return (nil, conflicts.map(\.path)) }
         var oid = git_oid()
         try GitError.check(git_index_write_tree_to(&oid, index, pointer), "git_index_write_tree_to")
         return (OID(oid), [])

@@ -31,11 +31,11 @@ extension Repository {
     }
 
     /// The repository's index, read again if git changed it on disk.
-    private func withIndex<T>(_ body: (OpaquePointer?) -> T) throws(GitError) -> T {
+    func withIndex<T>(_ body: (OpaquePointer?) throws(GitError) -> T) throws(GitError) -> T {
         var index: OpaquePointer?
         try GitError.check(git_repository_index(&index, pointer), "git_repository_index")
         defer { git_index_free(index) }
         try GitError.check(git_index_read(index, 0), "git_index_read")
-        return body(index)
+        return try body(index)
     }
 }

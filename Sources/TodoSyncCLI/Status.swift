@@ -32,7 +32,8 @@ struct Status: ParsableCommand {
             return !unit.isEmpty
         }
         var report = header(workspace)
-        if let inProgress = workspace.operationInProgress(), !inProgress.listsInConflict.isEmpty {
+        let inProgress = workspace.operationInProgress()
+        if let inProgress, !inProgress.listsInConflict.isEmpty {
             // The lists hold git's conflict markers: their "changes" are not worth listing.
             let paths = inProgress.listsInConflict.joined(separator: ", ")
             report.append("A git \(inProgress.operation) stopped with lists in conflict: \(paths).")
@@ -64,7 +65,7 @@ struct Status: ParsableCommand {
         if unit.idsToWrite > 0 {
             Console.out("\(unit.idsToWrite) item\(unit.idsToWrite == 1 ? "" : "s") need\(unit.idsToWrite == 1 ? "s" : "") an id.")
         }
-        if let inProgress = workspace.operationInProgress() {
+        if let inProgress {
             Console.out("A git \(inProgress.operation) is in progress: todosync commits once it is finished (\(Resolve.continuing(inProgress.operation))).")
         } else {
             Console.out("Run todosync to commit \(unit.changes.isEmpty && unit.idsToWrite > 0 ? "the ids" : "these changes").")
