@@ -13,8 +13,6 @@
 public struct ConflictSides: Hashable, Sendable {
     public var ours: [UInt8]
     public var theirs: [UInt8]
-    /// How many conflicts the file holds.
-    public var conflicts: Int
 
     public enum Failure: Error, Hashable, Sendable {
         /// A conflict opened on this line (1-based) is not closed where git closes one.
@@ -28,7 +26,7 @@ public struct ConflictSides: Hashable, Sendable {
         enum Part { case outside, ours, base, theirs }
         var part = Part.outside
         var (ours, theirs) = ([UInt8](), [UInt8]())
-        var conflicts = 0, opened = 0
+        var opened = 0
         func append(_ line: ListLine, to side: inout [UInt8]) {
             side.append(contentsOf: line.content)
             side.append(contentsOf: line.ending.bytes)
@@ -40,7 +38,6 @@ public struct ConflictSides: Hashable, Sendable {
                 if Self.isMarker(content, UInt8(ascii: "<"), markerSize, labelled: true) {
                     part = .ours
                     opened = index + 1
-                    conflicts += 1
                     continue
                 }
                 append(line, to: &ours)
@@ -57,7 +54,7 @@ public struct ConflictSides: Hashable, Sendable {
             }
         }
         guard part == .outside else { throw .unclosed(line: opened) }
-        (self.ours, self.theirs, self.conflicts) = (ours, theirs, conflicts)
+        (self.ours, self.theirs) = (ours, theirs)
     }
 
     /// `size` times `character`, then the end of the line or (where git writes a label) a space.

@@ -106,7 +106,7 @@ extension Workspace {
             try GitMergeFile.printed(current: names[1], base: names[0], other: names[2], markerSize: markerSize)
         }
         guard let gitSides = try? ConflictSides(splitting: printed, markerSize: markerSize) else { return false }
-        return gitSides.ours == sides.ours && gitSides.theirs == sides.theirs
+        return gitSides == sides
     }
 
     /// How long git's conflict markers are in `path` (its `conflict-marker-size` attribute).
