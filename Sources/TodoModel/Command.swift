@@ -175,6 +175,6 @@ extension ListSet {
         guard let path = path(holding: id), let document = self[path], let node = document.node(for: id),
             let target = document.node(for: anchor)
         else { return }
-        if document.subtree(ofNode: node).contains(document.nodeLine(target)) { throw .insideItself(id) }
+        if document.subtree(ofNode: node).contains(document.nodeLine(target)) { throw .insideItself(title: document.title(ofNode: node)) }
     }
 }

@@ -2,19 +2,43 @@
 public enum EditError: Error, Hashable, Sendable, CustomStringConvertible {
     case noSuchItem(ItemID)
     case invalidTitle(String)
+    /// Notes that would not stay the item's notes (they would hold an item, or open a block
+    /// that takes in what follows): why.
+    case invalidNotes(String)
     case duplicateID(ItemID)
-    case insideItself(ItemID)
-    /// The lines around the spot would take the item in (as code or HTML): 1-based line.
-    case swallowed(file: String, line: Int)
+    /// An item named as the place to move an item to is the item or inside it.
+    case insideItself(title: String)
+    /// The lines above the spot (1-based line) would take the placed item in: a code block,
+    /// HTML block or paragraph left open there (in the notes of `heldBy`, if an item's).
+    case cannotLand(title: String, file: String, line: Int, heldBy: String?)
+    /// The edit would change an item it does not name (`doing`: what the edit was doing).
+    case wouldChange(file: String, line: Int, UnintendedChange, doing: String)
 
     public var description: String {
         switch self {
         case .noSuchItem(let id): "no item with id \(id)"
         case .invalidTitle(let why): "invalid title: \(why)"
+        case .invalidNotes(let why): "invalid notes: \(why)"
         case .duplicateID(let id): "an item with id \(id) exists already"
-        case .insideItself(let id): "item \(id) cannot go inside itself"
-        case .swallowed(let file, let line):
-            "\(file):\(line): the item would land inside a code block or HTML block left open above it; close that block, then try again"
+        case .insideItself(let title): "\"\(title)\" cannot go under, before or after itself or an item nested in it"
+        case .cannotLand(let title, let file, let line, let holder):
+            "\(file):\(line): \"\(title)\" cannot go there: it would be read as part of "
+                + (holder.map { "the notes of \"\($0)\"" } ?? "the text above it")
+                + " (a code block, HTML block or paragraph left open there), not as an item; close that block, or choose another place"
+        case .wouldChange(let file, let line, let difference, let doing):
+            "\(file):\(line): \(doing) would \(difference.phrase)"
+        }
+    }
+}
+
+extension UnintendedChange {
+    /// What the edit would do, as the end of a sentence ("… would turn "B" into text").
+    var phrase: String {
+        switch self {
+        case .lost(let title): "turn \"\(title)\" into text (the lines around it would no longer read it as an item)"
+        case .appeared(let line): "make line \(line) a new task item"
+        case .regrouped(let title): "nest \"\(title)\" under another item"
+        case .altered(let title, let what): "change \(what) of \"\(title)\""
         }
     }
 }
@@ -29,6 +53,7 @@ extension ListDocument {
         priority: Priority? = nil, due: CalendarDate?? = nil
     ) throws(EditError) {
         guard let node = node(for: id) else { throw .noSuchItem(id) }
+        let before = self
         var newTitle = title ?? self.title(ofNode: node)
         if let priority { newTitle = TitleFields.setting(priority, in: newTitle) }
         if let due { newTitle = TitleFields.setting(due, in: newTitle) }
@@ -37,13 +62,26 @@ extension ListDocument {
             setTitle(Array(newTitle.utf8), ofNode: node)
         }
         if let isDone { setDone(isDone, ofNode: node) }
-        if let notes { setNotes(notes, ofNode: node) }
+        if let notes { try setNotes(notes, ofNode: node) }
+        var intended = ItemTreeCheck.Intended(before)
+        intended.nodes[node].isDone = isDone
+        intended.nodes[node].title = title != nil || priority != nil || due != nil ? newTitle : nil
+        intended.nodes[node].notes = notes
+        try checkEdit(of: node, against: intended, before: before)
+    }
+
+    /// Refuses (and undoes) an edit of the item that left an item tree other than `intended`.
+    private mutating func checkEdit(of node: Int, against intended: ItemTreeCheck.Intended, before: ListDocument) throws(EditError) {
+        guard let (difference, line) = ItemTreeCheck.difference(self, from: intended) else { return }
+        self = before
+        throw .wouldChange(file: path, line: line, difference, doing: "editing \"\(before.title(ofNode: node))\"")
     }
 
     /// Sets an Obsidian Tasks field of an item (`TitleFields.setting`): only the title's bytes
     /// change. A value that would not read back as that field is refused.
     public mutating func update(_ id: ItemID, field kind: TaskFieldKind, to value: String?) throws(EditError) {
         guard let node = node(for: id) else { throw .noSuchItem(id) }
+        let before = self
         let title = TitleFields.setting(kind, to: value, in: self.title(ofNode: node))
         if let value {
             let read = TitleFields(title: title)
@@ -54,45 +92,26 @@ extension ListDocument {
         }
         try Self.validate(title: title)
         setTitle(Array(title.utf8), ofNode: node)
+        var intended = ItemTreeCheck.Intended(before)
+        intended.nodes[node].title = title
+        try checkEdit(of: node, against: intended, before: before)
     }
 
     /// Adds an item as the last child of `parent`, or at the end of the file.
     ///
-    /// The new line copies the list marker of its neighbours and the file's line ending.
+    /// The new line takes the list marker of its siblings (the next number in an ordered
+    /// list), their indentation and the file's line ending.
     public mutating func add(
         _ title: String, id: ItemID, isDone: Bool = false, under parent: ItemID? = nil
     ) throws(EditError) {
         try Self.validate(title: title)
         guard node(for: id) == nil else { throw .duplicateID(id) }
-        let parentNode: Int?
-        if let parent {
-            guard let found = node(for: parent) else { throw .noSuchItem(parent) }
-            parentNode = found
-        } else {
-            parentNode = nil
-        }
-        let siblings = parentNode.map { children(ofNode: $0) } ?? topLevelNodes
-        let indent: [UInt8]
-        let marker: [UInt8]
-        if let last = siblings.last {
-            let line = lines[nodeLine(last)].content
-            let (_, markerStart) = leadingIndent(line, from: line.startIndex)
-            indent = Array(line[line.startIndex..<markerStart])
-            marker = Self.nextMarker(after: line[markerStart...])
-        } else if let parentNode {
-            indent = Array(repeating: UInt8(ascii: " "), count: contentColumn(ofNode: parentNode))
-            let line = lines[nodeLine(parentNode)].content
-            let (_, markerStart) = leadingIndent(line, from: line.startIndex)
-            marker = Self.firstMarker(like: line[markerStart...])
-        } else {
-            indent = []
-            marker = Array("-".utf8)
-        }
-        var content = indent + marker + Array(" [".utf8)
+        if let parent, node(for: parent) == nil { throw .noSuchItem(parent) }
+        var content = Array("- [".utf8)
         content.append(isDone ? UInt8(ascii: "x") : UInt8(ascii: " "))
         content += Array("] ".utf8) + IDPlacement.titleWithComment(Array(title.utf8), IDComment.canonicalBytes(for: id))
-        // Placed as any block is: below lines the new item would otherwise take in as notes.
-        let block = Block(lines: [ListLine(content: content[...], ending: dominantEnding)], indent: indent)
+        let line = ListLine(content: content[...], ending: dominantEnding)
+        let block = Block(lines: [line], indent: [], tree: [ItemTreeCheck.Node(id: id, depth: 0, title: title, isDone: isDone)])
         try put(block, at: parent.map { .under($0) } ?? .end)
     }
 
@@ -151,8 +170,12 @@ extension ListDocument {
         replaceLines(lineIndex..<(lineIndex + 1), with: [ListLine(content: bytes[...], ending: lines[lineIndex].ending)])
     }
 
-    private mutating func setNotes(_ notes: String, ofNode node: Int) {
-        guard self.notes(ofNode: node) != notes else { return }
+    private mutating func setNotes(_ notes: String, ofNode node: Int) throws(EditError) {
+        var texts = Self.noteLineTexts(notes)
+        while texts.last?.allSatisfy({ $0 == " " || $0 == "\t" }) == true { texts.removeLast() }
+        while texts.first?.allSatisfy({ $0 == " " || $0 == "\t" }) == true { texts.removeFirst() }
+        try Self.validate(notes: texts)
+        guard self.notes(ofNode: node) != texts.joined(separator: "\n") else { return }
         // Drop the old note lines (from the end, so indices stay valid), then write the new ones
         // right under the item's first line.
         let noteLines = noteLines(ofNode: node)
@@ -160,11 +183,35 @@ extension ListDocument {
         for index in noteLines.reversed() { remaining.remove(at: index) }
         let headLine = nodeLine(node)
         let indent = [UInt8](repeating: UInt8(ascii: " "), count: contentColumn(ofNode: node))
-        let newLines: [[UInt8]] = notes.isEmpty ? [] : notes.split(separator: "\n", omittingEmptySubsequences: false).map {
-            $0.isEmpty ? [] : indent + Array($0.utf8)
-        }
+        let newLines: [[UInt8]] = texts.map { $0.allSatisfy({ $0 == " " || $0 == "\t" }) ? [] : indent + Array($0.utf8) }
         lines = remaining
         insertLines(newLines, at: headLine + 1)
+    }
+
+    /// Refuses note lines that would not stay an item's notes wherever they are written:
+    /// tried under an item with a child and a sibling after it, they must read back as the
+    /// item's notes, and the child and sibling must still be items.
+    static func validate(notes texts: [Substring]) throws(EditError) {
+        guard !texts.isEmpty else { return }
+        var probe = Array("- [ ] T\n".utf8)
+        for text in texts { probe += (text.isEmpty ? [] : Array("  ".utf8) + Array(text.utf8)) + [0x0A] }
+        probe += Array("  - [ ] C\n- [ ] S\n".utf8)
+        let document = ListDocument(path: "", bytes: probe)
+        if document.nodeCount == 3, document.nodeDepths == [0, 1, 0], document.noteTexts(ofNode: 0) == noteTexts(texts.joined(separator: "\n")) {
+            return
+        }
+        for (index, text) in texts.enumerated() where document.roleOfLine(index + 1).headNode != nil {
+            throw .invalidNotes(
+                "line \(index + 1) of the notes (\"\(text)\") would be a task item of its own; add it as an item with --under, or start the line otherwise")
+        }
+        guard document.nodeCount > 0, document.nodeLine(0) == 0 else {
+            throw .invalidNotes("the notes would turn the item's own line into something else (a heading underline such as --- or ===)")
+        }
+        guard document.nodeCount >= 3 else {
+            throw .invalidNotes(
+                "the notes leave a code block or HTML block open (a ``` fence, or a tag such as <div> with no blank line after it), which would take in what follows them; close it within the notes")
+        }
+        throw .invalidNotes("the notes would not read back as written")
     }
 
     /// Inserts lines before `index`, ending each with the file's usual line ending, and makes sure
@@ -184,28 +231,6 @@ extension ListDocument {
             newLines[newLines.count - 1].ending = .none
         }
         replaceLines(range, with: newLines)
-    }
-
-    /// `-` stays `-`; `3.` becomes `4.`, keeping the delimiter.
-    private static func nextMarker(after text: ArraySlice<UInt8>) -> [UInt8] {
-        var digits = 0
-        var i = text.startIndex
-        while i < text.endIndex, text[i] >= UInt8(ascii: "0"), text[i] <= UInt8(ascii: "9") {
-            digits = digits * 10 + Int(text[i] - UInt8(ascii: "0"))
-            i += 1
-        }
-        if i == text.startIndex { return [text[text.startIndex]] }
-        return Array(String(digits + 1).utf8) + [text[i]]
-    }
-
-    private static func firstMarker(like text: ArraySlice<UInt8>) -> [UInt8] {
-        let first = text[text.startIndex]
-        if first >= UInt8(ascii: "0"), first <= UInt8(ascii: "9") {
-            var i = text.startIndex
-            while i < text.endIndex, text[i] >= UInt8(ascii: "0"), text[i] <= UInt8(ascii: "9") { i += 1 }
-            return Array("1".utf8) + [text[i]]
-        }
-        return [first]
     }
 
     static func validate(title: String) throws(EditError) {

@@ -281,6 +281,12 @@ public struct ListDocument: Sendable, Equatable {
         return String(text)
     }
 
+    /// Takes `newLines` as the file's lines and classifies them.
+    mutating func setLines(_ newLines: [ListLine]) {
+        lines = newLines
+        (roles, nodes) = ListParser.parse(lines)
+    }
+
     /// Replaces `range` of the lines and classifies the file again.
     mutating func replaceLines(_ range: Range<Int>, with newLines: [ListLine]) {
         lines.replaceSubrange(range, with: newLines)

@@ -49,9 +49,10 @@ extension Workspace {
 
         if let commit {
             var files: [String: OID?] = [:]
-            for file in plan.files where file.rewrites { files[file.path] = .some(committed[file.path]?.blob) }
+            for file in plan.files where file.rewrites && !file.untracks { files[file.path] = .some(committed[file.path]?.blob) }
             try store.writeJournal(WriteJournal(
-                branch: plan.branch, expected: plan.expectedHead, target: commit.id, files: files, outsideSparseCheckout: outsideSparseCheckout))
+                branch: plan.branch, expected: plan.expectedHead, target: commit.id, files: files, outsideSparseCheckout: outsideSparseCheckout,
+                untracked: plan.files.filter(\.untracks).map(\.path)))
         }
         stop(after: .journal)
 
@@ -77,7 +78,7 @@ extension Workspace {
 
         var staged: [StagedFile] = [], removed: [String] = []
         for file in plan.files {
-            if file.final == nil {
+            if file.final == nil || file.untracks {
                 removed.append(file.path)
             } else if let entry = committed[file.path] {
                 staged.append(StagedFile(path: file.path, blob: entry.blob, mode: entry.mode, stat: stats[file.path]))
@@ -266,13 +267,13 @@ extension Workspace {
             let blob = try store.blobID(of: found.bytes, path: file.path)
             if blob == file.blob { staged.append(StagedFile(path: file.path, blob: blob, mode: file.mode, stat: found.stat)) }
         }
-        var removed: [String] = []
+        var removed = journal.untracked
         for (path, blob) in journal.files where blob == nil {
             let found = try store.readFile(path)
             if found == nil { removed.append(path) }
         }
         if current == journal.expected {
-            guard staged.count + removed.count == journal.files.count else { return }
+            guard staged.count + removed.count == journal.files.count + journal.untracked.count else { return }
             try store.checkGitLocks(branch: journal.branch)
             try store.moveReference(journal.branch, to: journal.target, expecting: journal.expected, message: "todosync: finish an interrupted commit")
             notices.append("finished a commit an earlier todosync was stopped in: \(target.summary)")

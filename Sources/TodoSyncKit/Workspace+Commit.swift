@@ -170,12 +170,21 @@ extension Workspace {
     /// Makes one commit that takes HEAD's lists (`head`) to `lists`, and brings the working files
     /// along: the write of item commands, undo and redo. Every changed list file must still hold
     /// HEAD's bytes (the caller committed pending edits first, under the same write lock).
-    func commitLists(_ lists: ListSet, over head: HeadSnapshot, message: CommitMessage) throws(TodoSyncError) -> OID {
+    /// `untracking`: files the commit drops from the tree while their working file is left
+    /// holding these bytes, untracked (nil bytes: the file goes).
+    func commitLists(
+        _ lists: ListSet, over head: HeadSnapshot, message: CommitMessage, untracking: [String: [UInt8]?] = [:]
+    ) throws(TodoSyncError) -> OID {
         guard let parent = head.commit else { throw TodoSyncError("there is no commit yet", hint: "run todosync first") }
         guard let branch = try branchReference() else { throw detachedHead() }
         var files: [WritePlan.FileWrite] = []
         var changed: [String: [UInt8]?] = [:], modes: [String: UInt32] = [:]
         for path in Set(head.files.keys).union(lists.documents.keys).sorted() {
+            if let kept = untracking[path] {
+                files.append(WritePlan.FileWrite(path: path, expected: head.files[path]?.bytes, final: kept, untracks: kept != nil))
+                changed[path] = .some(nil)
+                continue
+            }
             let bytes = lists[path]?.render()
             guard !sameBytes(bytes, head.files[path]?.bytes) else { continue }
             files.append(WritePlan.FileWrite(path: path, expected: head.files[path]?.bytes, final: bytes))

@@ -142,10 +142,33 @@ extension Workspace {
         guard let unitCommit = unitRead.commit else { throw TodoSyncError("cannot read commit \(target.short)") }
         let parentRead = try unitCommit.parents.first.map { (id) throws(TodoSyncError) in try readCommit(id) }
         let shared = try sharingFiles([headRead, unitRead] + (parentRead.map { [$0] } ?? []))
-        let head = shared[0]
-        let before = parentRead == nil ? ListSet() : shared[2].base.lists
-        let after = shared[1].base.lists
-        let merged = ListMerge.merge(base: after, ours: head.base.lists, theirs: before, keepingOurs: true)
+        var head = shared[0]
+        var before = parentRead == nil ? ListSet() : shared[2].base.lists
+        var after = shared[1].base.lists
+        // A file the commit dropped from the lists that stands untracked in the working tree
+        // (an undo gave it back): it is the base and ours, the unit's items go back into it.
+        for (path, document) in before.documents where after[path] == nil && head.base.lists[path] == nil {
+            guard let bytes = try FileSystem.read(root + "/" + path) else { continue }
+            after[path] = document.removingIdentifiedItems()
+            head.base.lists[path] = try ListDocument.parsing(path, bytes)
+            head.files[path] = (bytes, TreeChange.regularFileMode)
+        }
+        // A file the unit made a list that its parent did not hold (an untracked file a command
+        // put an item in) held its own text before: the unit's version without the unit's items.
+        var madeLists: [String] = []
+        for (path, document) in after.documents where before[path] == nil {
+            before[path] = document.removingIdentifiedItems()
+            madeLists.append(path)
+        }
+        var merged = ListMerge.merge(base: after, ours: head.base.lists, theirs: before, keepingOurs: true)
+        // Given back as it was: untracked, with its text (a file the unit created goes).
+        var untracking: [String: [UInt8]?] = [:]
+        for path in madeLists {
+            guard let document = merged.lists[path], !document.hasItems else { continue }
+            let bytes = document.render()
+            untracking[path] = bytes.isEmpty ? nil : bytes
+            merged.lists[path] = nil
+        }
         let changes = ListSet.changes(from: head.base.lists, to: merged.lists)
 
         let what = Self.unitName(unitCommit.summary, redo: redo)
@@ -160,12 +183,15 @@ extension Workspace {
         message.trailers = redo
             ? [UnitTrailer.line(.redo), "\(UnitTrailer.redoesKey): \(target)"]
             : [UnitTrailer.line(.undo), "\(UnitTrailer.undoesKey): \(target)"]
-        return Inversion(lists: merged.lists, head: head, message: message, notReverted: notReverted, isEmpty: changes.isEmpty)
+        return Inversion(
+            lists: merged.lists, untracking: untracking, head: head, message: message, notReverted: notReverted, isEmpty: changes.isEmpty)
     }
 
     /// An undo or redo worked out: the lists it leaves, over which HEAD, and in words.
     private struct Inversion {
         var lists: ListSet
+        /// Files the undo gives back untracked (`commitLists(untracking:)`).
+        var untracking: [String: [UInt8]?]
         var head: HeadSnapshot
         var message: CommitMessage
         var notReverted: [String]
@@ -174,7 +200,7 @@ extension Workspace {
     }
 
     private func commit(_ inversion: Inversion) throws(TodoSyncError) -> UndoStep {
-        let commit = try commitLists(inversion.lists, over: inversion.head, message: inversion.message)
+        let commit = try commitLists(inversion.lists, over: inversion.head, message: inversion.message, untracking: inversion.untracking)
         return UndoStep(commit: commit, message: inversion.message, notReverted: inversion.notReverted)
     }
 

@@ -15,6 +15,8 @@ struct WriteJournal: Equatable {
     /// Files outside a sparse checkout that the commit changes: git's index takes them from the
     /// target's tree, the working tree does not.
     var outsideSparseCheckout: [String] = []
+    /// Files the commit drops from git's index while the working file stays (untracked).
+    var untracked: [String] = []
 
     static let format = "todosync journal 1"
 
@@ -23,16 +25,21 @@ struct WriteJournal: Equatable {
         var lines = [Self.format, "branch " + branch, "expected " + (expected?.description ?? "none"), "target " + target.description]
         lines += files.sorted { $0.key < $1.key }.map { "file \($0.value?.description ?? "none") \($0.key)" }
         lines += outsideSparseCheckout.sorted().map { "sparse " + $0 }
+        lines += untracked.sorted().map { "untrack " + $0 }
         guard !lines.contains(where: { $0.contains("\n") }) else { return nil }
         return Array((lines.joined(separator: "\n") + "\n").utf8)
     }
 
-    init(branch: String, expected: OID?, target: OID, files: [String: OID?], outsideSparseCheckout: [String] = []) {
+    init(
+        branch: String, expected: OID?, target: OID, files: [String: OID?], outsideSparseCheckout: [String] = [],
+        untracked: [String] = []
+    ) {
         self.branch = branch
         self.expected = expected
         self.target = target
         self.files = files
         self.outsideSparseCheckout = outsideSparseCheckout
+        self.untracked = untracked
     }
 
     init?(decoding bytes: [UInt8]) {
@@ -45,8 +52,12 @@ struct WriteJournal: Equatable {
         let expected = OID(hex: expectedText)
         guard expected != nil || expectedText == "none" else { return nil }
         var files: [String: OID?] = [:]
-        var sparse: [String] = []
+        var sparse: [String] = [], untracked: [String] = []
         for line in lines[4...].dropLast() {
+            if line.hasPrefix("untrack "), line.count > 8 {
+                untracked.append(String(line.dropFirst(8)))
+                continue
+            }
             if line.hasPrefix("sparse "), line.count > 7 {
                 sparse.append(String(line.dropFirst(7)))
                 continue
@@ -63,6 +74,6 @@ struct WriteJournal: Equatable {
                 files[path] = blob
             }
         }
-        self.init(branch: String(lines[1].dropFirst(7)), expected: expected, target: target, files: files, outsideSparseCheckout: sparse)
+        self.init(branch: String(lines[1].dropFirst(7)), expected: expected, target: target, files: files, outsideSparseCheckout: sparse, untracked: untracked)
     }
 }

@@ -14,6 +14,9 @@ struct WritePlan {
         /// What it will hold (nil: it is removed). Equal to `expected` for a file committed as
         /// it was read: it is only checked, so a save made meanwhile is never committed half-read.
         var final: [UInt8]?
+        /// The commit drops the file from the tree and git's index while the working file
+        /// keeps `final`: an untracked file a command made a list, given back by its undo.
+        var untracks = false
 
         var rewrites: Bool { !sameBytes(expected, final) }
     }

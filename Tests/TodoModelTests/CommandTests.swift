@@ -68,7 +68,7 @@ import Testing
 
     @Test func refusals() {
         let before = lists(["TODO.md": Self.start])
-        #expect(throws: EditError.insideItself(shortID("bread"))) { try Command.move(shortID("bread"), to: .under(shortID("rye"))).apply(to: before) }
+        #expect(throws: EditError.insideItself(title: "Bread")) { try Command.move(shortID("bread"), to: .under(shortID("rye"))).apply(to: before) }
         #expect(throws: EditError.noSuchItem(shortID("nope"))) { try Command.setDone(shortID("nope"), true).apply(to: before) }
         #expect(throws: EditError.duplicateID(shortID("milk"))) { try Command.add(id: shortID("milk"), title: "x", at: .end(file: "TODO.md")).apply(to: before) }
         #expect(throws: EditError.self) { try Command.retitle(shortID("milk"), "two\nlines").apply(to: before) }

@@ -121,7 +121,7 @@ import Testing
         let text = "- [ ] Plan trip <!-- id: \(parent) -->\n  ```\n  notes never closed\n"
         var document = ListDocument(path: "TODO.md", bytes: Array(text.utf8))
         let new = ItemID(high: 1, low: 2)
-        #expect(throws: EditError.swallowed(file: "TODO.md", line: 4)) { try document.add("Book flights", id: new, under: parent) }
+        #expect(throws: EditError.cannotLand(title: "Book flights", file: "TODO.md", line: 4, heldBy: "Plan trip")) { try document.add("Book flights", id: new, under: parent) }
         #expect(document.text == text)
         // At the top level it lands after the item, where the block has ended.
         try document.add("Book flights", id: new)
