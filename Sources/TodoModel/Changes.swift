@@ -6,14 +6,17 @@ extension ListSet {
     /// the longest run that kept its relative order stays put and only the rest moved.
     ///
     /// - Complexity: O(n log n) in the number of items.
-    public static func changes(from old: ListSet, to new: ListSet) -> [Change] {
-        changes(from: old, to: new, aligning: true)
+    ///
+    /// `moving`: items an edit moved on purpose. Where keeping either of two runs explains the
+    /// change equally well (two siblings swapped), these are the ones called moved.
+    public static func changes(from old: ListSet, to new: ListSet, moving: Set<ItemID> = []) -> [Change] {
+        changes(from: old, to: new, aligning: true, moving: moving)
     }
 
     /// `aligning`: when both hold the same items in the same order (an edit of titles, boxes or
     /// notes: the common case), item n of one is item n of the other, found without a table of
     /// ids, and no item changed place among its siblings; tests turn it off to check that.
-    static func changes(from old: ListSet, to new: ListSet, aligning: Bool) -> [Change] {
+    static func changes(from old: ListSet, to new: ListSet, aligning: Bool, moving: Set<ItemID> = []) -> [Change] {
         let oldRefs = old.itemRefs()
         let newRefs = new.itemRefs()
         // Each new file's index among the old files (-1: a new file).
@@ -26,7 +29,7 @@ extension ListSet {
             for (index, ref) in oldRefs.enumerated() { oldIndex[ref.id] = Int32(index) }
         }
         // nil: none reordered (aligned).
-        let reordered = aligned ? nil : reorderedItems(oldRefs, oldIndex, newRefs, oldFile, in: new)
+        let reordered = aligned ? nil : reorderedItems(oldRefs, oldIndex, newRefs, oldFile, in: new, moving: moving)
         var kept = [Bool](repeating: false, count: oldRefs.count)
 
         var result: [Change] = []
@@ -87,7 +90,8 @@ extension ListSet {
 
     /// For each new ref: whether the item kept file and parent but changed place among its siblings.
     private static func reorderedItems(
-        _ old: [ItemRef], _ oldIndex: [ItemID: Int32], _ new: [ItemRef], _ oldFile: [Int32], in lists: ListSet
+        _ old: [ItemRef], _ oldIndex: [ItemID: Int32], _ new: [ItemRef], _ oldFile: [Int32], in lists: ListSet,
+        moving: Set<ItemID>
     ) -> [Bool] {
         var moved = [Bool](repeating: false, count: new.count)
         // `new` comes file by file. Within a file, a sibling group is keyed by its parent's node
@@ -120,7 +124,16 @@ extension ListSet {
                     groups[slot, default: []].append((newIndex, Int(old[Int(oldIndex[new[newIndex].id]!)].position)))
                 }
                 for members in groups.values {
-                    let kept = longestIncreasingRun(members.map(\.oldPosition))
+                    var kept = longestIncreasingRun(members.map(\.oldPosition))
+                    if !moving.isEmpty {
+                        // A run as long without the items moved on purpose explains it as well.
+                        let others = members.indices.filter { !moving.contains(new[members[$0].newIndex].id) }
+                        let keptOthers = longestIncreasingRun(others.map { members[$0].oldPosition })
+                        if keptOthers.filter({ $0 }).count == kept.filter({ $0 }).count {
+                            kept = [Bool](repeating: false, count: members.count)
+                            for (index, member) in others.enumerated() where keptOthers[index] { kept[member] = true }
+                        }
+                    }
                     for (index, member) in members.enumerated() where !kept[index] { moved[member.newIndex] = true }
                 }
             }

@@ -129,20 +129,25 @@ extension ListDocument {
         // An ordered item other than `1.` cannot interrupt a paragraph; `1.` continues the list.
         if let marker, let one = ListMarker.first(like: marker), one != marker { markers.append(one) }
         var failure: EditError?
+        // An HTML block ends at a blank line: past the blank lines after the spot, it is closed.
         for marker in markers {
-            do {
-                try put(block, at: place, marker: marker, restoring: restoring)
-                return
-            } catch {
-                self = before
-                if failure == nil { failure = error }
+            for pastBlankLines in restoring ? [false] : [false, true] {
+                do {
+                    try put(block, at: place, marker: marker, restoring: restoring, pastBlankLines: pastBlankLines)
+                    return
+                } catch {
+                    self = before
+                    if failure == nil { failure = error }
+                }
             }
         }
         // NB: markers holds at least one entry, so a failure was recorded.
         throw failure ?? .noSuchItem(block.tree.first?.id ?? ItemID(high: 0, low: 0))
     }
 
-    private mutating func put(_ block: Block, at place: Location, marker: [UInt8]?, restoring: Bool) throws(EditError) {
+    private mutating func put(
+        _ block: Block, at place: Location, marker: [UInt8]?, restoring: Bool, pastBlankLines: Bool
+    ) throws(EditError) {
         let before = self
         var index = place.index
         let indent = restoring ? block.indent : place.indent
@@ -158,6 +163,12 @@ extension ListDocument {
             // Lines below that would read as the new item's notes (indented to its text) stay
             // outside it: the block goes after them.
             index = endOfLinesIndented(from: index, atLeast: head.contentColumn)
+        }
+        if pastBlankLines {
+            let start = index
+            while index < lines.count, lines[index].content.allSatisfy(\.isSpaceOrTab) { index += 1 }
+            // Nothing to skip: the same try as without.
+            if index == start || index == lines.count { throw .noSuchItem(block.tree.first?.id ?? ItemID(high: 0, low: 0)) }
         }
         var range = index..<index
         if lines.isEmpty, block.endedFile { newLines[newLines.count - 1].ending = .none }
@@ -201,10 +212,11 @@ extension ListDocument {
         let landed = tree.first.flatMap(\.id).map { id in
             node(for: id).map { nodeLine($0) == index && nodeDepths[$0] == depth } ?? false
         } ?? true
-        let holder = roleOfLine(index).owner.map { title(ofNode: $0) }
         self = before
+        // What takes it in is what stands right above the spot.
+        let holder = place.index > 0 ? roleOfLine(place.index - 1).owner.map { title(ofNode: $0) } : nil
         let placed = tree.first?.sourceTitle ?? ""
-        guard landed else { throw .cannotLand(title: placed, file: path, line: index + 1, heldBy: holder) }
+        guard landed else { throw .cannotLand(title: placed, file: path, line: place.index + 1, heldBy: holder) }
         throw .wouldChange(file: path, line: line, difference, doing: "placing \"\(placed)\" there")
     }
 

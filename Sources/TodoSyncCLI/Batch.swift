@@ -33,7 +33,9 @@ struct Batch: ParsableCommand {
         let text = try readInput()
         var requests: [ItemRequest] = []
         var lineNumbers: [Int] = []
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // NB: "\r\n" is one Character in Swift: split on each kind of line ending.
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
+        for (index, line) in lines.enumerated() {
             let number = index + 1
             do {
                 let words = try ShellWords.split(String(line))

@@ -54,6 +54,7 @@ extension Workspace {
             head.files[file] = (bytes, TreeChange.regularFileMode)
         }
         var lists = before
+        var moved = Set<ItemID>()
         var generator = SystemRandomNumberGenerator()
         let context = RequestContext(
             defaultFile: RequestContext.defaultFile(among: before.documents.keys), today: try today(), doneDates: try doneDates())
@@ -61,6 +62,7 @@ extension Workspace {
             let place = lineNumbers.map { "line \($0[index]): " } ?? ""
             do {
                 let command = try request.resolve(in: lists, context: context) { ItemID.random(using: &generator) }
+                if case .move(let id, _) = command { moved.insert(id) }
                 lists = try command.apply(to: lists)
             } catch let failure as ItemRequest.Failure {
                 throw Self.explain(failure, prefix: place, batch: lineNumbers != nil)
@@ -70,7 +72,7 @@ extension Workspace {
                 throw TodoSyncError(place + "\(error)")
             }
         }
-        var changes = ListSet.changes(from: before, to: lists)
+        var changes = ListSet.changes(from: before, to: lists, moving: moved)
         let next = lists.nextOccurrences(checkedIn: changes, today: context.today)
         if let command = next.command {
             do {
@@ -78,7 +80,7 @@ extension Workspace {
             } catch {
                 throw TodoSyncError("the next occurrence cannot be added: \(error); nothing was changed")
             }
-            changes = Change.tellingNextOccurrences(ListSet.changes(from: before, to: lists), next.following)
+            changes = Change.tellingNextOccurrences(ListSet.changes(from: before, to: lists, moving: moved), next.following)
         }
         var message = CommitMessage.describing(changes)
         let kind: UnitTrailer.Kind = lineNumbers == nil ? .command : .batch

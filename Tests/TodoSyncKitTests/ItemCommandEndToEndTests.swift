@@ -116,4 +116,61 @@ import TestSupport
         #expect(try f.read("work.md").hasPrefix("# Work\n\nNothing here yet.\n- [ ] Write the report <!-- id: "))
         try f.expectCleanAndSound()
     }
+
+    /// docs/UNDO.md: undo never deletes what the user made. A prose file git never tracked that a
+    /// command put an item in comes back as it was: untracked, its own bytes; redo puts the item
+    /// back into it.
+    @Test(arguments: [["mv", "milk", "--file", "notes.md"], ["add", "Tea", "--file", "notes.md"]])
+    func undoGivesBackAnUntrackedFileACommandMadeAList(_ command: [String]) throws {
+        let f = try fixture()
+        try f.write("notes.md", "My notes\r\nkept as they are\r\n")
+        let list = try f.read("TODO.md")
+        _ = try run(todosyncBinary, command, in: f.path)
+        #expect(try f.git("ls-files", "notes.md") == "notes.md\n")
+        try f.todosync("undo")
+        #expect(try f.read("notes.md") == "My notes\r\nkept as they are\r\n")
+        #expect(try f.read("TODO.md") == list)
+        #expect(try f.git("status", "--porcelain") == "?? notes.md\n")
+        #expect(try f.git("ls-files", "notes.md").isEmpty)
+        try f.todosync("redo")
+        #expect(try f.read("notes.md").hasPrefix("My notes\r\nkept as they are\r\n- [ ] "))
+        #expect(try f.git("status", "--porcelain").isEmpty)
+        try f.todosync("undo")
+        #expect(try f.read("notes.md") == "My notes\r\nkept as they are\r\n")
+        _ = try f.git("fsck", "--strict")
+    }
+
+    @Test func undoOfAnAddToANewFileRemovesTheFileItMade() throws {
+        let f = try fixture()
+        try f.todosync("add", "Tea", "--file", "new.md")
+        try f.todosync("undo")
+        #expect(!FileManager.default.fileExists(atPath: f.path + "/new.md"))
+        #expect(try f.git("status", "--porcelain").isEmpty)
+    }
+
+    @Test func aBatchWithWindowsLineEndingsReadsItsLines() throws {
+        let f = try fixture()
+        let result = try run(todosyncBinary, ["batch"], in: f.path, input: "# plan\r\ndone milk\r\nrm rent\r\n")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(f.lastSubject == "Check \"Buy milk\" and remove \"Pay rent\"")
+    }
+
+    @Test func refusalsNameItemsByTitleAndChangeNothing() throws {
+        let f = try Fixture(gitFiles: ["TODO.md": withIDs("Intro\n1. [ ] A ^a\n2. [ ] B ^b\n- [ ] P ^p\n  ```\n  open\n")])
+        try f.todosync()
+        let head = f.head
+        let itself = try f.todosync("mv", "A", "--after", "A", expectStatus: 1)
+        #expect(itself.stderr.contains("\"A\" cannot go under, before or after itself"))
+        let fence = try f.todosync("add", "X", "--under", "P", expectStatus: 1)
+        #expect(fence.stderr.contains("TODO.md:7: \"X\" cannot go there: it would be read as part of the notes of \"P\""))
+        let notes = try f.todosync("edit", "A", "--notes=- [ ] sub", expectStatus: 1)
+        #expect(notes.stderr.contains("would be a task item of its own"))
+        #expect(!(itself.stderr + fence.stderr + notes.stderr).contains("00000000-"))
+        #expect(f.head == head)
+        // The swap the report found: both items kept, the moved one named.
+        try f.todosync("mv", "A", "--after", "B")
+        #expect(f.lastSubject == "Move \"A\"")
+        #expect(withShortIDs(try f.read("TODO.md")).hasPrefix("Intro\n1. [ ] B ^b\n2. [ ] A ^a\n"))
+        try f.expectCleanAndSound()
+    }
 }
