@@ -119,9 +119,10 @@ extension ListSet {
 
     /// The command that puts the item's block back exactly where it stands now.
     func restoring(_ id: ItemID) throws(EditError) -> Command {
-        guard let path = path(holding: id), let document = self[path], let node = document.node(for: id),
-            let block = document.block(of: id)
-        else { throw .noSuchItem(id) }
+        guard let path = path(holding: id), let document = self[path], let node = document.node(for: id) else { throw .noSuchItem(id) }
+        // Taken as removing it takes it: the block then knows what it renumbered.
+        var taking = document
+        let block = try taking.takeBlock(of: id)
         return .restore(id, block, at: .atLine(file: path, line: document.nodeLine(node)))
     }
 

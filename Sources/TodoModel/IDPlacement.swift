@@ -16,8 +16,9 @@ enum IDPlacement {
         // A title of fields alone keeps them first.
         guard wordsEnd > title.startIndex, wordsEnd < title.endIndex else { return nil }
         var start = wordsEnd
-        while title[start].isSpaceOrTab { start += 1 }
-        return start
+        while start < title.endIndex, title[start].isSpaceOrTab { start += 1 }
+        // Only white space after the words (a title typed with a trailing space): after the text.
+        return start < title.endIndex ? start : nil
     }
 
     /// `title` with `comment` placed as a new id is.

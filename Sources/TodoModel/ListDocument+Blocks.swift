@@ -12,18 +12,23 @@ extension ListDocument {
         /// The block ended its file without a final line ending; put back into an empty file,
         /// it ends it the same way.
         var endedFile = false
+        /// Taking the block renumbered the item after it (`takeBlock`): that item's first line as
+        /// it was, which restoring the block puts back.
+        var renumberedNext: [UInt8]?
         /// The block's items as the document it came from read them (depths from 0): what
         /// putting it anywhere must give. Not part of the value: it follows from the lines.
         var tree: [ItemTreeCheck.Node] = []
 
         public static func == (lhs: Block, rhs: Block) -> Bool {
             lhs.lines == rhs.lines && lhs.indent == rhs.indent && lhs.endedFile == rhs.endedFile
+                && lhs.renumberedNext == rhs.renumberedNext
         }
 
         public func hash(into hasher: inout Hasher) {
             hasher.combine(lines)
             hasher.combine(indent)
             hasher.combine(endedFile)
+            hasher.combine(renumberedNext)
         }
     }
 
@@ -70,14 +75,29 @@ extension ListDocument {
         return result
     }
 
-    /// Removes the item's block; returns it. Where the item opened an ordered list, the item
-    /// after it takes its number, so the list keeps its start (and, after a paragraph, stays a
-    /// list: only `1.` may interrupt one).
+    /// Removes the item's block; returns it. Where the item after it would no longer read as an
+    /// item (an ordered marker other than `1.` cannot interrupt a paragraph), that item is
+    /// renumbered (`renumberings`); nothing else is.
     mutating func takeBlock(of id: ItemID) throws(EditError) -> Block {
-        guard let node = node(for: id), let block = block(of: id) else { throw .noSuchItem(id) }
+        guard let node = node(for: id), var block = block(of: id) else { throw .noSuchItem(id) }
+        let before = self
+        var failure: EditError?
+        for renumbered in [nil] + renumberings(afterRemoving: node) {
+            do {
+                try take(node, renumbering: renumbered)
+                block.renumberedNext = renumbered.map { Array(before.lines[$0.line].content) }
+                return block
+            } catch {
+                self = before
+                if failure == nil { failure = error }
+            }
+        }
+        throw failure ?? .noSuchItem(id)
+    }
+
+    private mutating func take(_ node: Int, renumbering renumbered: (line: Int, content: [UInt8])?) throws(EditError) {
         let before = self
         let range = subtree(ofNode: node)
-        let renumbered = renumberingNext(afterRemoving: node)
         var newLines = lines
         let endedLast = range.upperBound == lines.count && lines[range.upperBound - 1].ending == .none
         let hadBOM = range.lowerBound == 0 && lines[0].content.starts(with: Self.bom)
@@ -99,7 +119,6 @@ extension ListDocument {
             self = before
             throw .wouldChange(file: path, line: line, difference, doing: "removing \"\(before.title(ofNode: node))\"")
         }
-        return block
     }
 
     /// The document without the items that carry ids (each with its notes and the lines nested
@@ -191,6 +210,17 @@ extension ListDocument {
             newLines[newLines.count - 1].ending = .none
         }
         replaceLines(range, with: newLines)
+        if restoring, let original = block.renumberedNext {
+            // The item after the block gets back the number it had before the block was taken.
+            let next = index + block.lines.count
+            if next < lines.count, let marker = ListMarker(lines[next].content), let head = block.lines.first.flatMap({ ListMarker($0.content) }),
+                marker.bytes == head.bytes, ListMarker(original[...]) != nil
+            {
+                var line = lines[next]
+                line.content = original[...]
+                replaceLines(next..<(next + 1), with: [line])
+            }
+        }
 
         // The law: the block's items where asked, nothing else changed.
         let tree = block.tree.isEmpty ? Self.standaloneTree(block) : block.tree
@@ -314,30 +344,39 @@ extension ListDocument {
         return result
     }
 
-    /// Where the item after `node` takes its number: when `node` opens an ordered list (no item
-    /// of that list stands before it) and the next item is of the same list. The new line keeps
-    /// the item's text where it was (spaces after the marker make up a narrower number); nil
-    /// when nothing is renumbered.
-    private func renumberingNext(afterRemoving node: Int) -> (line: Int, content: [UInt8])? {
-        let line = lines[nodeLine(node)].content
-        guard let marker = ListMarker(line), marker.number != nil else { return nil }
-        let end = subtree(ofNode: node).upperBound
+    /// The renumberings that may keep the items after `node` items once it is gone, in the
+    /// order they are tried: the next item of its list takes its number (when `node` opened
+    /// that list), or the first item after it becomes `1.` (any ordered list may start so
+    /// after a paragraph). Each new line keeps the item's text where it was.
+    private func renumberings(afterRemoving node: Int) -> [(line: Int, content: [UInt8])] {
         let next = node + subtreeNodeCount(node)
-        guard next < nodeCount, parent(ofNode: next) == parent(ofNode: node),
-            (end..<nodeLine(next)).allSatisfy({ lines[$0].content.allSatisfy(\.isSpaceOrTab) })
-        else { return nil }
-        let nextLine = lines[nodeLine(next)].content
-        guard let nextMarker = ListMarker(nextLine), nextMarker.delimiter == marker.delimiter, nextMarker.number != marker.number,
-            leadingColumns(nextLine) == leadingColumns(line), !hasListSibling(before: node, like: marker)
-        else { return nil }
-        let digits = marker.bytes.dropLast()
-        let wider = digits.count - (nextMarker.bytes.count - 1)
-        let spacesAfter = nextLine[nextMarker.end...].prefix { $0 == UInt8(ascii: " ") }.count
-        let spaces = spacesAfter - wider
+        guard next < nodeCount, let nextMarker = ListMarker(lines[nodeLine(next)].content), nextMarker.number != nil else { return [] }
+        var result: [(line: Int, content: [UInt8])] = []
+        let line = lines[nodeLine(node)].content
+        if let marker = ListMarker(line), marker.number != nil, marker.delimiter == nextMarker.delimiter,
+            marker.number != nextMarker.number, parent(ofNode: next) == parent(ofNode: node),
+            leadingColumns(lines[nodeLine(next)].content) == leadingColumns(line), !hasListSibling(before: node, like: marker),
+            let content = renumbered(nodeLine(next), to: marker.bytes)
+        {
+            result.append((nodeLine(next), content))
+        }
+        if nextMarker.number != 1, let one = ListMarker.first(like: nextMarker.bytes), let content = renumbered(nodeLine(next), to: one),
+            !result.contains(where: { $0.content == content })
+        {
+            result.append((nodeLine(next), content))
+        }
+        return result
+    }
+
+    /// The line with its ordered marker replaced by `marker`, the spaces after it making up the
+    /// difference in width so its text stays in its column; nil where they cannot.
+    private func renumbered(_ index: Int, to marker: [UInt8]) -> [UInt8]? {
+        let line = lines[index].content
+        guard let old = ListMarker(line) else { return nil }
+        let spacesAfter = line[old.end...].prefix { $0 == UInt8(ascii: " ") }.count
+        let spaces = spacesAfter - (marker.count - old.bytes.count)
         guard spaces >= 1, spaces <= 4 else { return nil }
-        let content = Array(nextLine[..<nextMarker.start]) + marker.bytes + [UInt8](repeating: UInt8(ascii: " "), count: spaces)
-            + nextLine[(nextMarker.end + spacesAfter)...]
-        return (nodeLine(next), content)
+        return Array(line[..<old.start]) + marker + [UInt8](repeating: UInt8(ascii: " "), count: spaces) + line[(old.end + spacesAfter)...]
     }
 
     /// Whether an item of the same ordered list stands before `node` (a sibling task item, or

@@ -4,9 +4,10 @@ extension ListMerger {
     /// One version's line text: the title before the id comment and the text after it.
     typealias LineText = (title: ArraySlice<UInt8>, after: ArraySlice<UInt8>)
 
-    /// The merged title and text after the id comment: the words of each part word by word,
-    /// the fields that end each part one by one (`mergeFields`), placed as the side that
-    /// rearranged them placed them (`mergedSlots`).
+    /// The merged title and text after the id comment: the words of the line as a whole (one
+    /// side's exact words, never words of both: `mergeWords`), the fields that end each part
+    /// one by one (`mergeFields`), placed as the side that rearranged them placed them
+    /// (`mergedSlots`).
     mutating func mergeLineText(_ id: ItemID, old: LineText?, ours: LineText, theirs: LineText) -> (title: [UInt8], after: [UInt8]) {
         // The common cases (the line's box or marker changed, not its text): one side's text.
         let same = { (a: LineText, b: LineText) in a.title == b.title && a.after == b.after }
@@ -17,8 +18,9 @@ extension ListMerger {
         let base = old.map { FieldedText(before: $0.title, after: $0.after) }
         let mine = FieldedText(before: ours.title, after: ours.after), other = FieldedText(before: theirs.title, after: theirs.after)
         let fields = mergeFields(id, base?.fields ?? [:], mine.fields, other.fields)
-        let title = mergeTitle(id, base?.before.words, mine.before.words, other.before.words, shown: shown)
-        let after = mergeAfter(id, base?.after.words, mine.after.words, other.after.words)
+        let (title, after) = mergeWords(
+            id, base.map { ($0.before.words, $0.after.words) }, (mine.before.words, mine.after.words),
+            (other.before.words, other.after.words), shown: shown)
         let slots = Self.mergedSlots(base, mine, other, fields: fields)
         return (FieldedText.assembled(words: title, slots: slots.before, fields: fields, isAfterComment: false),
                 FieldedText.assembled(words: after, slots: slots.after, fields: fields, isAfterComment: true))
@@ -94,45 +96,22 @@ extension ListMerger {
         return result
     }
 
-    /// The merged title: word by word; where the edits clash, ours, with theirs kept in a note.
-    private mutating func mergeTitle(
-        _ id: ItemID, _ old: ArraySlice<UInt8>?, _ ours: ArraySlice<UInt8>, _ theirs: ArraySlice<UInt8>,
-        shown: (ours: String, theirs: String)
-    ) -> [UInt8] {
-        if let merged = Self.mergedWords(old, ours, theirs) { return merged }
+    /// The words of the line (before the id comment and typed after it) as a whole: the side
+    /// that changed them; both changing them differently is a clash: ours stay, theirs go in
+    /// a note (undo, `keepingOurs`, only reports it). A merged title is always words one side
+    /// wrote, never a mix of both.
+    private mutating func mergeWords(
+        _ id: ItemID, _ old: (ArraySlice<UInt8>, ArraySlice<UInt8>)?, _ ours: (ArraySlice<UInt8>, ArraySlice<UInt8>),
+        _ theirs: (ArraySlice<UInt8>, ArraySlice<UInt8>), shown: (ours: String, theirs: String)
+    ) -> (title: [UInt8], after: [UInt8]) {
+        let same = { (a: (ArraySlice<UInt8>, ArraySlice<UInt8>), b: (ArraySlice<UInt8>, ArraySlice<UInt8>)) in a.0 == b.0 && a.1 == b.1 }
+        if same(ours, theirs) || old.map({ same($0, theirs) }) == true { return (Array(ours.0), Array(ours.1)) }
+        if old.map({ same($0, ours) }) == true { return (Array(theirs.0), Array(theirs.1)) }
         itemReports[id, default: []].append(.titleClash(kept: shown.ours, other: shown.theirs))
         if !keepingOurs {
             clashNotes[id, default: []].append(markers.count)
             markers.append(Array("todosync clash: this item was also renamed to: \(shown.theirs)".utf8))
         }
-        return Array(ours)
-    }
-
-    /// Three versions of a text merged word by word (the side that changed it, if only one
-    /// did); nil where both changed the same words.
-    private static func mergedWords(_ old: ArraySlice<UInt8>?, _ ours: ArraySlice<UInt8>, _ theirs: ArraySlice<UInt8>) -> [UInt8]? {
-        if ours == theirs || theirs == old { return Array(ours) }
-        if ours == old { return Array(theirs) }
-        if let old, let base = String(validating: old, as: UTF8.self),
-            let mine = String(validating: ours, as: UTF8.self), let other = String(validating: theirs, as: UTF8.self),
-            case .merged(let text) = TextMerge.merge(base: base, ours: mine, theirs: other)
-        {
-            return Array(text.utf8)
-        }
-        return nil
-    }
-
-    /// Text typed after the id comment, merged word by word as a title is; where both sides
-    /// typed differently, both are kept, in byte order (so the result does not depend on which
-    /// side is ours), and neither is lost. Both sides adding text where there was none is a
-    /// union; both changing text that was there is a clash, reported (undo keeps ours).
-    private mutating func mergeAfter(
-        _ id: ItemID, _ old: ArraySlice<UInt8>?, _ ours: ArraySlice<UInt8>, _ theirs: ArraySlice<UInt8>
-    ) -> [UInt8] {
-        if let merged = Self.mergedWords(old, ours, theirs) { return merged }
-        let hadText = old.map { $0.contains { !$0.isSpaceOrTab } } ?? false
-        if hadText { itemReports[id, default: []].append(.afterTextClash) }
-        if hadText && keepingOurs { return Array(ours) }
-        return ours.lexicographicallyPrecedes(theirs) ? Array(ours) + theirs : Array(theirs) + ours
+        return (Array(ours.0), Array(ours.1))
     }
 }

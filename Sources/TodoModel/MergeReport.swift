@@ -1,8 +1,8 @@
 /// Something a merge could not settle silently. Nothing was lost; this says where to look.
 public struct MergeReport: Hashable, Sendable, CustomStringConvertible {
     public enum Kind: Hashable, Sendable {
-        /// Both sides renamed the item in ways that overlap: the merged title is one side's,
-        /// the other title is kept in the item's notes.
+        /// Both sides renamed the item (its words before or after the id comment) differently:
+        /// the merged title is one side's, the other title is kept in the item's notes.
         case titleClash(kept: String, other: String)
         /// Both sides rewrote the same lines (prose, or an item's notes): both versions are kept
         /// between `todosync clash` comments.
@@ -16,9 +16,6 @@ public struct MergeReport: Hashable, Sendable, CustomStringConvertible {
         /// Both sides changed one field of the item (its due date, priority, …) differently: the
         /// field has the `kept` value (nil: none), the `other` is in the item's notes.
         case fieldClash(field: String, kept: String?, other: String?)
-        /// Both sides changed the text typed after the item's id comment differently: both
-        /// versions are kept on its line.
-        case afterTextClash
     }
 
     public var kind: Kind
@@ -51,8 +48,6 @@ public struct MergeReport: Hashable, Sendable, CustomStringConvertible {
             let keptText = kept.map { "kept \($0)" } ?? "kept it removed"
             let otherText = other.map { "the other value (\($0)) is in its notes" } ?? "the other side removed it"
             return "\(file): the \(field) of \(name) was changed on both sides; \(keptText), \(otherText)"
-        case .afterTextClash:
-            return "\(file): the text after the id of \(name) was changed on both sides; both versions are kept on its line"
         }
     }
 }

@@ -271,7 +271,11 @@ struct GeneratedList {
             switch indenting {
             case .contentColumn: inner = indent + String(repeating: " ", count: marker.count + 1)
             case .four: inner = indent + (marker.count + 1 > 4 ? String(repeating: " ", count: marker.count + 1) : "    ")
-            case .tab: inner = indent + "\t"
+            case .tab:
+                // A tab that falls short of the item's text would make its notes lazy lines.
+                let columns = (indent + "\t").reduce(0) { $1 == "\t" ? $0 + 4 - $0 % 4 : $0 + 1 }
+                let text = indent.reduce(0) { $1 == "\t" ? $0 + 4 - $0 % 4 : $0 + 1 } + marker.count + 1
+                inner = columns >= text ? indent + "\t" : indent + String(repeating: " ", count: marker.count + 1)
             }
             notes(inner: inner, plain: plain, into: &lines)
             if depth < 3, chance(3) { list(depth: depth + 1, indent: inner, plain: plain, into: &lines) }

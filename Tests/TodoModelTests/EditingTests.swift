@@ -20,6 +20,17 @@ import Testing
         #expect(document.text.contains("- [ ] Call Bob about the car <!-- id: \(id) -->\n"))
     }
 
+    /// A title typed with white space at its end (found by the merge laws' renames: it used to
+    /// crash where the id comment goes).
+    @Test(arguments: ["Thing ", "Thing \t", " Thing", "Thing ⏫ "])
+    func aTitleWithWhiteSpaceAtItsEndKeepsItsId(_ title: String) throws {
+        var document = base
+        let id = document.items[1].id
+        try document.update(id, title: title)
+        #expect(document.item(id: id)?.plainTitle.trimmingSpaces == TitleFields(title: title).plainTitle.trimmingSpaces)
+        #expect(document.items.count == 2)
+    }
+
     @Test func prioritiesAndDatesAreWrittenInObsidianOrder() throws {
         var document = base
         let id = document.items[1].id
@@ -126,5 +137,14 @@ import Testing
         // At the top level it lands after the item, where the block has ended.
         try document.add("Book flights", id: new)
         #expect(document.items.map(\.title) == ["Plan trip", "Book flights"])
+    }
+}
+
+extension String {
+    fileprivate var trimmingSpaces: String {
+        var text = Substring(self)
+        while text.first == " " || text.first == "\t" { text = text.dropFirst() }
+        while text.last == " " || text.last == "\t" { text = text.dropLast() }
+        return String(text)
     }
 }

@@ -57,8 +57,13 @@ import Testing
         let nested = lists("- [ ] P ^p\n  note of P\n  1. [ ] O1 ^o1\n  2. [ ] O2 ^o2\n")
         #expect(text(try Command.remove(id("o1")).apply(to: nested)) == "- [ ] P ^p\n  note of P\n  1. [ ] O2 ^o2\n")
         // A wider number gives way to a narrower one without moving the item's text.
-        let wide = lists("Intro\n\n9. [ ] A ^a\n10. [ ] B ^b\n    - [ ] C ^c\n")
-        #expect(text(try Command.remove(id("a")).apply(to: wide)) == "Intro\n\n9.  [ ] B ^b\n    - [ ] C ^c\n")
+        let wide = lists("Intro\n1. [ ] A ^a\n10. [ ] B ^b\n    - [ ] C ^c\n")
+        let narrowed = try Command.remove(id("a")).apply(to: wide)
+        #expect(text(narrowed) == "Intro\n1.  [ ] B ^b\n    - [ ] C ^c\n")
+        // Its inverse puts the number back; where nothing needs it, nothing is renumbered.
+        #expect(try Command.remove(id("a")).inverse(in: wide).apply(to: narrowed) == wide)
+        let apart = lists("Intro\n\n1. [ ] A ^a\n2. [ ] B ^b\n")
+        #expect(text(try Command.remove(id("a")).apply(to: apart)) == "Intro\n\n2. [ ] B ^b\n")
     }
 
     @Test func notesThatWouldSwallowOrInventItemsAreRefused() throws {

@@ -102,6 +102,34 @@ import Testing
         }
     }
 
+    /// docs/MERGE.md, "Titles": a merged title is the words base, ours or theirs had, never a
+    /// mix; where both sides renamed an item differently ours stands, the clash is reported and
+    /// theirs is in the item's notes.
+    @Test func aMergedTitleIsOneASideWrote() async {
+        await propertyCheck(count: 1000, input: markdownGenerator, Gen.int(in: 0...1_000_000)) { text, seed in
+            let base = Self.base(text)
+            var editor = RandomEditor(seed: UInt64(seed))
+            let ours = editor.edit(base, times: 6), theirs = editor.edit(base, times: 6)
+            let mergedLists = ListMerge.mergeItemByItem(base: base, ours: ours, theirs: theirs)
+            let baseItems = base.items, oursItems = ours.items, theirsItems = theirs.items
+            // The words of a title, without the Obsidian Tasks fields that end it (those merge one by one).
+            func words(_ item: TodoItem?) -> String? {
+                item.map { String(decoding: FieldedText(before: Array($0.title.utf8)[...], after: []).before.words, as: UTF8.self) }
+            }
+            for (id, item) in mergedLists.lists.items {
+                let versions = [baseItems[id], oursItems[id], theirsItems[id]].compactMap(words)
+                guard !versions.isEmpty, let merged = words(item) else { continue }
+                #expect(versions.contains(merged), "\(merged.debugDescription) is none of \(versions)")
+                guard let old = words(baseItems[id]), let mine = words(oursItems[id]), let other = words(theirsItems[id]),
+                    mine != old, other != old, mine != other
+                else { continue }
+                #expect(merged == mine)
+                #expect(mergedLists.reports.contains { if case .titleClash = $0.kind { true } else { false } })
+                #expect(item.notes.contains("todosync clash: this item was also renamed to: \(theirsItems[id]!.title)"))
+            }
+        }
+    }
+
     @Test func nothingIsLostAndNoIDIsDoubled() async {
         await propertyCheck(count: 300, input: markdownGenerator, Gen.int(in: 0...1_000_000)) { text, seed in
             let (base, ours, theirs) = Self.twoSides(text, seed: seed)

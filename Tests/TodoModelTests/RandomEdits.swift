@@ -35,8 +35,16 @@ struct RandomEditor {
             if let target, let item = document.item(id: target) { try? document.update(target, isDone: !item.isDone) }
         case 1:
             if let target, let item = document.item(id: target) {
+                // Renames as people make them: a word appended (or a field), the start rewritten,
+                // the whole title replaced.
                 let words = ["now", "later", "⏫", "📅 2026-12-0\(counter % 9 + 1)", "soon"]
-                try? document.update(target, title: item.title + " " + words[counter % words.count])
+                let title: String
+                switch counter % 4 {
+                case 0: title = "Thing " + item.title.split(separator: " ").dropFirst().joined(separator: " ")
+                case 1: title = "Renamed \(counter)"
+                default: title = item.title + " " + words[counter % words.count]
+                }
+                try? document.update(target, title: title)
             }
         case 2:
             if let target, let item = document.item(id: target) {
