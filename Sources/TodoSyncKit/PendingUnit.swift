@@ -30,6 +30,13 @@ public struct PendingUnit {
 
     /// Nothing to commit: every list file holds what the last commit holds.
     public var isEmpty: Bool { changedPaths.isEmpty }
+
+    /// Whether the unit only writes ids: no item changed, and every file it commits held what
+    /// HEAD holds when it was read (items committed without ids, by plain git). Anything typed,
+    /// prose included, makes it an editing session.
+    var onlyWritesIDs: Bool {
+        changes.isEmpty && changedPaths.allSatisfy { path in sameBytes(working.readBytes[path] ?? nil, head.files[path]?.bytes) }
+    }
 }
 
 extension Workspace {

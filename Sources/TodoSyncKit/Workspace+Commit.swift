@@ -56,8 +56,9 @@ extension Workspace {
             if message.body.isEmpty { message.body = ["- " + message.summary] }
             message.summary = summary
         }
-        // Only ids written (for items committed without one): not an edit anyone would undo.
-        let recorded: UnitKind = kind == .edit && unit.changes.isEmpty ? .adopt : kind
+        // Only ids written (for items committed without one): not an edit anyone would undo. A
+        // session that changed prose alone is an edit like any other.
+        let recorded: UnitKind = kind == .edit && unit.onlyWritesIDs ? .adopt : kind
         message.trailers = [UnitTrailer.line(recorded.trailer)]
         for path in others.keys.sorted() { message.body.append("- " + (alongside[path] ?? path)) }
         let plan = Self.plan(unit, others: others, branch: branch, message: message, storedBlobs: try storedBlobs(of: unit))

@@ -183,8 +183,12 @@ extension Workspace {
         message.trailers = redo
             ? [UnitTrailer.line(.redo), "\(UnitTrailer.redoesKey): \(target)"]
             : [UnitTrailer.line(.undo), "\(UnitTrailer.undoesKey): \(target)"]
+        // A unit that changed prose alone changes no item, and is still undone.
+        let paths = Set(head.base.lists.documents.keys).union(merged.lists.documents.keys)
+        let sameFiles = paths.allSatisfy { sameBytes(head.base.lists[$0]?.render(), merged.lists[$0]?.render()) }
         return Inversion(
-            lists: merged.lists, untracking: untracking, head: head, message: message, notReverted: notReverted, isEmpty: changes.isEmpty)
+            lists: merged.lists, untracking: untracking, head: head, message: message, notReverted: notReverted,
+            isEmpty: changes.isEmpty && untracking.isEmpty && sameFiles)
     }
 
     /// An undo or redo worked out: the lists it leaves, over which HEAD, and in words.

@@ -44,6 +44,30 @@ import TestSupport
         try f.expectCleanAndSound()
     }
 
+    /// A session that changed only prose is a unit like any other: log shows it, undo takes
+    /// it back (not the command before it), redo brings it back.
+    @Test func aSessionThatChangedOnlyProseIsAUnitUndoTakesBack() throws {
+        let f = try fixture()
+        try f.todosync("add", "Added before")
+        let withItem = try f.read("TODO.md")
+        try f.write("TODO.md", withItem + "\nA paragraph of prose.\n")
+        try f.todosync()
+        #expect(f.lastSubject == "Edit the text of TODO.md")
+        #expect(f.lastBody.contains("Todosync-Unit: edit"))
+        #expect(try f.todosync("log").stdout.contains("Edit the text of TODO.md"))
+        let undo = try f.todosync("undo")
+        #expect(undo.stdout.contains("Undo: Edit the text of TODO.md"))
+        #expect(try f.read("TODO.md") == withItem)
+        try f.todosync("redo")
+        #expect(try f.read("TODO.md") == withItem + "\nA paragraph of prose.\n")
+        // Ids written for items committed by plain git are still no unit of anyone's.
+        try f.write("TODO.md", try f.read("TODO.md") + "- [ ] From plain git\n")
+        _ = try f.git("commit", "-qam", "plain")
+        try f.todosync()
+        #expect(f.lastBody.contains("Todosync-Unit: adopt"))
+        try f.expectCleanAndSound()
+    }
+
     @Test func nothingToUndoSaysSoAndChangesNothing() throws {
         let f = try Fixture(gitFiles: ["notes.txt": "not a list\n"])
         let head = f.head
