@@ -370,7 +370,7 @@ extension ListDocument {
 
     /// The line with its ordered marker replaced by `marker`, the spaces after it making up the
     /// difference in width so its text stays in its column; nil where they cannot.
-    private func renumbered(_ index: Int, to marker: [UInt8]) -> [UInt8]? {
+    func renumbered(_ index: Int, to marker: [UInt8]) -> [UInt8]? {
         let line = lines[index].content
         guard let old = ListMarker(line) else { return nil }
         let spacesAfter = line[old.end...].prefix { $0 == UInt8(ascii: " ") }.count

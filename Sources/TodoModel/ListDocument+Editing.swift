@@ -62,11 +62,23 @@ extension ListDocument {
             setTitle(Array(newTitle.utf8), ofNode: node)
         }
         if let isDone { setDone(isDone, ofNode: node) }
-        if let notes { try setNotes(notes, ofNode: node) }
+        var written = 0
+        if let notes { written = try setNotes(notes, ofNode: node) }
         var intended = ItemTreeCheck.Intended(before)
         intended.nodes[node].isDone = isDone
         intended.nodes[node].title = title != nil || priority != nil || due != nil ? newTitle : nil
         intended.nodes[node].notes = notes
+        // Notes taken away can leave an ordered child list right under the item's text, which
+        // only `1.` may interrupt: its first item is renumbered, as a removal does.
+        let next = nodeLine(node) + 1 + written
+        if notes != nil, next < lines.count, ItemTreeCheck.difference(self, from: intended) != nil,
+            let marker = ListMarker(lines[next].content), marker.number != 1,
+            let one = ListMarker.first(like: marker.bytes), let content = renumbered(next, to: one)
+        {
+            let attempt = self
+            replaceLines(next..<(next + 1), with: [ListLine(content: content[...], ending: lines[next].ending)])
+            if ItemTreeCheck.difference(self, from: intended) != nil { self = attempt }
+        }
         try checkEdit(of: node, against: intended, before: before)
     }
 
@@ -170,12 +182,14 @@ extension ListDocument {
         replaceLines(lineIndex..<(lineIndex + 1), with: [ListLine(content: bytes[...], ending: lines[lineIndex].ending)])
     }
 
-    private mutating func setNotes(_ notes: String, ofNode node: Int) throws(EditError) {
+    /// Returns how many note lines it wrote.
+    @discardableResult
+    private mutating func setNotes(_ notes: String, ofNode node: Int) throws(EditError) -> Int {
         var texts = Self.noteLineTexts(notes)
         while texts.last?.allSatisfy({ $0 == " " || $0 == "\t" }) == true { texts.removeLast() }
         while texts.first?.allSatisfy({ $0 == " " || $0 == "\t" }) == true { texts.removeFirst() }
         try Self.validate(notes: texts)
-        guard self.notes(ofNode: node) != texts.joined(separator: "\n") else { return }
+        guard self.notes(ofNode: node) != texts.joined(separator: "\n") else { return noteLines(ofNode: node).count }
         // Drop the old note lines (from the end, so indices stay valid), then write the new ones
         // right under the item's first line.
         let noteLines = noteLines(ofNode: node)
@@ -186,6 +200,7 @@ extension ListDocument {
         let newLines: [[UInt8]] = texts.map { $0.allSatisfy({ $0 == " " || $0 == "\t" }) ? [] : indent + Array($0.utf8) }
         lines = remaining
         insertLines(newLines, at: headLine + 1)
+        return newLines.count
     }
 
     /// Refuses note lines that would not stay an item's notes wherever they are written:

@@ -83,6 +83,13 @@ import Testing
         #expect(fine.items[id("a")]?.notes == "- plain\n```\ncode\n```\n> quote")
     }
 
+    @Test func clearingNotesAboveAnOrderedChildListKeepsItAList() throws {
+        let before = lists("- [ ] A ^a\n  a note\n\n  3. [ ] B ^b\n  4. [ ] C ^c\n")
+        let after = try Command.setNotes(id("a"), "").apply(to: before)
+        #expect(text(after) == "- [ ] A ^a\n  1. [ ] B ^b\n  4. [ ] C ^c\n")
+        #expect(outline(after) == ["A", "  B", "  C"])
+    }
+
     @Test func clearingNotesThatHoldAChildIsRefusedNotLost() throws {
         let before = lists("- [ ] A ^a\n  - plain\n      - [ ] T ^t\n- [ ] B ^b\n")
         #expect {
