@@ -26,7 +26,7 @@ public struct OID: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The id 40 hex digits spell (either case), as read from a file; nil for anything else.
-    init?(hexDigits digits: UnsafeBufferPointer<UInt8>) {
+    public init?(hexDigits digits: UnsafeBufferPointer<UInt8>) {
         guard digits.count == 40 else { return nil }
         var raw = git_oid()
         let valid = withUnsafeMutableBytes(of: &raw.id) { bytes in

@@ -95,12 +95,7 @@ public struct CleanState: Equatable, Sendable {
     public func encoded() -> [UInt8]? {
         var lines = [Self.format, "root " + root]
         lines += environment.map { "env " + $0 }
-        for stamp in stamps {
-            guard let status = stamp.status else { lines.append("none " + stamp.path); continue }
-            let fields = [status.size, status.modified, status.changed].map(String.init)
-                + [String(status.inode), String(status.device), String(status.mode)]
-            lines.append("stat " + fields.joined(separator: " ") + " " + stamp.path)
-        }
+        lines += stamps.map(\.line)
         lines += report.map { "say " + $0 }
         if commitReady { lines.append("commit ready") }
         guard !lines.contains(where: { $0.contains("\n") }) else { return nil }
@@ -108,25 +103,29 @@ public struct CleanState: Equatable, Sendable {
     }
 
     public init?(decoding bytes: [UInt8]) {
-        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-        guard lines.count >= 3, lines[0] == Self.format, lines[1].hasPrefix("root "), lines.last == "" else { return nil }
-        self.init(root: String(lines[1].dropFirst(5)), environment: [], stamps: [], report: [], commitReady: false)
-        for line in lines[2...].dropLast() {
-            let (key, rest) = (line.prefix { $0 != " " }, line.drop { $0 != " " }.dropFirst())
-            switch key {
-            case "env": environment.append(String(rest))
-            case "none": stamps.append(FileStamp(path: String(rest), status: nil))
-            case "stat":
-                let fields = rest.split(separator: " ", maxSplits: 6, omittingEmptySubsequences: false)
-                guard fields.count == 7, let size = Int64(fields[0]), let modified = Int64(fields[1]),
-                    let changed = Int64(fields[2]), let inode = UInt64(fields[3]), let device = UInt64(fields[4]),
-                    let mode = UInt32(fields[5])
-                else { return nil }
-                stamps.append(FileStamp(path: String(fields[6]), status: FileStamp.Status(
-                    size: size, modified: modified, changed: changed, inode: inode, device: device, mode: mode)))
-            case "say": report.append(String(rest))
+        // NB: on the bytes: a vault's note holds a stamp line for each of thousands of files.
+        guard bytes.last == 0x0A else { return nil }
+        var lines: [ArraySlice<UInt8>] = []
+        var start = bytes.startIndex
+        while let end = bytes[start...].firstIndex(of: 0x0A) {
+            lines.append(bytes[start..<end])
+            start = end + 1
+        }
+        guard lines.count >= 2, lines[0].elementsEqual(Self.format.utf8), lines[1].starts(with: Array("root ".utf8)) else { return nil }
+        self.init(root: String(decoding: lines[1].dropFirst(5), as: UTF8.self), environment: [], stamps: [], report: [], commitReady: false)
+        stamps.reserveCapacity(lines.count)
+        for line in lines[2...] {
+            let space = line.firstIndex(of: 0x20) ?? line.endIndex
+            let key = line[..<space], rest = space < line.endIndex ? line[(space + 1)...] : line[space...]
+            if let stamp = FileStamp(key: key, rest: rest) {
+                stamps.append(stamp)
+                continue
+            }
+            switch String(decoding: key, as: UTF8.self) {
+            case "env": environment.append(String(decoding: rest, as: UTF8.self))
+            case "say": report.append(String(decoding: rest, as: UTF8.self))
             case "commit":
-                guard rest == "ready" else { return nil }
+                guard rest.elementsEqual("ready".utf8) else { return nil }
                 commitReady = true
             default: return nil
             }

@@ -175,6 +175,33 @@ enum FileSystem {
         return (names.sorted(), notUTF8)
     }
 
+    /// A folder's entries with their kinds as the folder lists them (no stat per entry, except
+    /// where the file system does not say), sorted by name; names that are not UTF-8 apart.
+    static func entries(of directory: String) -> (entries: [(name: String, kind: Kind?)], notUTF8: [[UInt8]]) {
+        guard let handle = opendir(directory) else { return ([], []) }
+        defer { closedir(handle) }
+        var entries: [(name: String, kind: Kind?)] = [], notUTF8: [[UInt8]] = []
+        while let entry = readdir(handle) {
+            let bytes = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
+            guard let name = String(validating: bytes, as: UTF8.self) else {
+                notUTF8.append(bytes)
+                continue
+            }
+            guard name != ".", name != ".." else { continue }
+            let kind: Kind?
+            switch Int32(entry.pointee.d_type) {
+            case Int32(DT_REG): kind = .file
+            case Int32(DT_DIR): kind = .directory
+            case Int32(DT_LNK): kind = .symlink
+            case Int32(DT_UNKNOWN): kind = Self.kind(of: directory + "/" + name)
+            default: kind = .other
+            }
+            entries.append((name, kind))
+        }
+        entries.sort { $0.name < $1.name }
+        return (entries, notUTF8)
+    }
+
     /// A path for messages, as git quotes one: bytes that are not printable ASCII as octal escapes.
     static func quoted(_ bytes: [UInt8]) -> String {
         var text = ""

@@ -83,13 +83,28 @@ public struct ListFileSelector: Sendable, Equatable {
 
     /// `TODO.md` in any folder, in any case.
     static func isNamedTODO(_ path: String) -> Bool {
-        (path.split(separator: "/").last ?? "").lowercased() == "todo.md"
+        let name = fileName(path)
+        return name.count == 7 && String(name).lowercased() == "todo.md"
+    }
+
+    /// The last component of a path, without splitting the whole path (asked of every file).
+    private static func fileName(_ path: String) -> Substring {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return path[...] }
+        return path[path.utf8.index(after: slash)...]
     }
 
     private static func glob(_ pattern: String, _ path: String) -> Bool {
-        let subject = pattern.contains("/") ? path : String(path.split(separator: "/").last ?? "")
+        // The common patterns by their bytes alone: `*.md` by its suffix, `README.md` by the name.
+        let special = { (byte: UInt8) in byte == UInt8(ascii: "*") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "/") }
+        let bytes = pattern.utf8
+        if bytes.first == UInt8(ascii: "*"), !bytes.dropFirst().contains(where: special) {
+            return path.utf8.count >= bytes.count - 1 && path.utf8.suffix(bytes.count - 1).elementsEqual(bytes.dropFirst())
+        }
+        if !bytes.contains(where: special) { return fileName(path).utf8.elementsEqual(bytes) }
+        let slashed = pattern.contains("/")
+        let subject = slashed ? path : String(fileName(path))
         let trimmed = pattern.hasPrefix("/") ? String(pattern.dropFirst()) : pattern
-        return fnmatch(trimmed, subject, pattern.contains("/") ? FNM_PATHNAME : 0) == 0
+        return fnmatch(trimmed, subject, slashed ? FNM_PATHNAME : 0) == 0
     }
 }
 
@@ -108,11 +123,14 @@ extension Workspace {
     /// What gitattributes say of the file at `path`: its marking, and the filter driver
     /// (`filter=…`) it is under, if any.
     private func listAttributes(of path: String) throws(TodoSyncError) -> (ListFileSelector.Marking, filter: String?) {
+        if let cached = attributeCache?[path] { return cached }
         let values = try git("reading the attributes of \(path)") {
             try repository.attributes([ListFileSelector.attribute, "filter"], for: path)
         }
-        guard case .value(let driver) = values[1] else { return (Self.marking(from: values[0]), nil) }
-        return (Self.marking(from: values[0]), driver)
+        var result: (ListFileSelector.Marking, filter: String?) = (Self.marking(from: values[0]), nil)
+        if case .value(let driver) = values[1] { result.filter = driver }
+        attributeCache?[path] = result
+        return result
     }
 
     static func filteredListRefusal(_ path: String, driver: String) -> TodoSyncError {

@@ -53,7 +53,14 @@ extension Workspace {
     /// `shortcuts`: "nothing changed" may be answered without reading HEAD (then the unit
     /// names no HEAD commit).
     func pending(storingBlobsAhead: Bool, shortcuts: Bool = true) throws(TodoSyncError) -> PendingUnit {
+        let outermost = attributeCache == nil
+        if outermost { attributeCache = [:] }
+        defer {
+            if outermost { (attributeCache, passAttributeSources, passCheckedHead) = (nil, nil, nil) }
+        }
         let scan = try Trace.phase("find candidate files") { () throws(TodoSyncError) in try scanCandidates() }
+        // Before any attribute is read: stamps that will show if the files they come from change.
+        if passAttributeSources == nil { Trace.phase("gitattributes noted for HEAD") { preloadMarkings(attributeSourceStamps(scan)) } }
         for name in scan.namesNotUTF8 {
             notice("\(FileSystem.quoted(name)): the file name is not valid UTF-8, so todosync does not read it as a list; rename it (a UTF-8 name) to keep it with the lists")
         }
@@ -156,7 +163,7 @@ extension Workspace {
         for file in headTree.files { treeBlobs[file.path] = file.blob }
         var ids = Set<ItemID>()
         var diagnostics: [Diagnostic] = []
-        var listBlobs: [String: OID] = [:]
+        var listBlobs: [String: OID] = [:], plain: [String: OID] = [:]
         for file in files {
             let blob = treeBlobs.removeValue(forKey: file.path)
             if let blob {
@@ -173,7 +180,10 @@ extension Workspace {
                     guard hash == blob else { return nil }
                 }
             }
-            guard try isList(file.document) else { continue }
+            guard try isList(file.document) else {
+                if let blob { plain[file.path] = blob }
+                continue
+            }
             guard let blob else { return nil }
             listBlobs[file.path] = blob
             for id in file.document.nodeIDs {
@@ -188,7 +198,7 @@ extension Workspace {
             guard let blob = treeBlobs[path] else { continue }
             if try isList(ListDocument.parsing(path, committedBytes(blob, at: path))) { return nil }
         }
-        if diagnostics.isEmpty { recordCheckedHead(commit: headTree.commit.id, blobs: listBlobs) }
+        if diagnostics.isEmpty { recordCheckedHead(commit: headTree.commit.id, blobs: listBlobs, plain: plain) }
         return .nothingChanged(diagnostics: diagnostics)
     }
 
@@ -205,6 +215,10 @@ extension Workspace {
             guard let stat = FileSystem.regularFileStat(root + "/" + path), stamps.blob(at: path, stat: stat) == blob else { return nil }
         }
         for path in paths where note.blobs[path] == nil {
+            // A Markdown file of HEAD found not to be a list, as git's index vouches: still not one.
+            if let blob = note.plain[path], let stat = FileSystem.regularFileStat(root + "/" + path), stamps.blob(at: path, stat: stat) == blob {
+                continue
+            }
             guard let bytes = try FileSystem.read(root + "/" + path) else { continue }
             if try isList(ListDocument.parsing(path, bytes)) { return nil }
         }

@@ -228,17 +228,20 @@ extension Workspace {
     /// The candidate files and the folders looked through to find them.
     func scanCandidates() throws(TodoSyncError) -> CandidateScan {
         var scan = CandidateScan()
+        // A file git tracks is never left out by .gitignore: only the others are looked up.
+        let tracked = try git("reading git's index") { try repository.trackedPaths() }
+        scan.tracked = tracked
         var folders = [""]
         while let folder = folders.popLast() {
             scan.folders.append(folder)
             let absolute = folder.isEmpty ? root : root + "/" + folder
-            let listing = FileSystem.listing(of: absolute)
+            let listing = FileSystem.entries(of: absolute)
             for bytes in listing.notUTF8 where selector.matches(String(decoding: bytes, as: UTF8.self)) {
                 scan.namesNotUTF8.append((folder.isEmpty ? [] : Array((folder + "/").utf8)) + bytes)
             }
-            for name in listing.names where name != ".git" {
+            for (name, kind) in listing.entries where name != ".git" {
                 let path = folder.isEmpty ? name : folder + "/" + name
-                switch FileSystem.kind(of: root + "/" + path) {
+                switch kind {
                 case .directory:
                     if FileSystem.exists(root + "/" + path + "/.git") {
                         scan.nestedRepositories.append(path)
@@ -246,7 +249,9 @@ extension Workspace {
                         folders.append(path)
                     }
                 case .file:
-                    if selector.matches(path), try !isLeftOut(file: path) { scan.files.append(path) }
+                    guard selector.matches(path) else { continue }
+                    let leftOut = tracked.contains(path) ? false : try isLeftOut(file: path)
+                    if !leftOut { scan.files.append(path) }
                 default:
                     continue
                 }
@@ -293,6 +298,8 @@ struct CandidateScan {
     var nestedRepositories: [String] = []
     /// Paths whose names are not valid UTF-8: never read (nor committed) as lists.
     var namesNotUTF8: [[UInt8]] = []
+    /// Every path git's index holds, as the scan found it.
+    var tracked: Set<String> = []
 }
 
 /// Files of a commit the working tree does not hold as regular files (`filesNotInWorkingTree`).

@@ -48,6 +48,12 @@ extension Workspace {
     }
 
     private func commitOnce(summary: String?, kind: UnitKind, alongside: [String: String]) throws(TodoSyncError) -> CommitOutcome {
+        // One reading pass to the note recorded after the commit (`attributeCache`).
+        let outermost = attributeCache == nil
+        if outermost { attributeCache = [:] }
+        defer {
+            if outermost { (attributeCache, passAttributeSources, passCheckedHead) = (nil, nil, nil) }
+        }
         let unit = try pending(storingBlobsAhead: true, shortcuts: alongside.isEmpty)
         let others = try changedSinceHead(alongside.keys.sorted(), head: unit.head.commit)
         guard let branch = try branchReference() else { throw detachedHead() }
@@ -75,7 +81,13 @@ extension Workspace {
             for (path, document) in unit.assigned.lists.documents where try isList(document) {
                 blobs[path] = applied.listBlobs[path] ?? unit.head.blobs[path]
             }
-            recordCheckedHead(commit: commit, blobs: blobs)
+            // The files the last note found not to be lists, where this commit left them alone.
+            var plain: [String: OID] = [:]
+            if let parent = unit.head.commit?.id, let previous = readCheckedHead(commit: parent) {
+                let changed = Set(unit.changedPaths)
+                for (path, blob) in previous.plain where !changed.contains(path) && blobs[path] == nil { plain[path] = blob }
+            }
+            recordCheckedHead(commit: commit, blobs: blobs, plain: plain)
         }
         return CommitOutcome(commit: commit, message: message, unit: unit, identityWarning: identityWarning)
     }

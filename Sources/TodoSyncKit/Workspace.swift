@@ -36,6 +36,17 @@ public final class Workspace {
     public var runsHooks = true
     /// Set when a commit was made with a fallback identity: what to tell the user.
     public internal(set) var identityWarning: String?
+    /// What gitattributes say of each path, while one reading pass runs (`pending`): asked of a
+    /// file several times a pass, looked up once. nil outside a pass, so an edit of
+    /// .gitattributes between passes (watch) is always seen.
+    var attributeCache: [String: (ListFileSelector.Marking, filter: String?)]?
+    /// The stamps of the files gitattributes come from, taken as the pass began.
+    var passAttributeSources: [FileStamp]?
+    /// The checked-head note as this pass read it.
+    var passCheckedHead: CheckedHead?
+    /// How long the files gitattributes come from must have been left alone before the note
+    /// records what they say (`Workspace.settleTime`; tests wait one clock tick instead).
+    var attributeSettleTime = Workspace.settleTime
     private var writeLock: WriteLock?
     private var writeDepth = 0
 

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import GitStore
+import QuickStatus
 @testable import TodoSyncKit
 
 /// The note that HEAD's lists were checked, and the status answer it allows without reading
@@ -106,5 +107,95 @@ import TestSupport
         var lineBreak = note
         lineBreak.blobs = ["a\nb.md": blob]
         #expect(lineBreak.encoded() == nil)
+    }
+}
+
+/// What gitattributes say of each file, kept in the note for the next command (a vault's
+/// thousands of lookups): never trusted over the files they come from.
+@Suite struct NotedAttributesTests {
+    /// A workspace that records markings as soon as the attribute files are a clock tick old.
+    private func workspace(_ fixture: Fixture) throws -> Workspace {
+        usleep(30_000)
+        let workspace = try Workspace.open(at: fixture.path)
+        workspace.attributeSettleTime = 0
+        return workspace
+    }
+
+    private func note(_ fixture: Fixture) -> CheckedHead? {
+        FileManager.default.contents(atPath: fixture.path + "/.git/" + CheckedHead.fileName).flatMap { CheckedHead(decoding: Array($0)) }
+    }
+
+    /// What a commit pass finds: changed paths and changes in words, with the note as it is.
+    private func pending(_ fixture: Fixture) throws -> [String] {
+        let unit = try workspace(fixture).pending()
+        return unit.changedPaths + unit.changes.map(\.phrase)
+    }
+
+    @Test(arguments: [
+        ("*.md -todosync\n", "unmarked in the root .gitattributes"),
+        ("notes.md todosync\n*.md todosync\n", "a file marked that was not"),
+        ("", "the attributes emptied"),
+    ])
+    func anEditOfGitattributesIsSeenAtOnce(_ attributes: String, _ name: String) throws {
+        // A code project: only what .gitattributes marks is a list.
+        let fixture = try Fixture(listsRepository: false)
+        try fixture.write(".gitattributes", "*.md todosync\n")
+        try fixture.write("TODO.md", "- [ ] Buy milk\n")
+        try fixture.write("plan.md", "- [ ] Ship it\n")
+        try fixture.write("notes.md", "prose\n- [ ] a task in prose\n")
+        _ = try fixture.git("add", "-A")
+        _ = try fixture.git("commit", "-qm", "start")
+        _ = try workspace(fixture).commit()
+        #expect(!(note(fixture)?.markings.isEmpty ?? true), "the note holds markings once the files settled")
+        try fixture.write(".gitattributes", attributes)
+        try fixture.write("plan.md", "- [ ] Ship it\n- [ ] And test it\n")
+        let withNote = try pending(fixture)
+        try FileManager.default.removeItem(atPath: fixture.path + "/.git/" + CheckedHead.fileName)
+        let withoutNote = try pending(fixture)
+        #expect(withNote == withoutNote, "\(name)")
+    }
+
+    @Test func aNoteFromAnotherCommitLendsItsMarkingsAndNothingElse() throws {
+        let fixture = try Fixture()
+        try fixture.write("TODO.md", "- [ ] Buy milk\n")
+        try fixture.write("a/plan.md", "- [ ] Ship it\n")
+        try fixture.write("a/notes.md", "prose only\n")
+        _ = try workspace(fixture).commit()
+        // A plain git commit moves HEAD past the note: its markings still hold (the attribute
+        // files are as they were), its blobs are about another commit.
+        try fixture.write("a/plan.md", "- [ ] Ship it\n- [ ] From git\n")
+        _ = try fixture.git("commit", "-qam", "plain")
+        try fixture.write("TODO.md", try fixture.read("TODO.md").replacingOccurrences(of: "Buy milk", with: "Buy oat milk"))
+        let withNote = try pending(fixture)
+        try FileManager.default.removeItem(atPath: fixture.path + "/.git/" + CheckedHead.fileName)
+        #expect(try pending(fixture) == withNote)
+        #expect(withNote.contains("TODO.md"))
+    }
+
+    @Test func aDamagedNoteIsOnlyMissed() throws {
+        let fixture = try Fixture()
+        try fixture.write("TODO.md", "- [ ] Buy milk\n")
+        _ = try workspace(fixture).commit()
+        let path = fixture.path + "/.git/" + CheckedHead.fileName
+        let good = try #require(FileManager.default.contents(atPath: path))
+        try fixture.write("TODO.md", "- [x] Buy milk\n")
+        for damage in [Data(good.prefix(good.count / 2)), Data("garbage\n\u{0}\u{1}".utf8), Data(), good + Data("mark x TODO.md\n".utf8)] {
+            try damage.write(to: URL(fileURLWithPath: path))
+            #expect(try pending(fixture).contains("Check \"Buy milk\""))
+        }
+    }
+
+    @Test func theNoteRoundTripsMarkingsPlainFilesAndStamps() throws {
+        let commit = try #require(OID(hex: String(repeating: "ab", count: 20)))
+        let blob = try #require(OID(hex: String(repeating: "01", count: 20)))
+        let stamp = FileStamp(path: "/r/a b/.gitattributes", status: .init(size: 3, modified: -5, changed: 7, inode: 9, device: 11, mode: 33188))
+        let note = CheckedHead(
+            commit: commit, selector: ListFileSelector(include: ["*.txt"], exclude: ["README.md"]),
+            blobs: ["TODO.md": blob, "a b/plan.md": blob], plain: ["notes.md": blob],
+            markings: ["TODO.md": .marked, "a b/plan.md": .unspecified, "notes.md": .unmarked],
+            attributeSources: [stamp, FileStamp(path: "/etc/gitattributes", status: nil)])
+        let bytes = try #require(note.encoded())
+        #expect(CheckedHead(decoding: bytes) == note)
+        #expect(CheckedHead(decoding: Array(bytes.dropLast())) == nil)
     }
 }

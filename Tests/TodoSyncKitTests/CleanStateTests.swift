@@ -182,3 +182,26 @@ import TestSupport
         #expect(porcelain == " M TODO.md\n?? .gitignore\n?? notes.md\n?? vendor/\n?? work/.gitattributes\n", "\(porcelain)")
     }
 }
+
+/// A stamp written as a note line reads back the same, from its bytes.
+@Suite struct FileStampLineTests {
+    @Test func stampsReadBackFromTheirLines() {
+        var random = SeededGenerator(seed: 5)
+        for _ in 0..<500 {
+            let status = Int.random(in: 0..<5, using: &random) == 0 ? nil : FileStamp.Status(
+                size: Int64.random(in: 0...Int64.max, using: &random), modified: Int64.random(in: Int64.min...Int64.max, using: &random),
+                changed: Int64.random(in: -1_000...Int64.max, using: &random), inode: UInt64.random(in: 0...UInt64(Int64.max), using: &random),
+                device: UInt64.random(in: 0...1_000_000, using: &random), mode: UInt32.random(in: 0...UInt32.max, using: &random))
+            let stamp = FileStamp(path: "/a folder/b \(Int.random(in: 0...9, using: &random)).md", status: status)
+            let line = Array(stamp.line.utf8)
+            let space = line.firstIndex(of: 0x20)!
+            #expect(FileStamp(key: line[..<space], rest: line[(space + 1)...]) == stamp)
+            let text = Substring(stamp.line)
+            #expect(FileStamp(key: text.prefix(4), rest: text.dropFirst(5)) == stamp)
+        }
+        for bad in ["stat 1 2 3", "stat 1 2 3 4 5 x /p", "stat 99999999999999999999 1 1 1 1 1 /p", "stats 1 2 3 4 5 6 /p"] {
+            let line = Array(bad.utf8), space = line.firstIndex(of: 0x20)!
+            #expect(FileStamp(key: line[..<space], rest: line[(space + 1)...]) == nil, "\(bad)")
+        }
+    }
+}
