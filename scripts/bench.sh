@@ -3,6 +3,7 @@
 #   scripts/bench.sh           full: 1k/10k/100k-item lists, a 1,000-commit repository, 11 runs
 #   scripts/bench.sh --quick   fewer sizes and runs
 #   scripts/bench.sh --smoke   seconds; CI uses it to keep the harness building (no thresholds)
+#   scripts/bench.sh --vault-only [NOTES]   a generated vault (5,000 notes, or NOTES)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

@@ -94,6 +94,9 @@ if option == "sync-only" {
     try bench.commands()
 } else if option == "watch-only" {
     try bench.watch()
+} else if option == "vault-only" {
+    // `--vault-only 40000` for the larger vault.
+    try bench.vault(notes: CommandLine.arguments.count > 2 ? Int(CommandLine.arguments[2]) ?? 5_000 : 5_000)
 } else {
     bench.parseAndRender()
     try bench.commands()

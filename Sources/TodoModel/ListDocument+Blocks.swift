@@ -13,15 +13,16 @@ extension ListDocument {
         /// it ends it the same way.
         var endedFile = false
         /// Taking the block renumbered the item after it (`takeBlock`): that item's first line as
-        /// it was, which restoring the block puts back.
+        /// it was, which restoring the block puts back where the line still reads as renumbered.
         var renumberedNext: [UInt8]?
+        var renumberedTo: [UInt8]?
         /// The block's items as the document it came from read them (depths from 0): what
         /// putting it anywhere must give. Not part of the value: it follows from the lines.
         var tree: [ItemTreeCheck.Node] = []
 
         public static func == (lhs: Block, rhs: Block) -> Bool {
             lhs.lines == rhs.lines && lhs.indent == rhs.indent && lhs.endedFile == rhs.endedFile
-                && lhs.renumberedNext == rhs.renumberedNext
+                && lhs.renumberedNext == rhs.renumberedNext && lhs.renumberedTo == rhs.renumberedTo
         }
 
         public func hash(into hasher: inout Hasher) {
@@ -29,6 +30,7 @@ extension ListDocument {
             hasher.combine(indent)
             hasher.combine(endedFile)
             hasher.combine(renumberedNext)
+            hasher.combine(renumberedTo)
         }
     }
 
@@ -86,6 +88,7 @@ extension ListDocument {
             do {
                 try take(node, renumbering: renumbered)
                 block.renumberedNext = renumbered.map { Array(before.lines[$0.line].content) }
+                block.renumberedTo = renumbered?.content
                 return block
             } catch {
                 self = before
@@ -210,12 +213,10 @@ extension ListDocument {
             newLines[newLines.count - 1].ending = .none
         }
         replaceLines(range, with: newLines)
-        if restoring, let original = block.renumberedNext {
+        if restoring, let original = block.renumberedNext, let renumbered = block.renumberedTo {
             // The item after the block gets back the number it had before the block was taken.
             let next = index + block.lines.count
-            if next < lines.count, let marker = ListMarker(lines[next].content), let head = block.lines.first.flatMap({ ListMarker($0.content) }),
-                marker.bytes == head.bytes, ListMarker(original[...]) != nil
-            {
+            if next < lines.count, lines[next].content.elementsEqual(renumbered) {
                 var line = lines[next]
                 line.content = original[...]
                 replaceLines(next..<(next + 1), with: [line])

@@ -162,6 +162,10 @@ extension Workspace {
     /// Best effort: it is only a cache.
     func recordCheckedHead(commit: OID, blobs: [String: OID], plain: [String: OID] = [:]) {
         var note = CheckedHead(commit: commit, selector: selector, blobs: blobs, plain: plain)
+        if let unread = passUnread {
+            note.blobs.merge(unread.lists) { read, _ in read }
+            note.plain.merge(unread.plain.filter { note.blobs[$0.key] == nil }) { read, _ in read }
+        }
         if let sources = passAttributeSources, sources.allSatisfy({ $0.isSettled(before: openedAt - attributeSettleTime) }),
             let cache = attributeCache
         {

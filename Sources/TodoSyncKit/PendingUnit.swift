@@ -24,6 +24,8 @@ public struct PendingUnit {
     var scan = CandidateScan()
     /// Edited files being stored as blobs, as read, while the unit was worked out (`pending(storingBlobsAhead:)`).
     var blobsStoredAhead: [String: BlobWrite] = [:]
+    /// The files read name an id that HEAD's versions of them lack and the unit did not write.
+    var namesIDsFromElsewhere = false
 
     /// The ids the commit would write: items that have none in their line yet.
     public var idsNotYetWritten: Set<ItemID> { Set(assigned.writtenIDs) }
@@ -56,7 +58,7 @@ extension Workspace {
         let outermost = attributeCache == nil
         if outermost { attributeCache = [:] }
         defer {
-            if outermost { (attributeCache, passAttributeSources, passCheckedHead) = (nil, nil, nil) }
+            if outermost { (attributeCache, passAttributeSources, passCheckedHead, passUnread) = (nil, nil, nil, nil) }
         }
         let scan = try Trace.phase("find candidate files") { () throws(TodoSyncError) in try scanCandidates() }
         // Before any attribute is read: stamps that will show if the files they come from change.
@@ -77,7 +79,49 @@ extension Workspace {
         if shortcuts, let unchanged = try Trace.phase("compare with HEAD's checked note (index stats)", { () throws(TodoSyncError) in try unchangedByCheckedHead(paths, stamps) }) {
             return unchanged
         }
-        let headTree = try Trace.phase("read HEAD's tree") { () throws(TodoSyncError) in try readHeadTree() }
+        guard var headTree = try Trace.phase("read HEAD's tree", { () throws(TodoSyncError) in try readHeadTree() }) else {
+            return try pending(paths, headTree: nil, stamps: stamps, storingBlobsAhead: storingBlobsAhead, shortcuts: shortcuts)
+        }
+        // Work proportional to the change: where HEAD's lists are known in order and git's index
+        // vouches for a file, it holds HEAD's blob; only the others are read, with HEAD's
+        // versions of them. A unit that then names an id HEAD's versions of those files lack
+        // (pasted from a file not read) is worked out again from every file.
+        if shortcuts, let note = readCheckedHead(commit: headTree.commit.id) {
+            let narrowed = Trace.phase("files the note and git's index do not vouch for") { narrowing(paths, note: note, stamps: stamps) }
+            let full = headTree
+            headTree.files = headTree.files.filter { narrowed.read.contains($0.path) }
+            // A note recorded in this pass names the files not read as well.
+            passUnread = (narrowed.lists, narrowed.plain)
+            let unit = try pending(
+                paths.filter(narrowed.read.contains), headTree: headTree, stamps: stamps, storingBlobsAhead: storingBlobsAhead, shortcuts: shortcuts)
+            guard unit.namesIDsFromElsewhere else { return unit }
+            passUnread = nil
+            return try pending(paths, headTree: full, stamps: stamps, storingBlobsAhead: storingBlobsAhead, shortcuts: shortcuts)
+        }
+        return try pending(paths, headTree: headTree, stamps: stamps, storingBlobsAhead: storingBlobsAhead, shortcuts: shortcuts)
+    }
+
+    /// Which candidate files to read, given the note for HEAD: all but the lists and plain files
+    /// it names whose stat git's index vouches for, with their blob as noted; plus the noted
+    /// lists that are no longer candidates (removed).
+    private func narrowing(_ paths: [String], note: CheckedHead, stamps: IndexStamps) -> (read: Set<String>, lists: [String: OID], plain: [String: OID]) {
+        var read = Set<String>(), lists: [String: OID] = [:], plain: [String: OID] = [:]
+        for path in paths {
+            let noted = note.blobs[path] ?? note.plain[path]
+            if let noted, let stat = FileSystem.regularFileStat(root + "/" + path), stamps.blob(at: path, stat: stat) == noted {
+                if note.blobs[path] != nil { lists[path] = noted } else { plain[path] = noted }
+            } else {
+                read.insert(path)
+            }
+        }
+        let candidates = Set(paths)
+        for path in note.blobs.keys where !candidates.contains(path) { read.insert(path) }
+        return (read, lists, plain)
+    }
+
+    private func pending(
+        _ paths: [String], headTree: HeadTree?, stamps: IndexStamps, storingBlobsAhead: Bool, shortcuts: Bool
+    ) throws(TodoSyncError) -> PendingUnit {
         let read = try Trace.phase("read working lists") { () throws(TodoSyncError) in try readWorkingBytes(paths) }
         let files = try Trace.phase("parse working lists") { () throws(TodoSyncError) in try parseWorkingFiles(read) }
         var blobsStoredAhead: [String: BlobWrite] = [:]
@@ -105,6 +149,11 @@ extension Workspace {
         let adopted = assigned.writtenIDs.filter { head.base.ids.contains($0) }.count
         var changedPaths: [String] = []
         var finalBytes: [String: [UInt8]?] = [:]
+        // Ids the files read name that HEAD's versions of them lack, not written now.
+        let written = Set(assigned.writtenIDs)
+        let namesIDsFromElsewhere = assigned.lists.documents.values.contains { document in
+            document.nodeIDs.contains { id in id.map { !head.base.ids.contains($0) && !written.contains($0) } ?? false }
+        }
         let rewritten = Set(assigned.changedPaths)
         for path in working.readBytes.keys.sorted() {
             // A file that gets no id holds the bytes read (rendering is lossless): not rendered again.
@@ -114,10 +163,12 @@ extension Workspace {
             // A repaired id can bring a file back to HEAD's bytes: written, not committed.
             if changed || rewritten.contains(path) { finalBytes[path] = final }
         }
-        return PendingUnit(
+        var unit = PendingUnit(
             changes: changes, idsToWrite: assigned.idsWritten, idsAdopted: adopted,
             diagnostics: working.lists.diagnostics + assigned.diagnostics + recurring, changedPaths: changedPaths,
             head: head, working: working, assigned: assigned, finalBytes: finalBytes, blobsStoredAhead: blobsStoredAhead)
+        unit.namesIDsFromElsewhere = namesIDsFromElsewhere
+        return unit
     }
 }
 

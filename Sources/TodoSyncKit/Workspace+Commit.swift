@@ -52,7 +52,7 @@ extension Workspace {
         let outermost = attributeCache == nil
         if outermost { attributeCache = [:] }
         defer {
-            if outermost { (attributeCache, passAttributeSources, passCheckedHead) = (nil, nil, nil) }
+            if outermost { (attributeCache, passAttributeSources, passCheckedHead, passUnread) = (nil, nil, nil, nil) }
         }
         let unit = try pending(storingBlobsAhead: true, shortcuts: alongside.isEmpty)
         let others = try changedSinceHead(alongside.keys.sorted(), head: unit.head.commit)

@@ -44,6 +44,9 @@ public final class Workspace {
     var passAttributeSources: [FileStamp]?
     /// The checked-head note as this pass read it.
     var passCheckedHead: CheckedHead?
+    /// The lists and plain Markdown files of HEAD this pass did not read (the note and git's
+    /// index vouch for them, `pending`): a note recorded in the pass names them too.
+    var passUnread: (lists: [String: OID], plain: [String: OID])?
     /// How long the files gitattributes come from must have been left alone before the note
     /// records what they say (`Workspace.settleTime`; tests wait one clock tick instead).
     var attributeSettleTime = Workspace.settleTime

@@ -1,0 +1,114 @@
+import Foundation
+
+/// A vault of notes shaped like a real one (issue: vault scale): daily notes with 2-6 tasks,
+/// project notes with nested tasks and notes, prose-only notes, code fences holding task-like
+/// lines, about a third of the tasks with Obsidian Tasks fields; every task with an id, as
+/// after `todosync init`; each note's times a day in the past, as a vault's are.
+enum Vault {
+    static func generate(at root: String, notes: Int, seed: UInt64 = 7) throws {
+        var random = SplitMix(seed: seed)
+        let fields = ["", "", "", " ⏫", " 📅 2026-12-05", " 🔁 every week 📅 2026-12-01", " ⏳ 2026-11-30", " 🔽 🛫 2026-11-20"]
+        func id() -> String {
+            let hex = Array("0123456789ABCDEF")
+            var digits = (0..<32).map { _ in hex[Int(random.next() % 16)] }
+            digits[12] = "4"
+            digits[16] = hex[8 + Int(random.next() % 4)]
+            let text = String(digits)
+            let parts = [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { range in
+                String(text[text.index(text.startIndex, offsetBy: range.lowerBound)..<text.index(text.startIndex, offsetBy: range.upperBound)])
+            }
+            return parts.joined(separator: "-")
+        }
+        func task(_ title: String, done: Bool = false, indent: String = "") -> String {
+            indent + "- [\(done ? "x" : " ")] \(title)\(fields[Int(random.next() % UInt64(fields.count))]) <!-- id: \(id()) -->\n"
+        }
+        let manager = FileManager.default
+        for index in 0..<notes {
+            let path: String, text: String
+            switch index % 10 {
+            case 0..<5:
+                path = String(format: "daily/%04d/%02d/%05d.md", 2020 + index % 6, index % 12 + 1, index)
+                var body = "# Daily \(index)\n\nWhat happened today, in a few sentences.\n\n"
+                for number in 0..<(2 + Int(random.next() % 5)) { body += task("Daily task \(index)-\(number)", done: random.next() % 3 == 0) }
+                text = body + "\nMore thoughts at the end of the day.\n"
+            case 5..<8:
+                path = "projects/p\(index % 40)/note-\(index).md"
+                var body = "# Project note \(index)\n\n## Tasks\n"
+                for number in 0..<(3 + Int(random.next() % 6)) {
+                    body += task("Project task \(index)-\(number)")
+                    if number % 3 == 0 { body += task("Sub task \(index)-\(number)", indent: "  ") + "    a note under it\n" }
+                }
+                text = body + "\n```\n- [ ] not a task: in a code block\n```\n"
+            default:
+                path = "notes/\(index % 20)/prose-\(index).md"
+                text = "# Prose \(index)\n\n" + String(repeating: "Lorem ipsum dolor sit amet, consectetur adipiscing elit. ", count: 30) + "\n"
+            }
+            let full = root + "/" + path
+            try manager.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try text.write(toFile: full, atomically: false, encoding: .utf8)
+            let day = Date(timeIntervalSinceNow: -86_400 * Double(1 + index % 300))
+            try manager.setAttributes([.modificationDate: day], ofItemAtPath: full)
+        }
+        try "*.md todosync\n".write(toFile: root + "/.gitattributes", atomically: false, encoding: .utf8)
+    }
+
+    /// SplitMix64: the same vault on every machine.
+    struct SplitMix {
+        var state: UInt64
+        init(seed: UInt64) { state = seed }
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+}
+
+extension Bench {
+    /// A vault of `notes` notes: the commit after a one-line edit in one note beside `git add -A
+    /// && git commit`, and status with nothing changed beside `git status`.
+    mutating func vault(notes: Int) throws {
+        let origin = work + "/vault-\(notes)"
+        try Vault.generate(at: origin, notes: notes)
+        try shell("git", "init", "-q", "-b", "main", in: origin)
+        try shell("git", "add", "-A", in: origin)
+        try shell("git", "-c", "user.name=Bench", "-c", "user.email=bench@example.com", "commit", "-q", "-m", "vault", in: origin)
+        let ours = work + "/vault-ours", theirs = work + "/vault-git"
+        for repo in [ours, theirs] {
+            try shell("git", "clone", "-q", origin, repo, in: work)
+            try shell("git", "config", "user.name", "Bench", in: repo)
+            try shell("git", "config", "user.email", "bench@example.com", in: repo)
+        }
+        // A clone's files are new: back to a day ago, and git's index told (as in a vault in use).
+        for repo in [ours, theirs] {
+            try shell("sh", "-c", "find . -path ./.git -prune -o -type f -exec touch -d '1 day ago' {} + && git update-index -q --refresh", in: repo)
+        }
+        _ = try Measure.spawn([todosync], in: ours)
+        let note = String(format: "daily/%04d/%02d/%05d.md", 2020 + 10 % 6, 10 % 12 + 1, 10)
+        var commitOurs: [Double] = [], commitGit: [Double] = []
+        try interleaved(runs: runs) { run in
+            for repo in [ours, theirs] {
+                let path = repo + "/" + note
+                let text = try String(contentsOfFile: path, encoding: .utf8)
+                try text.replacingOccurrences(of: "Daily task 10-0", with: "Daily task 10-0 (edit \(run))").write(toFile: path, atomically: false, encoding: .utf8)
+            }
+        } ours: {
+            commitOurs.append(try Measure.spawn([todosync], in: ours).seconds)
+        } git: {
+            commitGit.append(try Measure.sequence([["git", "add", "-A"], ["git", "commit", "-q", "-m", "x"]], in: theirs).seconds)
+        }
+        compare("vault of \(notes) notes: `todosync` after a one-line edit in one note", commitOurs, commitGit, git: "`git add -A && git commit`", target: 1.5)
+
+        Thread.sleep(forTimeInterval: 2.1)
+        _ = try Measure.spawn([todosync, "status"], in: ours)
+        var statusOurs: [Double] = [], statusGit: [Double] = []
+        try interleaved(runs: runs) {
+            statusOurs.append(try Measure.spawn([todosync, "status"], in: ours).seconds)
+        } git: {
+            statusGit.append(try Measure.spawn(["git", "status"], in: theirs).seconds)
+        }
+        compare("vault of \(notes) notes: `todosync status`, nothing changed", statusOurs, statusGit, git: "`git status`", target: 2.0)
+    }
+}
