@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import CLibGit2
 
 extension Repository {
@@ -6,6 +11,7 @@ extension Repository {
     /// Built in a private in-memory index, so what the user staged with `git add` stays staged
     /// and out of todosync's commit.
     public func writeTree(base: OID?, applying changes: [String: TreeChange]) throws(GitError) -> OID {
+        if let base { return try updatedTree(base, changes) }
         var index: OpaquePointer?
         try GitError.check(git_index_new(&index), "git_index_new")
         defer { git_index_free(index) }
@@ -36,6 +42,41 @@ extension Repository {
         }
         var oid = git_oid()
         try GitError.check(git_index_write_tree_to(&oid, index, pointer), "git_index_write_tree_to")
+        return OID(oid)
+    }
+
+    /// `base` with `changes` applied, writing only the trees on the changed paths
+    /// (`git_tree_create_updated`): a one-file change in a tree of thousands rewrites a few
+    /// trees, not all of them.
+    private func updatedTree(_ base: OID, _ changes: [String: TreeChange]) throws(GitError) -> OID {
+        var raw = base.raw
+        var tree: OpaquePointer?
+        try GitError.checkReading("git_tree_lookup", of: "reading tree \(base.short)") { git_tree_lookup(&tree, pointer, &raw) }
+        defer { git_tree_free(tree) }
+        var paths: [UnsafeMutablePointer<CChar>?] = []
+        defer { paths.forEach { free($0) } }
+        var updates: [git_tree_update] = []
+        for (path, change) in changes.sorted(by: { $0.key < $1.key }) {
+            var update = git_tree_update()
+            switch change {
+            case .delete:
+                // NB: a path the tree lacks is already deleted (libgit2 would call it an error).
+                var entry: OpaquePointer?
+                guard git_tree_entry_bypath(&entry, tree, path) == 0 else { continue }
+                git_tree_entry_free(entry)
+                update.action = GIT_TREE_UPDATE_REMOVE
+            case .write(let blob, let mode):
+                update.action = GIT_TREE_UPDATE_UPSERT
+                update.id = blob.raw
+                update.filemode = git_filemode_t(rawValue: mode)
+            }
+            let cPath = strdup(path)
+            paths.append(cPath)
+            update.path = UnsafePointer(cPath)
+            updates.append(update)
+        }
+        var oid = git_oid()
+        try GitError.check(git_tree_create_updated(&oid, pointer, tree, updates.count, updates), "git_tree_create_updated")
         return OID(oid)
     }
 

@@ -142,6 +142,17 @@ extension Workspace {
         }
         let head = try Trace.phase("read and parse HEAD's lists") { () throws(TodoSyncError) in try readHead(headTree, reusing: files, stamps: stamps) }
         let working = try workingSnapshot(files, head: head)
+        // Markdown files read that are not lists and hold HEAD's blob, as git's index vouches:
+        // the note names them, so the next pass need not read them.
+        if let headTree {
+            var blobs: [String: OID] = [:]
+            for file in headTree.files { blobs[file.path] = file.blob }
+            var plain = passUnread?.plain ?? [:]
+            for file in files where working.lists[file.path] == nil {
+                if let blob = blobs[file.path], stamps.blob(at: file.path, stat: file.stat) == blob { plain[file.path] = blob }
+            }
+            passUnread = (passUnread?.lists ?? [:], plain)
+        }
         var generator = SystemRandomNumberGenerator()
         var assigned = Trace.phase("assign ids") { IDAssignment.assign(working.lists, base: head.base, using: &generator) }
         var changes = Trace.phase("changes") { ListSet.changes(from: head.base.lists, to: assigned.lists) }

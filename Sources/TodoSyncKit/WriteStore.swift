@@ -120,7 +120,14 @@ final class DiskStore: WriteStore {
     }
 
     func files(inTree tree: OID, among paths: Set<String>) throws(TodoSyncError) -> [TreeFile] {
-        try git("listing files") { try repository.files(inTree: tree, include: paths.contains) }
+        // A few files (a one-note commit in a vault) are looked up by path, not found by a walk
+        // of the whole tree.
+        guard paths.count <= 64 else { return try git("listing files") { try repository.files(inTree: tree, include: paths.contains) } }
+        var found: [TreeFile] = []
+        for path in paths.sorted() {
+            if let file = try git("reading \(path) in the commit", { try repository.file(at: path, inTree: tree) }) { found.append(file) }
+        }
+        return found
     }
 
     func commit(_ id: OID) throws(TodoSyncError) -> Commit {
