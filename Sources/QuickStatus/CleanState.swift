@@ -104,14 +104,9 @@ public struct CleanState: Equatable, Sendable {
 
     public init?(decoding bytes: [UInt8]) {
         // NB: on the bytes: a vault's note holds a stamp line for each of thousands of files.
-        guard bytes.last == 0x0A else { return nil }
-        var lines: [ArraySlice<UInt8>] = []
-        var start = bytes.startIndex
-        while let end = bytes[start...].firstIndex(of: 0x0A) {
-            lines.append(bytes[start..<end])
-            start = end + 1
-        }
-        guard lines.count >= 2, lines[0].elementsEqual(Self.format.utf8), lines[1].starts(with: Array("root ".utf8)) else { return nil }
+        guard let lines = noteLines(bytes), lines.count >= 2, lines[0].elementsEqual(Self.format.utf8),
+            lines[1].starts(with: Array("root ".utf8))
+        else { return nil }
         self.init(root: String(decoding: lines[1].dropFirst(5), as: UTF8.self), environment: [], stamps: [], report: [], commitReady: false)
         stamps.reserveCapacity(lines.count)
         for line in lines[2...] {

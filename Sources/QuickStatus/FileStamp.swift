@@ -129,3 +129,16 @@ public struct FileStamp: Hashable, Sendable {
         Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
     }
 }
+
+/// The lines of a note the engine keeps in the git directory, as slices of its bytes; nil unless
+/// the last line is ended (a note cut short by a full disk or a crash is not read).
+public func noteLines(_ bytes: [UInt8]) -> [ArraySlice<UInt8>]? {
+    guard bytes.last == 0x0A else { return nil }
+    var lines: [ArraySlice<UInt8>] = []
+    var start = bytes.startIndex
+    while let end = bytes[start...].firstIndex(of: 0x0A) {
+        lines.append(bytes[start..<end])
+        start = end + 1
+    }
+    return lines
+}

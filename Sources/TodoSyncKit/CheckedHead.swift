@@ -77,14 +77,8 @@ struct CheckedHead: Equatable {
     /// Reads a note back, byte by byte: a vault's note holds a line for each of thousands of
     /// files, and it is read by every command.
     init?(decoding bytes: [UInt8]) {
-        guard bytes.last == 0x0A else { return nil }
-        var lines: [ArraySlice<UInt8>] = []
-        var start = bytes.startIndex
-        while let end = bytes[start...].firstIndex(of: 0x0A) {
-            lines.append(bytes[start..<end])
-            start = end + 1
-        }
-        guard lines.count >= 2, lines[0].elementsEqual(Self.format.utf8), lines[1].starts(with: Array("commit ".utf8)),
+        guard let lines = noteLines(bytes), lines.count >= 2, lines[0].elementsEqual(Self.format.utf8),
+            lines[1].starts(with: Array("commit ".utf8)),
             let commit = Self.oid(lines[1].dropFirst(7))
         else { return nil }
         var include: [String] = [], exclude: [String] = [], blobs: [String: OID] = [:], plain: [String: OID] = [:]

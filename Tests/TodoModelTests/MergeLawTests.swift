@@ -15,11 +15,11 @@ import Testing
         return IDAssignment.resolveBase(ListSet(documents), commit: "base").lists
     }
 
-    /// A base and two sides, each after three random edits.
-    static func twoSides(_ text: String, seed: Int) -> (base: ListSet, ours: ListSet, theirs: ListSet) {
+    /// A base and two sides, each after `times` random edits.
+    static func twoSides(_ text: String, seed: Int, times: Int = 3) -> (base: ListSet, ours: ListSet, theirs: ListSet) {
         let base = base(text)
         var editor = RandomEditor(seed: UInt64(seed))
-        return (base, editor.edit(base, times: 3), editor.edit(base, times: 3))
+        return (base, editor.edit(base, times: times), editor.edit(base, times: times))
     }
 
     @Test func mergingASideWithItselfGivesThatSide() async {
@@ -81,9 +81,7 @@ import Testing
     /// (`FieldMergeLawTests` holds the same laws over edits of fields alone.)
     @Test func fieldsMergeAsFields() async {
         await propertyCheck(count: 1000, input: markdownGenerator, Gen.int(in: 0...1_000_000)) { text, seed in
-            let base = Self.base(text)
-            var editor = RandomEditor(seed: UInt64(seed))
-            let ours = editor.edit(base, times: 5), theirs = editor.edit(base, times: 5)
+            let (base, ours, theirs) = Self.twoSides(text, seed: seed, times: 5)
             let merged = ListMerge.mergeItemByItem(base: base, ours: ours, theirs: theirs)
             guard !ours.hasIDsOutsideItems, !theirs.hasIDsOutsideItems, !merged.lists.hasIDsOutsideItems else { return }
             let baseItems = base.items, oursItems = ours.items, theirsItems = theirs.items
@@ -107,9 +105,7 @@ import Testing
     /// theirs is in the item's notes.
     @Test func aMergedTitleIsOneASideWrote() async {
         await propertyCheck(count: 1000, input: markdownGenerator, Gen.int(in: 0...1_000_000)) { text, seed in
-            let base = Self.base(text)
-            var editor = RandomEditor(seed: UInt64(seed))
-            let ours = editor.edit(base, times: 6), theirs = editor.edit(base, times: 6)
+            let (base, ours, theirs) = Self.twoSides(text, seed: seed, times: 6)
             let mergedLists = ListMerge.mergeItemByItem(base: base, ours: ours, theirs: theirs)
             let baseItems = base.items, oursItems = ours.items, theirsItems = theirs.items
             // The words of a title, without the Obsidian Tasks fields that end it (those merge one by one).
