@@ -17,8 +17,22 @@ public struct ItemQuery: Hashable, Sendable, CustomStringConvertible {
         case ambiguous(String, candidates: [TodoItem])
     }
 
-    /// The one item the query names.
-    public func resolve(in lists: ListSet) throws(Failure) -> TodoItem {
+    /// The one item the query names. Where several match, those `preferring` accepts are asked
+    /// first (`done` looks at open items, `reopen` at done ones, as Taskwarrior's `done` looks
+    /// at pending tasks): a recurring chore's open occurrence beside the ones checked before.
+    public func resolve(in lists: ListSet, preferring: ((TodoItem) -> Bool)? = nil) throws(Failure) -> TodoItem {
+        do {
+            return try resolveAll(in: lists)
+        } catch {
+            guard case .ambiguous(_, let candidates) = error, let preferring else { throw error }
+            let preferred = candidates.filter(preferring)
+            if preferred.count == 1 { return preferred[0] }
+            if preferred.count > 1 { throw .ambiguous(text, candidates: preferred) }
+            throw error
+        }
+    }
+
+    private func resolveAll(in lists: ListSet) throws(Failure) -> TodoItem {
         let items = Array(lists.items.values)
         let needle = text.lowercased()
         let hex = needle.filter { $0 != "-" }

@@ -70,7 +70,7 @@ public enum ItemRequest: Hashable, Sendable {
             }
             return .add(id: newID(), title: text, isDone: isDone, notes: notes, at: try placement(place, in: lists, defaultFile: context.defaultFile))
         case .setDone(let query, let done):
-            let item = try findItem(query, in: lists)
+            let item = try findItem(query, in: lists, preferring: { $0.isDone != done })
             guard item.isDone != done else { return .setDone(item.id, done) }
             if done, context.writesDoneDate(in: lists[item.file]) {
                 return .batch([.setDone(item.id, true), .setField(item.id, .done, context.today.description)])
@@ -113,9 +113,9 @@ public enum ItemRequest: Hashable, Sendable {
         try findItem(query, in: lists).id
     }
 
-    private func findItem(_ query: ItemQuery, in lists: ListSet) throws(Failure) -> TodoItem {
+    private func findItem(_ query: ItemQuery, in lists: ListSet, preferring: ((TodoItem) -> Bool)? = nil) throws(Failure) -> TodoItem {
         do {
-            return try query.resolve(in: lists)
+            return try query.resolve(in: lists, preferring: preferring)
         } catch {
             throw .query(error)
         }

@@ -57,6 +57,23 @@ import TestSupport
         try f.expectCleanAndSound()
     }
 
+    /// A chore checked week after week: `done` names the open occurrence, not the ones checked
+    /// before; `reopen` names a checked one.
+    @Test func aChoreIsCheckedOffWeekAfterWeekByItsName() throws {
+        let f = try fixture()
+        for week in 0..<3 {
+            let result = try todosync(f, "done", "water")
+            #expect(result.stdout.contains("Check \"Water plants\""), "week \(week)")
+        }
+        let lines = try lines(f).filter { $0.contains("Water plants") }
+        #expect(lines.count == 4)
+        #expect(lines.filter { $0.hasPrefix("- [ ]") }.count == 1)
+        let reopen = try run(todosyncBinary, ["reopen", "water"], in: f.path, environment: Self.day)
+        // Three checked: which one to reopen is the user's to say, by id.
+        #expect(reopen.status == 1 && reopen.stderr.contains("\"water\" matches 3 items"))
+        try f.expectCleanAndSound()
+    }
+
     @Test func aCheckTypedInAnEditorGetsItsNextOccurrenceInTheSameCommit() throws {
         let f = try fixture()
         let text = try f.read("TODO.md")
