@@ -7,10 +7,11 @@ struct Add: ItemCommand {
         commandName: "add",
         abstract: "Add an item, as one commit (one undo unit).",
         discussion: """
-            The item goes at the end of TODO.md (or the only list) unless you say where. Items are named by a part of their title (any case) or the first digits of their id (see todosync list).
+            The item goes at the end of TODO.md (or the only list; TODO.md is made where there is no list yet) unless you say where. Words not in quotes are one title. Items are named by a part of their title (any case) or the first digits of their id (see todosync list).
 
             Examples:
               todosync add "Buy milk"
+              todosync add Buy eggs
               todosync add "Call Bob" --under "Errands" --priority high --due 2026-12-01
               todosync add "Pay rent" --before "Call Bob" --notes "the new account"
               todosync add "Report" --file work.md
@@ -18,13 +19,18 @@ struct Add: ItemCommand {
             """)
 
     @OptionGroup var repository: CommittingOptions
-    @Argument(help: "The item's title (one line).") var title: String
+    @Argument(help: "The item's title (one line); words not in quotes are joined with spaces.") var words: [String]
+
+    var title: String { words.joined(separator: " ") }
     @OptionGroup var place: PlaceOptions
     @OptionGroup(title: "Obsidian Tasks fields") var fields: FieldOptions
     @Option(help: ArgumentHelp("Notes under the item (use \\n for more lines).", valueName: "text")) var notes: String?
     @Flag(help: "Add it already checked.") var done = false
 
-    func validate() throws { _ = try fields.edits() }
+    func validate() throws {
+        guard !words.isEmpty else { throw ValidationError("Missing the item's title, as in: todosync add \"Buy milk\"") }
+        _ = try fields.edits()
+    }
 
     func request() throws -> ItemRequest {
         .add(

@@ -39,7 +39,14 @@ extension Workspace {
         }
         try checkReadyToCommit()
         let pending = try commit()
-        guard var head = try readHeadTree().map({ (tree) throws(TodoSyncError) in try readHead(tree) }), head.commit != nil else {
+        var head: HeadSnapshot
+        if let read = try readHeadTree().map({ (tree) throws(TodoSyncError) in try readHead(tree) }), read.commit != nil {
+            head = read
+        } else if try unbornBranch().map({ $0.advice == nil }) == true, requests.allSatisfy({ $0.destination != nil }) {
+            // A new repository (no remote branch holding lists): the first item starts
+            // TODO.md, as its first commit.
+            head = HeadSnapshot(commit: nil, base: .empty, files: [:])
+        } else {
             throw TodoSyncError(
                 "there are no lists here yet",
                 hint: try unbornBranch()?.advice ?? UnbornBranch.firstListHint + ", or todosync init")
@@ -56,8 +63,9 @@ extension Workspace {
         var lists = before
         var moved = Set<ItemID>()
         var generator = SystemRandomNumberGenerator()
-        let context = RequestContext(
-            defaultFile: RequestContext.defaultFile(among: before.documents.keys), today: try today(), doneDates: try doneDates())
+        // No list yet: items go to a new TODO.md, as `add`'s help says.
+        let defaultFile = before.documents.isEmpty ? "TODO.md" : RequestContext.defaultFile(among: before.documents.keys)
+        let context = RequestContext(defaultFile: defaultFile, today: try today(), doneDates: try doneDates())
         for (index, request) in requests.enumerated() {
             let place = lineNumbers.map { "line \($0[index]): " } ?? ""
             do {

@@ -188,7 +188,6 @@ extension Workspace {
     func commitLists(
         _ lists: ListSet, over head: HeadSnapshot, message: CommitMessage, untracking: [String: [UInt8]?] = [:]
     ) throws(TodoSyncError) -> OID {
-        guard let parent = head.commit else { throw TodoSyncError("there is no commit yet", hint: "run todosync first") }
         guard let branch = try branchReference() else { throw detachedHead() }
         var files: [WritePlan.FileWrite] = []
         var changed: [String: [UInt8]?] = [:], modes: [String: UInt32] = [:]
@@ -204,9 +203,12 @@ extension Workspace {
             changed[path] = .some(bytes)
             if let mode = head.files[path]?.mode { modes[path] = mode }
         }
+        // No commit yet (a new repository's first item): the first commit, on no parent.
+        let parent = head.commit
         let plan = WritePlan(
-            branch: branch, expectedHead: parent.id,
-            target: .new(WritePlan.NewCommit(parents: [parent.id], baseTree: parent.tree, lists: changed, modes: modes, message: message)),
+            branch: branch, expectedHead: parent?.id,
+            target: .new(WritePlan.NewCommit(
+                parents: parent.map { [$0.id] } ?? [], baseTree: parent?.tree, lists: changed, modes: modes, message: message)),
             files: files, reflogMessage: "todosync: " + message.summary)
         guard let commit = try apply(plan).commit else { throw TodoSyncError("the commit was not made") }
         return commit

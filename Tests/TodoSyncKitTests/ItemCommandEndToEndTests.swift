@@ -173,4 +173,25 @@ import TestSupport
         #expect(withShortIDs(try f.read("TODO.md")).hasPrefix("Intro\n1. [ ] B ^b\n2. [ ] A ^a\n"))
         try f.expectCleanAndSound()
     }
+
+    /// The first hour: `git init`, then `todosync add`: TODO.md is made, as the first commit;
+    /// words not in quotes are one title; a code project with no list gets a TODO.md too.
+    @Test func addStartsTODOmdWhereThereIsNoListYet() throws {
+        let f = try Fixture(listsRepository: false)
+        try f.todosync("add", "First")
+        try f.todosync("add", "Buy", "eggs", "--priority", "high")
+        #expect(withShortIDs(try f.read("TODO.md")).contains(/^- \[ \] First <!-- id: [0-9A-F-]{36} -->\n- \[ \] Buy eggs <!-- id: [0-9A-F-]{36} --> ⏫\n$/))
+        #expect(f.commitCount == 2)
+        #expect(try f.git("log", "--format=%s").split(separator: "\n") == ["Add \"Buy eggs\"", "Add \"First\""])
+        try f.expectCleanAndSound()
+
+        let code = try Fixture(gitFiles: ["main.c": "int main(void) { return 0; }\n"], listsRepository: false)
+        try code.todosync("add", "In", "a", "code", "project")
+        #expect(try code.read("TODO.md").hasPrefix("- [ ] In a code project <!-- id: "))
+        try code.expectCleanAndSound()
+        // Nothing to name yet: said so, as before.
+        let none = try Fixture(listsRepository: false)
+        let done = try none.todosync("done", "milk", expectStatus: 1)
+        #expect(done.stderr.contains("there are no lists here yet"))
+    }
 }
