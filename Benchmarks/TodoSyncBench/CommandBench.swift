@@ -14,29 +14,15 @@ extension Bench {
             try shell("git", "config", "user.email", "bench@example.com", in: repo)
         }
         var current = listText
-        var commitOurs: [Double] = [], commitGit: [Double] = []
-        try interleaved(runs: runs) { run in
+        let (commitOurs, commitGit) = try commits(ours: ours, theirs: theirs, git: [["git", "add", "TODO.md"], ["git", "commit", "-q", "-m", "x"]]) { run in
             // Each run retitles another item, in both clones.
             let item = (run * 7_919 + 13) % bigList
             current = current.replacingOccurrences(of: "Task \(item):", with: "Task \(item) (edited \(run)):")
             for repo in [ours, theirs] { try current.write(toFile: repo + "/TODO.md", atomically: false, encoding: .utf8) }
-        } ours: {
-            commitOurs.append(try Measure.spawn([todosync], in: ours).seconds)
-        } git: {
-            commitGit.append(try Measure.sequence([["git", "add", "TODO.md"], ["git", "commit", "-q", "-m", "x"]], in: theirs).seconds)
         }
         compare("`todosync` after a one-line edit, \(bigList) items, \(historyLength) commits", commitOurs, commitGit, git: "`git add` + `git commit`", target: 1.3)
 
-        // The clean-state note trusts only files left alone for 2 s; the first status after
-        // that writes it, as a user's first status after a commit would.
-        Thread.sleep(forTimeInterval: 2.1)
-        _ = try Measure.spawn([todosync, "status"], in: ours)
-        var statusOurs: [Double] = [], statusGit: [Double] = []
-        try interleaved(runs: runs) {
-            statusOurs.append(try Measure.spawn([todosync, "status"], in: ours).seconds)
-        } git: {
-            statusGit.append(try Measure.spawn(["git", "status"], in: theirs).seconds)
-        }
+        let (statusOurs, statusGit) = try settledStatus(ours: ours, theirs: theirs)
         compare("`todosync status`, nothing changed, same repo", statusOurs, statusGit, git: "`git status`", target: 3.0)
 
         // Plain `todosync` (as an editor's save hook runs it) with nothing changed: the same note.
@@ -67,6 +53,33 @@ extension Bench {
             startGit.append(try Measure.spawn(["git", "--version"], in: work).seconds)
         }
         compare("start-up only (`--version`)", startOurs, startGit, git: "`git --version`", target: nil)
+    }
+
+    /// Each run makes the same edit in both clones (`edit`), then todosync commits it in `ours`
+    /// and `git` (the commands) in `theirs`, in turns.
+    func commits(ours: String, theirs: String, git: [[String]], edit: (Int) throws -> Void) throws -> (ours: [Double], git: [Double]) {
+        var timesOurs: [Double] = [], timesGit: [Double] = []
+        try interleaved(runs: runs, prepare: edit) {
+            timesOurs.append(try Measure.spawn([todosync], in: ours).seconds)
+        } git: {
+            timesGit.append(try Measure.sequence(git, in: theirs).seconds)
+        }
+        return (timesOurs, timesGit)
+    }
+
+    /// `todosync status` and `git status` with nothing changed, in turns. The clean-state note
+    /// trusts only files left alone for 2 s; the first status after that writes it, as a
+    /// user's first status after a commit would.
+    func settledStatus(ours: String, theirs: String) throws -> (ours: [Double], git: [Double]) {
+        Thread.sleep(forTimeInterval: 2.1)
+        _ = try Measure.spawn([todosync, "status"], in: ours)
+        var timesOurs: [Double] = [], timesGit: [Double] = []
+        try interleaved(runs: runs) {
+            timesOurs.append(try Measure.spawn([todosync, "status"], in: ours).seconds)
+        } git: {
+            timesGit.append(try Measure.spawn(["git", "status"], in: theirs).seconds)
+        }
+        return (timesOurs, timesGit)
     }
 
     /// Peak memory for the largest list, doing the full work of a pending edit.

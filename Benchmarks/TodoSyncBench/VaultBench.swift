@@ -87,28 +87,16 @@ extension Bench {
         }
         _ = try Measure.spawn([todosync], in: ours)
         let note = String(format: "daily/%04d/%02d/%05d.md", 2020 + 10 % 6, 10 % 12 + 1, 10)
-        var commitOurs: [Double] = [], commitGit: [Double] = []
-        try interleaved(runs: runs) { run in
+        let (commitOurs, commitGit) = try commits(ours: ours, theirs: theirs, git: [["git", "add", "-A"], ["git", "commit", "-q", "-m", "x"]]) { run in
             for repo in [ours, theirs] {
                 let path = repo + "/" + note
                 let text = try String(contentsOfFile: path, encoding: .utf8)
                 try text.replacingOccurrences(of: "Daily task 10-0", with: "Daily task 10-0 (edit \(run))").write(toFile: path, atomically: false, encoding: .utf8)
             }
-        } ours: {
-            commitOurs.append(try Measure.spawn([todosync], in: ours).seconds)
-        } git: {
-            commitGit.append(try Measure.sequence([["git", "add", "-A"], ["git", "commit", "-q", "-m", "x"]], in: theirs).seconds)
         }
         compare("vault of \(notes) notes: `todosync` after a one-line edit in one note", commitOurs, commitGit, git: "`git add -A && git commit`", target: 1.5)
 
-        Thread.sleep(forTimeInterval: 2.1)
-        _ = try Measure.spawn([todosync, "status"], in: ours)
-        var statusOurs: [Double] = [], statusGit: [Double] = []
-        try interleaved(runs: runs) {
-            statusOurs.append(try Measure.spawn([todosync, "status"], in: ours).seconds)
-        } git: {
-            statusGit.append(try Measure.spawn(["git", "status"], in: theirs).seconds)
-        }
+        let (statusOurs, statusGit) = try settledStatus(ours: ours, theirs: theirs)
         compare("vault of \(notes) notes: `todosync status`, nothing changed", statusOurs, statusGit, git: "`git status`", target: 2.0)
     }
 }
