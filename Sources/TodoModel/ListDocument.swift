@@ -137,6 +137,36 @@ public struct ListDocument: Sendable, Equatable {
         }
     }
 
+    /// The first whole conflict block a git merge left (1-based lines of `<<<<<<<`, `=======`
+    /// and `>>>>>>>`, in that order), if the file holds one.
+    public var conflictBlock: (opening: Int, separator: Int, closing: Int)? {
+        var opening: Int?, separator: Int?
+        for index in lines.indices {
+            let content = lines[index].content
+            guard let first = content.first, first == UInt8(ascii: "<") || first == UInt8(ascii: "=") || first == UInt8(ascii: ">") else { continue }
+            if first == UInt8(ascii: "<"), Self.isConflictOpening(content) {
+                (opening, separator) = (index + 1, nil)
+            } else if opening != nil, separator == nil, content.count == 7, content.allSatisfy({ $0 == UInt8(ascii: "=") }) {
+                separator = index + 1
+            } else if let opening, let separator, Self.isMarker(content, UInt8(ascii: ">")) {
+                return (opening, separator, index + 1)
+            }
+        }
+        return nil
+    }
+
+    /// Where git would call these bytes binary: the offset of a NUL byte in the first 8,000
+    /// (git's own test, `buffer_is_binary`); nil for text.
+    public static func binaryOffset(_ bytes: [UInt8]) -> Int? {
+        bytes.prefix(8_000).firstIndex(of: 0)
+    }
+
+    private static func isMarker(_ content: ArraySlice<UInt8>, _ byte: UInt8) -> Bool {
+        let marker = content.prefix(8)
+        guard marker.count >= 7, marker.prefix(7).allSatisfy({ $0 == byte }) else { return false }
+        return marker.count == 7 || marker.last == UInt8(ascii: " ")
+    }
+
     /// `<<<<<<<` alone or before a space, as git writes a conflict's first line. (Only the
     /// opening: a line of `=======` under text is a Markdown heading.)
     private static func isConflictOpening(_ content: ArraySlice<UInt8>) -> Bool {

@@ -26,6 +26,8 @@ public struct PendingUnit {
     var blobsStoredAhead: [String: BlobWrite] = [:]
     /// The files read name an id that HEAD's versions of them lack and the unit did not write.
     var namesIDsFromElsewhere = false
+    /// Changed lists a commit refuses (binary bytes, a conflict block), also in `diagnostics`.
+    public var blockers: [Diagnostic] = []
 
     /// The ids the commit would write: items that have none in their line yet.
     public var idsNotYetWritten: Set<ItemID> { Set(assigned.writtenIDs) }
@@ -174,12 +176,37 @@ extension Workspace {
             // A repaired id can bring a file back to HEAD's bytes: written, not committed.
             if changed || rewritten.contains(path) { finalBytes[path] = final }
         }
+        let blockers = Self.blockers(changedPaths, working)
+        let warnings = (working.lists.diagnostics + assigned.diagnostics + recurring).filter { warning in
+            !blockers.contains { $0.file == warning.file && $0.line == warning.line }
+        }
         var unit = PendingUnit(
             changes: changes, idsToWrite: assigned.idsWritten, idsAdopted: adopted,
-            diagnostics: working.lists.diagnostics + assigned.diagnostics + recurring, changedPaths: changedPaths,
+            diagnostics: blockers + warnings, changedPaths: changedPaths,
             head: head, working: working, assigned: assigned, finalBytes: finalBytes, blobsStoredAhead: blobsStoredAhead)
         unit.namesIDsFromElsewhere = namesIDsFromElsewhere
+        unit.blockers = blockers
         return unit
+    }
+
+    /// What a commit refuses in a changed list: bytes git would call binary (a list saved over
+    /// by something else), and a whole conflict block a git merge left.
+    private static func blockers(_ paths: [String], _ working: WorkingSnapshot) -> [Diagnostic] {
+        var result: [Diagnostic] = []
+        for path in paths {
+            guard let bytes = working.readBytes[path] ?? nil else { continue }
+            if let offset = ListDocument.binaryOffset(bytes) {
+                let line = bytes[..<offset].reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
+                result.append(Diagnostic(
+                    file: path, line: line,
+                    message: "the file holds a NUL byte, so git reads it as binary, not as a list; nothing was committed"))
+            } else if let block = working.lists[path]?.conflictBlock {
+                result.append(Diagnostic(
+                    file: path, line: block.opening,
+                    message: "a git conflict block (<<<<<<< at line \(block.opening), ======= at \(block.separator), >>>>>>> at \(block.closing)) a merge left unresolved; nothing was committed"))
+            }
+        }
+        return result
     }
 }
 

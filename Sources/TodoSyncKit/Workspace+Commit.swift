@@ -55,6 +55,14 @@ extension Workspace {
             if outermost { (attributeCache, passAttributeSources, passCheckedHead, passUnread) = (nil, nil, nil, nil) }
         }
         let unit = try pending(storingBlobsAhead: true, shortcuts: alongside.isEmpty)
+        if let blocker = unit.blockers.first {
+            let binary = blocker.message.contains("NUL byte")
+            throw TodoSyncError(
+                blocker.description,
+                hint: binary
+                    ? "if it was saved over by mistake, get it back with git restore \(blocker.file); a file meant to be binary is no list: add '/\(blocker.file) -todosync' to .gitattributes"
+                    : "keep the lines you want, delete the marker lines (<<<<<<<, =======, >>>>>>>), then run todosync again")
+        }
         let others = try changedSinceHead(alongside.keys.sorted(), head: unit.head.commit)
         guard let branch = try branchReference() else { throw detachedHead() }
         var message = CommitMessage.describing(unit.changes, idsWritten: unit.idsAdopted, files: unit.changedPaths)

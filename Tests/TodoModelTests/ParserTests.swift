@@ -88,6 +88,21 @@ let parserCases: [ParserCase] = [
 ]
 
 @Suite struct ParserTests {
+    @Test func conflictBlocksAndBinaryBytesAreFound() {
+        func block(_ text: String) -> [Int]? {
+            ListDocument(path: "TODO.md", bytes: Array(text.utf8)).conflictBlock.map { [$0.opening, $0.separator, $0.closing] }
+        }
+        #expect(block("- [ ] a\n<<<<<<< HEAD\nx\n=======\ny\n>>>>>>> theirs\n") == [2, 4, 6])
+        #expect(block("<<<<<<<\n=======\n>>>>>>>") == [1, 2, 3])
+        #expect(block("<<<<<<< HEAD\nx\n") == nil)
+        #expect(block("Title\n=======\n>>>>>>> b\n") == nil)
+        #expect(block("<<<<<<<< eight\n=======\n>>>>>>>\n") == nil)
+        #expect(block(">>>>>>> a\n=======\n<<<<<<< b\n") == nil)
+        #expect(ListDocument.binaryOffset(Array("text\n".utf8)) == nil)
+        #expect(ListDocument.binaryOffset(Array("ab".utf8) + [0]) == 2)
+        #expect(ListDocument.binaryOffset([UInt8](repeating: 0x41, count: 8_000) + [0]) == nil)
+    }
+
     @Test(arguments: parserCases)
     func parsesItemsAsFormatSays(_ example: ParserCase) {
         #expect(outline(example.markdown) == example.expected)

@@ -314,20 +314,45 @@ import TestSupport
         try fixture.expectCleanAndSound()
     }
 
-    @Test func aConflictLeftByAGitMergeIsCommittedAsGitWouldButReported() throws {
+    /// A conflict block a git merge left in a list is refused, naming its lines and the way
+    /// out; nothing is committed until it is mended. A lone marker line only warns.
+    @Test func aConflictBlockLeftInAListIsRefusedNamingItsLines() throws {
         let fixture = try Fixture(gitFiles: ["TODO.md": "- [ ] a\n"])
+        let head = fixture.head
         let text = "- [ ] a\n<<<<<<< HEAD\n- [ ] b\n=======\n- [ ] c\n>>>>>>> theirs\n"
         try fixture.write("TODO.md", text)
-        let result = try fixture.todosync()
-        #expect(result.stderr.contains("TODO.md:2: a git conflict marker: a merge left this file unresolved"))
-        let lines = try fixture.read("TODO.md").split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(lines[1] == "<<<<<<< HEAD" && lines[3] == "=======" && lines[5] == ">>>>>>> theirs")
+        let status = try fixture.todosync("status")
+        #expect(status.stderr.contains("TODO.md:2: a git conflict block (<<<<<<< at line 2, ======= at 4, >>>>>>> at 6)"))
+        let refused = try fixture.todosync(expectStatus: 1)
+        #expect(refused.stderr.contains("todosync: error: TODO.md:2: a git conflict block"))
+        #expect(refused.stderr.contains("hint: keep the lines you want, delete the marker lines"))
+        #expect(fixture.head == head)
+        #expect(try fixture.read("TODO.md") == text)
+        try fixture.write("TODO.md", "- [ ] a\n- [ ] b\n- [ ] c\n")
+        try fixture.todosync()
+        #expect(fixture.head != head)
+        // A lone opening marker is reported, not refused (it may be a line of prose).
+        try fixture.write("TODO.md", try fixture.read("TODO.md") + "<<<<<<< just a line\n")
+        #expect(try fixture.todosync().stderr.contains("a git conflict marker"))
         try fixture.expectCleanAndSound()
-        // The warning stays until the file is mended: plain todosync is not answered from stamps.
-        #expect(try fixture.todosync().stderr.contains("TODO.md:2: a git conflict marker"))
-        try fixture.write("TODO.md", try fixture.read("TODO.md").split(separator: "\n").filter { !$0.hasPrefix("<<<") && !$0.hasPrefix("===") && !$0.hasPrefix(">>>") }.joined(separator: "\n") + "\n")
-        #expect(try fixture.todosync().stderr.isEmpty)
-        try fixture.expectCleanAndSound()
+    }
+
+    /// A list saved over with binary bytes (git would call it binary) is refused, named, and
+    /// nothing is committed: the items it held are not removed.
+    @Test func aListSavedOverWithBinaryBytesIsRefused() throws {
+        let fixture = try Fixture(gitFiles: ["TODO.md": "- [ ] a\n- [ ] b\n"])
+        try fixture.todosync()
+        let head = fixture.head
+        var bytes = [UInt8](repeating: 0x41, count: 3_000)
+        bytes[1_500] = 0
+        bytes[700] = 0x0A
+        FileManager.default.createFile(atPath: fixture.path + "/TODO.md", contents: Data(bytes))
+        let refused = try fixture.todosync(expectStatus: 1)
+        #expect(refused.stderr.contains("TODO.md:2: the file holds a NUL byte, so git reads it as binary"))
+        #expect(refused.stderr.contains("hint: if it was saved over by mistake, get it back with git restore TODO.md"))
+        #expect(fixture.head == head)
+        _ = try fixture.git("restore", "TODO.md")
+        #expect(try fixture.todosync().stdout.contains("Nothing changed"))
     }
 
     @Test func invalidUTF8IsKeptAndReportedWithFileAndLine() throws {
