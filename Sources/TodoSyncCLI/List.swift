@@ -75,7 +75,9 @@ struct List: ParsableCommand {
         let workspace = try repository.openWorkspace()
         // NB: "today" is the unit's day (git's author date), read only where a filter needs it.
         let needsToday = overdue || dueBefore != nil || dueAfter != nil
-        let filter = try filter(today: needsToday ? try runReportingErrors(on: workspace) { try workspace.today() } : CalendarDate(daysSinceEpoch: 0))
+        var filter = try filter(today: needsToday ? try runReportingErrors(on: workspace) { try workspace.today() } : CalendarDate(daysSinceEpoch: 0))
+        // A file that is no list is a mistake to say, not an empty answer.
+        if let file { filter.file = try runReportingErrors(on: workspace) { try workspace.namedList(file) } }
         let (all, withoutID) = try runReportingErrors(on: workspace) { try workspace.items() }
         var items = all.filter(filter.admits)
         switch sort {

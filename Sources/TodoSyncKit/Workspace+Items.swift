@@ -10,4 +10,19 @@ extension Workspace {
         let assigned = IDAssignment.assign(lists, base: .empty, using: &generator)
         return (Array(assigned.lists.items.values), Set(assigned.writtenIDs))
     }
+
+    /// The list file `given` names (a path as typed, relative to where todosync started, or
+    /// from the root), relative to the root; an error naming the lists there are where it is
+    /// none of them.
+    public func namedList(_ given: String) throws(TodoSyncError) -> String {
+        let lists = try listDocuments().map(\.path).sorted()
+        if lists.contains(given) { return given }
+        let path = try listPath(given)
+        guard lists.contains(path) else {
+            throw TodoSyncError(
+                "\(given) is not a list here",
+                hint: lists.isEmpty ? UnbornBranch.firstListHint : "the lists: " + lists.prefix(20).joined(separator: ", ") + (lists.count > 20 ? ", …" : ""))
+        }
+        return path
+    }
 }

@@ -194,4 +194,13 @@ import TestSupport
         let done = try none.todosync("done", "milk", expectStatus: 1)
         #expect(done.stderr.contains("there are no lists here yet"))
     }
+
+    /// `list --file` naming no list is an error naming the lists, not an empty answer.
+    @Test func listOfAFileThatIsNoListSaysSo() throws {
+        let f = try fixture()
+        let none = try f.todosync("list", "--file", "nosuch.md", expectStatus: 1)
+        #expect(none.stderr.contains("todosync: error: nosuch.md is not a list here"))
+        #expect(none.stderr.contains("hint: the lists: TODO.md"))
+        #expect(try f.todosync("list", "--file", "TODO.md").stdout.contains("Buy milk"))
+    }
 }
