@@ -125,17 +125,25 @@ extension ListDocument {
     }
 
     /// The document without the items that carry ids (each with its notes and the lines nested
-    /// in it): the text a file held before todosync's items came into it.
+    /// in it): the text a file held before todosync's items came into it. One pass over the
+    /// lines; the byte order mark and a missing final line ending stay as the file had them.
     public func removingIdentifiedItems() -> ListDocument {
-        var document = self
-        while let node = (0..<document.nodeCount).first(where: { document.id(ofNode: $0) != nil }), let id = document.id(ofNode: node) {
-            do {
-                _ = try document.takeBlock(of: id)
-            } catch {
-                document.replaceLines(document.subtree(ofNode: node), with: [])
+        var taken = [Bool](repeating: false, count: lines.count)
+        var node = 0
+        while node < nodeCount {
+            guard id(ofNode: node) != nil else {
+                node += 1
+                continue
             }
+            for line in subtree(ofNode: node) { taken[line] = true }
+            node += subtreeNodeCount(node)
         }
-        return document
+        var kept = lines.indices.filter { !taken[$0] }.map { lines[$0] }
+        if lines.first?.content.starts(with: Self.bom) == true, taken[0] {
+            if kept.isEmpty { kept = [ListLine(content: ArraySlice(Self.bom), ending: .none)] } else { kept[0].content = ArraySlice(Self.bom + kept[0].content) }
+        }
+        if lines.last?.ending == LineEnding.none, taken[lines.count - 1], let last = kept.indices.last { kept[last].ending = .none }
+        return ListDocument(path: path, lines: kept)
     }
 
     /// Puts a block at `spot`, re-indented to the depth it lands at, with this file's line

@@ -141,12 +141,12 @@ extension Workspace {
     }
 
     /// The note as it is, about whichever commit, if made with today's file selection. Read
-    /// once a pass (`attributeCache` set): it is asked for at several steps.
+    /// once a pass: it is asked for at several steps.
     private func readCheckedNote() -> CheckedHead? {
-        if attributeCache != nil, let note = passCheckedHead { return note }
+        if let note = pass?.note { return note }
         guard let bytes = try? FileSystem.read(checkedHeadPath), let note = CheckedHead(decoding: bytes), note.selector == selector
         else { return nil }
-        if attributeCache != nil { passCheckedHead = note }
+        pass?.note = note
         return note
     }
 
@@ -156,12 +156,12 @@ extension Workspace {
     /// Best effort: it is only a cache.
     func recordCheckedHead(commit: OID, blobs: [String: OID], plain: [String: OID] = [:]) {
         var note = CheckedHead(commit: commit, selector: selector, blobs: blobs, plain: plain)
-        if let unread = passUnread {
-            note.blobs.merge(unread.lists) { read, _ in read }
-            note.plain.merge(unread.plain.filter { note.blobs[$0.key] == nil }) { read, _ in read }
+        if let pass {
+            note.blobs.merge(pass.vouchedLists) { read, _ in read }
+            note.plain.merge(pass.vouchedPlain.filter { note.blobs[$0.key] == nil }) { read, _ in read }
         }
-        if let sources = passAttributeSources, sources.allSatisfy({ $0.isSettled(before: openedAt - attributeSettleTime) }),
-            let cache = attributeCache
+        if let sources = pass?.attributeSources, sources.allSatisfy({ $0.isSettled(before: openedAt - attributeSettleTime) }),
+            let cache = pass?.attributes
         {
             for path in Array(blobs.keys) + Array(plain.keys) {
                 guard let found = cache[path], found.filter == nil else { continue }
@@ -170,7 +170,7 @@ extension Workspace {
             note.attributeSources = sources
         }
         guard let bytes = note.encoded() else { return }
-        passCheckedHead = nil
+        pass?.note = nil
         FileSystem.writeCache(checkedHeadPath, bytes)
     }
 
@@ -201,8 +201,8 @@ extension Workspace {
     /// where every file they are read from is as stamped then (whichever commit the note is
     /// about: the markings depend on those files alone).
     func preloadMarkings(_ sources: [FileStamp]?) {
-        passAttributeSources = sources
+        pass?.attributeSources = sources
         guard let sources, let note = readCheckedNote(), !note.markings.isEmpty, note.attributeSources == sources else { return }
-        for (path, marking) in note.markings where attributeCache?[path] == nil { attributeCache?[path] = (marking, nil) }
+        for (path, marking) in note.markings where pass?.attributes[path] == nil { pass?.attributes[path] = (marking, nil) }
     }
 }

@@ -123,13 +123,13 @@ extension Workspace {
     /// What gitattributes say of the file at `path`: its marking, and the filter driver
     /// (`filter=…`) it is under, if any.
     private func listAttributes(of path: String) throws(TodoSyncError) -> (ListFileSelector.Marking, filter: String?) {
-        if let cached = attributeCache?[path] { return cached }
+        if let cached = pass?.attributes[path] { return cached }
         let values = try git("reading the attributes of \(path)") {
             try repository.attributes([ListFileSelector.attribute, "filter"], for: path)
         }
         var result: (ListFileSelector.Marking, filter: String?) = (Self.marking(from: values[0]), nil)
         if case .value(let driver) = values[1] { result.filter = driver }
-        attributeCache?[path] = result
+        pass?.attributes[path] = result
         return result
     }
 

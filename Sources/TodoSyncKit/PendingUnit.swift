@@ -57,14 +57,13 @@ extension Workspace {
     /// `shortcuts`: "nothing changed" may be answered without reading HEAD (then the unit
     /// names no HEAD commit).
     func pending(storingBlobsAhead: Bool, shortcuts: Bool = true) throws(TodoSyncError) -> PendingUnit {
-        let outermost = attributeCache == nil
-        if outermost { attributeCache = [:] }
-        defer {
-            if outermost { (attributeCache, passAttributeSources, passCheckedHead, passUnread) = (nil, nil, nil, nil) }
-        }
+        try readingPass { () throws(TodoSyncError) in try pendingInPass(storingBlobsAhead: storingBlobsAhead, shortcuts: shortcuts) }
+    }
+
+    private func pendingInPass(storingBlobsAhead: Bool, shortcuts: Bool) throws(TodoSyncError) -> PendingUnit {
         let scan = try Trace.phase("find candidate files") { () throws(TodoSyncError) in try scanCandidates() }
         // Before any attribute is read: stamps that will show if the files they come from change.
-        if passAttributeSources == nil { Trace.phase("gitattributes noted for HEAD") { preloadMarkings(attributeSourceStamps(scan)) } }
+        if pass?.attributeSources == nil { Trace.phase("gitattributes noted for HEAD") { preloadMarkings(attributeSourceStamps(scan)) } }
         for name in scan.namesNotUTF8 {
             notice("\(FileSystem.quoted(name)): the file name is not valid UTF-8, so todosync does not read it as a list; rename it (a UTF-8 name) to keep it with the lists")
         }
@@ -93,11 +92,13 @@ extension Workspace {
             let full = headTree
             headTree.files = headTree.files.filter { narrowed.read.contains($0.path) }
             // A note recorded in this pass names the files not read as well.
-            passUnread = (narrowed.lists, narrowed.plain)
+            pass?.vouchedLists = narrowed.lists
+            pass?.vouchedPlain = narrowed.plain
             let unit = try pending(
                 paths.filter(narrowed.read.contains), headTree: headTree, stamps: stamps, storingBlobsAhead: storingBlobsAhead, shortcuts: shortcuts)
             guard unit.namesIDsFromElsewhere else { return unit }
-            passUnread = nil
+            pass?.vouchedLists = [:]
+            pass?.vouchedPlain = [:]
             return try pending(paths, headTree: full, stamps: stamps, storingBlobsAhead: storingBlobsAhead, shortcuts: shortcuts)
         }
         return try pending(paths, headTree: headTree, stamps: stamps, storingBlobsAhead: storingBlobsAhead, shortcuts: shortcuts)
@@ -110,7 +111,7 @@ extension Workspace {
         var read = Set<String>(), lists: [String: OID] = [:], plain: [String: OID] = [:]
         for path in paths {
             let noted = note.blobs[path] ?? note.plain[path]
-            if let noted, let stat = FileSystem.regularFileStat(root + "/" + path), stamps.blob(at: path, stat: stat) == noted {
+            if let noted, let stat = passStat(path), stamps.blob(at: path, stat: stat) == noted {
                 if note.blobs[path] != nil { lists[path] = noted } else { plain[path] = noted }
             } else {
                 read.insert(path)
@@ -149,11 +150,9 @@ extension Workspace {
         if let headTree {
             var blobs: [String: OID] = [:]
             for file in headTree.files { blobs[file.path] = file.blob }
-            var plain = passUnread?.plain ?? [:]
             for file in files where working.lists[file.path] == nil {
-                if let blob = blobs[file.path], stamps.blob(at: file.path, stat: file.stat) == blob { plain[file.path] = blob }
+                if let blob = blobs[file.path], stamps.blob(at: file.path, stat: file.stat) == blob { pass?.vouchedPlain[file.path] = blob }
             }
-            passUnread = (passUnread?.lists ?? [:], plain)
         }
         var generator = SystemRandomNumberGenerator()
         var assigned = Trace.phase("assign ids") { IDAssignment.assign(working.lists, base: head.base, using: &generator) }
@@ -301,11 +300,11 @@ extension Workspace {
         let candidates = Set(paths)
         guard note.blobs.keys.allSatisfy(candidates.contains) else { return nil }
         for (path, blob) in note.blobs {
-            guard let stat = FileSystem.regularFileStat(root + "/" + path), stamps.blob(at: path, stat: stat) == blob else { return nil }
+            guard let stat = passStat(path), stamps.blob(at: path, stat: stat) == blob else { return nil }
         }
         for path in paths where note.blobs[path] == nil {
             // A Markdown file of HEAD found not to be a list, as git's index vouches: still not one.
-            if let blob = note.plain[path], let stat = FileSystem.regularFileStat(root + "/" + path), stamps.blob(at: path, stat: stat) == blob {
+            if let blob = note.plain[path], let stat = passStat(path), stamps.blob(at: path, stat: stat) == blob {
                 continue
             }
             guard let bytes = try FileSystem.read(root + "/" + path) else { continue }

@@ -43,8 +43,8 @@ extension Workspace {
         if let read = try readHeadTree().map({ (tree) throws(TodoSyncError) in try readHead(tree) }), read.commit != nil {
             head = read
         } else if try unbornBranch().map({ $0.advice == nil }) == true, requests.allSatisfy({ $0.destination != nil }) {
-            // A new repository (no remote branch holding lists): the first item starts
-            // TODO.md, as its first commit.
+            // A new repository (no remote branch holding lists): the first item starts the
+            // file TODO.md, in the branch's first commit.
             head = HeadSnapshot(commit: nil, base: .empty, files: [:])
         } else {
             throw TodoSyncError(

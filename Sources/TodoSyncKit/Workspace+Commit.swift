@@ -48,12 +48,11 @@ extension Workspace {
     }
 
     private func commitOnce(summary: String?, kind: UnitKind, alongside: [String: String]) throws(TodoSyncError) -> CommitOutcome {
-        // One reading pass to the note recorded after the commit (`attributeCache`).
-        let outermost = attributeCache == nil
-        if outermost { attributeCache = [:] }
-        defer {
-            if outermost { (attributeCache, passAttributeSources, passCheckedHead, passUnread) = (nil, nil, nil, nil) }
-        }
+        // One reading pass, to the note recorded after the commit.
+        try readingPass { () throws(TodoSyncError) in try commitInPass(summary: summary, kind: kind, alongside: alongside) }
+    }
+
+    private func commitInPass(summary: String?, kind: UnitKind, alongside: [String: String]) throws(TodoSyncError) -> CommitOutcome {
         let unit = try pending(storingBlobsAhead: true, shortcuts: alongside.isEmpty)
         if let blocker = unit.blockers.first {
             let binary = blocker.message.contains("NUL byte")
@@ -89,13 +88,7 @@ extension Workspace {
             for (path, document) in unit.assigned.lists.documents where try isList(document) {
                 blobs[path] = applied.listBlobs[path] ?? unit.head.blobs[path]
             }
-            // The files the last note found not to be lists, where this commit left them alone.
-            var plain: [String: OID] = [:]
-            if let parent = unit.head.commit?.id, let previous = readCheckedHead(commit: parent) {
-                let changed = Set(unit.changedPaths)
-                for (path, blob) in previous.plain where !changed.contains(path) && blobs[path] == nil { plain[path] = blob }
-            }
-            recordCheckedHead(commit: commit, blobs: blobs, plain: plain)
+            recordCheckedHead(commit: commit, blobs: blobs)
         }
         return CommitOutcome(commit: commit, message: message, unit: unit, identityWarning: identityWarning)
     }

@@ -36,17 +36,9 @@ public final class Workspace {
     public var runsHooks = true
     /// Set when a commit was made with a fallback identity: what to tell the user.
     public internal(set) var identityWarning: String?
-    /// What gitattributes say of each path, while one reading pass runs (`pending`): asked of a
-    /// file several times a pass, looked up once. nil outside a pass, so an edit of
-    /// .gitattributes between passes (watch) is always seen.
-    var attributeCache: [String: (ListFileSelector.Marking, filter: String?)]?
-    /// The stamps of the files gitattributes come from, taken as the pass began.
-    var passAttributeSources: [FileStamp]?
-    /// The checked-head note as this pass read it.
-    var passCheckedHead: CheckedHead?
-    /// The lists and plain Markdown files of HEAD this pass did not read (the note and git's
-    /// index vouch for them, `pending`): a note recorded in the pass names them too.
-    var passUnread: (lists: [String: OID], plain: [String: OID])?
+    /// What one reading pass (`readingPass`) has learnt; nil outside a pass, so nothing learnt
+    /// in one command (or one save under watch) is trusted in the next.
+    var pass: ReadingPass?
     /// How long the files gitattributes come from must have been left alone before the note
     /// records what they say (`Workspace.settleTime`; tests wait one clock tick instead).
     var attributeSettleTime = Workspace.settleTime
@@ -138,5 +130,39 @@ public final class Workspace {
                 "HEAD is detached at \(commit.short); todosync commits only on a branch",
                 hint: "switch to a branch first: git switch main (or git switch -c NEW-BRANCH to keep this commit)")
         }
+    }
+}
+
+/// What a reading pass (a commit, a status) learns once and asks again: kept for the pass only.
+struct ReadingPass {
+    /// What gitattributes say of each path: asked of a file several times a pass, looked up once.
+    var attributes: [String: (ListFileSelector.Marking, filter: String?)] = [:]
+    /// The stamps of the files gitattributes come from, taken before any was read.
+    var attributeSources: [FileStamp]?
+    /// The checked-head note as this pass read it.
+    var note: CheckedHead?
+    /// Lists and plain Markdown files of HEAD that hold HEAD's blobs, as the note and git's
+    /// index vouch (read or not): a note recorded in the pass names them.
+    var vouchedLists: [String: OID] = [:]
+    var vouchedPlain: [String: OID] = [:]
+    /// Each file's stat as this pass took it (nil: not a regular file).
+    var stats: [String: FileStat?] = [:]
+}
+
+extension Workspace {
+    /// Runs `body` as one reading pass, or as part of the pass already running.
+    func readingPass<T>(_ body: () throws(TodoSyncError) -> T) throws(TodoSyncError) -> T {
+        guard pass == nil else { return try body() }
+        pass = ReadingPass()
+        defer { pass = nil }
+        return try body()
+    }
+
+    /// A file's stat, taken once a pass.
+    func passStat(_ path: String) -> FileStat? {
+        if let taken = pass?.stats[path] { return taken }
+        let stat = FileSystem.regularFileStat(root + "/" + path)
+        pass?.stats[path] = .some(stat)
+        return stat
     }
 }

@@ -157,6 +157,18 @@ import Testing
         #expect(text(moved) == "\u{FEFF}- [ ] B ^b\n- [ ] A ^a\n")
     }
 
+    /// What undo gives back of a file a command made a list: its text without todosync's items.
+    @Test func aFileWithoutItsIdentifiedItemsIsItsOwnText() {
+        func without(_ text: String) -> String {
+            let document = ListDocument(path: "notes.md", bytes: Array(withIDs(text).utf8)).removingIdentifiedItems()
+            return String(decoding: document.render(), as: UTF8.self)
+        }
+        #expect(without("My notes\n- [ ] A ^a\n  its note\n  - [ ] B ^b\n- [ ] typed, no id\nMore\n") == "My notes\n- [ ] typed, no id\nMore\n")
+        #expect(without("\u{FEFF}- [ ] A ^a\n\nText") == "\u{FEFF}\nText")
+        #expect(without("Text\n- [ ] A ^a") == "Text")
+        #expect(without("- [ ] A ^a\n") == "")
+    }
+
     @Test func theLawComparesEveryItemNotOnlyTheNamedOne() {
         let before = ListDocument(path: "TODO.md", bytes: Array(withIDs("- [ ] A ^a\n- [ ] B ^b\n").utf8))
         var intended = ItemTreeCheck.Intended(before)
