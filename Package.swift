@@ -50,6 +50,6 @@ let package = Package(
         ),
         .testTarget(name: "GFMDifferentialTests", dependencies: ["TodoModel", "TestSupport"]),
         .testTarget(name: "GitStoreTests", dependencies: ["GitStore", "TestSupport"]),
-        .testTarget(name: "TodoSyncKitTests", dependencies: ["TodoSyncKit", "QuickStatus", "TestSupport"], exclude: ["Snapshots"]),
+        .testTarget(name: "TodoSyncKitTests", dependencies: ["TodoSyncKit", "TodoModel", "QuickStatus", "TestSupport"], exclude: ["Snapshots"]),
     ]
 )

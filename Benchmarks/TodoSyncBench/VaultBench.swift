@@ -52,6 +52,34 @@ enum Vault {
         try "*.md todosync\n".write(toFile: root + "/.gitattributes", atomically: false, encoding: .utf8)
     }
 
+    /// The vault sync row's state in `pristine`: remote.git, cloned from `origin`, holding
+    /// alice's checks in `edits` daily notes; bob's clone with renames in `edits` other daily
+    /// notes, committed, not pushed.
+    static func prepareSync(at pristine: String, origin: String, edits: Int) throws {
+        try FileManager.default.createDirectory(atPath: pristine, withIntermediateDirectories: true)
+        try shell("git", "clone", "-q", "--bare", origin, "remote.git", in: pristine)
+        // Both clones before either edits: bob has not seen alice's push.
+        for name in ["alice", "bob"] { try shell("git", "clone", "-q", pristine + "/remote.git", pristine + "/" + name, in: pristine) }
+        for (name, first) in [("alice", 0), ("bob", edits)] {
+            let clone = pristine + "/" + name
+            try shell("git", "config", "user.name", name, in: clone)
+            try shell("git", "config", "user.email", "\(name)@example.com", in: clone)
+            for edit in first..<(first + edits) {
+                // Daily notes are every tenth index from 0 to 4 (mod 10).
+                let index = edit * 10
+                let path = clone + "/" + String(format: "daily/%04d/%02d/%05d.md", 2020 + index % 6, index % 12 + 1, index)
+                let text = try String(contentsOfFile: path, encoding: .utf8)
+                let edited = name == "alice"
+                    ? text.replacingOccurrences(of: "- [ ] Daily task \(index)-", with: "- [x] Daily task \(index)-")
+                    : text.replacingOccurrences(of: "Daily task \(index)-1", with: "Daily task \(index)-1 (renamed)")
+                try edited.write(toFile: path, atomically: false, encoding: .utf8)
+            }
+            try shell("git", "commit", "-q", "-am", "\(name)'s edits", in: clone)
+            if name == "alice" { try shell("git", "push", "-q", in: clone) }
+        }
+        try FileManager.default.removeItem(atPath: pristine + "/alice")
+    }
+
     /// SplitMix64: the same vault on every machine.
     struct SplitMix {
         var state: UInt64
@@ -98,5 +126,45 @@ extension Bench {
 
         let (statusOurs, statusGit) = try settledStatus(ours: ours, theirs: theirs)
         compare("vault of \(notes) notes: `todosync status`, nothing changed", statusOurs, statusGit, git: "`git status`", target: 2.0)
+
+        try vaultSync(notes: notes, origin: origin)
+    }
+
+    /// `todosync sync` beside `git pull --no-rebase && git push`: alice checked a task in 20
+    /// daily notes and pushed; bob renamed a task in 20 other notes and committed. Each run
+    /// works on fresh copies of bob's clone and the remote (copied untimed), in which todosync
+    /// (or git) has looked at the files once, as in a clone in daily use.
+    mutating func vaultSync(notes: Int, origin: String) throws {
+        let pristine = work + "/vault-sync-pristine"
+        let edits = 20
+        try Vault.prepareSync(at: pristine, origin: origin, edits: edits)
+        var copy = ""
+        func fresh(_ name: String, settle: [String]) throws -> String {
+            copy = work + "/vault-sync-" + name
+            if FileManager.default.fileExists(atPath: copy) { try FileManager.default.removeItem(atPath: copy) }
+            try shell("cp", "-a", pristine, copy, in: work)
+            try shell("git", "remote", "set-url", "origin", copy + "/remote.git", in: copy + "/bob")
+            try shell("git", "update-index", "-q", "--refresh", in: copy + "/bob")
+            _ = try Measure.spawn(settle, in: copy + "/bob")
+            return copy + "/bob"
+        }
+        func check() throws {
+            let head = try shell("git", "rev-parse", "HEAD", in: copy + "/bob")
+            let remote = try shell("git", "rev-parse", "main", in: copy + "/remote.git")
+            guard head == remote else { throw BenchError("sync left the remote behind in \(copy)") }
+            let parents = try shell("git", "log", "-1", "--format=%P", in: copy + "/bob").split(separator: " ").count
+            let changed = try shell("git", "diff", "--name-only", "HEAD~1", "HEAD", in: copy + "/bob").split(separator: "\n").count
+            guard parents == 2, changed == edits else { throw BenchError("no merge of \(edits) notes in \(copy) (\(parents) parents, \(changed) notes)") }
+        }
+        var ours: [Double] = [], theirs: [Double] = []
+        try interleaved(runs: runs) {
+            ours.append(try Measure.spawn([todosync, "sync"], in: try fresh("todosync", settle: [todosync, "status"])).seconds)
+            try check()
+        } git: {
+            theirs.append(try Measure.sequence(
+                [["git", "pull", "-q", "--no-rebase", "--no-edit"], ["git", "push", "-q"]], in: try fresh("git", settle: ["git", "status"])).seconds)
+            try check()
+        }
+        compare("vault of \(notes) notes: `todosync sync`, \(edits) notes changed on each side, local bare remote", ours, theirs, git: "`git pull --no-rebase && git push`")
     }
 }

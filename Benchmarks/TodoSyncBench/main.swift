@@ -20,6 +20,7 @@ import TodoModel
 //   --merge-only [N]   merge N-item lists (default 100,000; 1% edited per side) 7 times (REPS=n
 //                      times; TRASH=1 sweeps 64 MB between merges, as the sizes taking turns do),
 //                      printing each merge's time and page faults
+//   --vault-sync-state DIR [N] write the vault sync row's starting state (N notes) into DIR
 //   --sync-state DIR   write the sync row's starting state (remote.git, bob) into DIR
 //   --commit-state DIR write the commit / status rows' repository into DIR
 //   --memory-state DIR write the memory row's repository (100,000 items, one edit) into DIR
@@ -39,6 +40,23 @@ if option == "merge-only" {
         Measure.printTimeAndFaults("merge") {
             precondition(ListMerge.merge(base: base, ours: ours, theirs: theirs).reports.isEmpty)
         }
+    }
+    exit(0)
+}
+if option == "merge-notes-only" {
+    // A merge of N small notes (default 2,000), one item edited on each side: for profiling
+    // the merge's cost per file.
+    let notes = CommandLine.arguments.count > 2 ? Int(CommandLine.arguments[2]) ?? 2_000 : 2_000
+    func note(_ index: Int, _ edit: String) -> ListDocument {
+        let id = { (n: Int) in "00000000-0000-4000-8000-" + String(String(n, radix: 16).reversed()).padding(toLength: 12, withPad: "0", startingAt: 0) }
+        let text = "# Note \(index)\n\n- [ ] Task \(index)-a\(edit) <!-- id: \(id(2 * index)) -->\n- [ ] Task \(index)-b <!-- id: \(id(2 * index + 1)) -->\n"
+        return ListDocument(path: "n\(index).md", bytes: Array(text.utf8))
+    }
+    let base = ListSet((0..<notes).map { note($0, "") })
+    let ours = ListSet((0..<notes).map { note($0, $0 == 1 ? " ours" : "") })
+    let theirs = ListSet((0..<notes).map { note($0, $0 == 2 ? " theirs" : "") })
+    for _ in 0..<3 {
+        Measure.printTimeAndFaults("merge") { precondition(ListMerge.merge(base: base, ours: ours, theirs: theirs).reports.isEmpty) }
     }
     exit(0)
 }
@@ -64,6 +82,16 @@ if option == "memory-state", CommandLine.arguments.count > 2 {
 if option == "undo-state", CommandLine.arguments.count > 2 {
     let units = CommandLine.arguments.count > 3 ? Int(CommandLine.arguments[3]) ?? 10_000 : 10_000
     try Bench.unitHistory(at: CommandLine.arguments[2], units: units)
+    exit(0)
+}
+if option == "vault-sync-state", CommandLine.arguments.count > 2 {
+    // The vault sync row's starting state: remote.git and bob, in DIR (notes: 5,000 or the next argument).
+    let directory = CommandLine.arguments[2], notes = CommandLine.arguments.count > 3 ? Int(CommandLine.arguments[3]) ?? 5_000 : 5_000
+    try Vault.generate(at: directory + "/origin", notes: notes)
+    try shell("git", "init", "-q", "-b", "main", in: directory + "/origin")
+    try shell("git", "add", "-A", in: directory + "/origin")
+    try shell("git", "-c", "user.name=Bench", "-c", "user.email=bench@example.com", "commit", "-q", "-m", "vault", in: directory + "/origin")
+    try Vault.prepareSync(at: directory, origin: directory + "/origin", edits: 20)
     exit(0)
 }
 if option == "sync-state", CommandLine.arguments.count > 2 {

@@ -55,6 +55,22 @@ extension Repository {
         }
     }
 
+    /// The blob entry at `path` in a tree, symbolic links included (mode 120000); nil if there
+    /// is none. `isBlob` false: something else is there (a folder, a submodule's commit).
+    public func blobEntry(at path: String, inTree tree: OID) throws(GitError) -> (entry: TreeFile?, isBlob: Bool) {
+        var raw = tree.raw
+        var treeObject: OpaquePointer?
+        try GitError.checkReading("git_tree_lookup", of: "reading tree \(tree.short)") { git_tree_lookup(&treeObject, pointer, &raw) }
+        defer { git_tree_free(treeObject) }
+        var entry: OpaquePointer?
+        let result = git_tree_entry_bypath(&entry, treeObject, path)
+        if result == GIT_ENOTFOUND.rawValue { return (nil, true) }
+        try GitError.check(result, "git_tree_entry_bypath")
+        defer { git_tree_entry_free(entry) }
+        guard git_tree_entry_type(entry) == GIT_OBJECT_BLOB else { return (nil, false) }
+        return (TreeFile(path: path, blob: OID(git_tree_entry_id(entry).pointee), mode: git_tree_entry_filemode(entry).rawValue), true)
+    }
+
     /// The file at `path` in a tree; nil if there is none (no entry, or not a file: a folder,
     /// a symbolic link).
     public func file(at path: String, inTree tree: OID) throws(GitError) -> TreeFile? {

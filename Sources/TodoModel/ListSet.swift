@@ -13,8 +13,21 @@ public struct ListSet: Sendable, Equatable {
     public subscript(path: String) -> ListDocument? {
         get { documents[path] }
         set {
-            documents[path] = newValue
-            documents.sort { $0.key < $1.key }
+            guard let newValue else {
+                documents.removeValue(forKey: path)
+                return
+            }
+            if let index = documents.index(forKey: path) {
+                documents.values[index] = newValue
+                return
+            }
+            // Kept in path order: a new path goes where it sorts (a set holds thousands of files).
+            var low = 0, high = documents.count
+            while low < high {
+                let middle = (low + high) / 2
+                if documents.keys[middle] < path { low = middle + 1 } else { high = middle }
+            }
+            documents.updateValue(newValue, forKey: path, insertingAt: low)
         }
     }
 

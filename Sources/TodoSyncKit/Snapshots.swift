@@ -61,8 +61,9 @@ extension Workspace {
     /// HEAD's lists, read and identified. `working`: the working tree's versions, parsed; a
     /// file git's index vouches (by `stamps`) holds HEAD's bytes is taken as it is, and HEAD's
     /// version of an edited one is parsed by taking the working parse where their lines agree.
+    /// `among`: the only paths read (the lists a sync's sides changed); nil: every candidate.
     func readHead(
-        _ headTree: HeadTree?, reusing working: [WorkingFile] = [], stamps: IndexStamps? = nil
+        _ headTree: HeadTree?, reusing working: [WorkingFile] = [], stamps: IndexStamps? = nil, among: Set<String>? = nil
     ) throws(TodoSyncError) -> HeadSnapshot {
         guard let headTree else { return HeadSnapshot(commit: nil, base: .empty, files: [:]) }
         let commit = headTree.commit
@@ -96,7 +97,7 @@ extension Workspace {
         if unidentified.hasRepeatedIDs, let parent = commit.parents.first {
             // Which copy of a repeated id keeps it is judged against the first parent, identified
             // as a local commit's last commit is (so both decide alike).
-            unidentified = IDAssignment.unidentified(lists, parentVersion: try parentLists(parent))
+            unidentified = IDAssignment.unidentified(lists, parentVersion: try parentLists(parent, among: among))
         }
         let derived = unidentified.lines
         let introductions = derived.isEmpty ? [:] : try Trace.phase("find the commits that introduced id-less lines") { () throws(TodoSyncError) in
@@ -122,9 +123,9 @@ extension Workspace {
     }
 
     /// A parent commit's lists, identified; nil beyond a shallow clone's history.
-    private func parentLists(_ id: OID) throws(TodoSyncError) -> ListSet? {
+    private func parentLists(_ id: OID, among: Set<String>?) throws(TodoSyncError) -> ListSet? {
         do {
-            return try readCommit(id).base.lists
+            return try readCommit(id, among: among).base.lists
         } catch where error.isBeyondShallowHistory {
             return nil
         }
@@ -133,16 +134,38 @@ extension Workspace {
     /// The lists of any commit, read and identified as `readHead` does. `fromWorkingTree`: the
     /// commit is HEAD, and a working file git's index vouches for (by stat) is taken as read
     /// from the working tree rather than from the commit (right after a commit, every one).
-    func readCommit(_ id: OID, fromWorkingTree: Bool = false) throws(TodoSyncError) -> HeadSnapshot {
+    /// `among`: only these paths are read (nil: every candidate file of the commit).
+    func readCommit(_ id: OID, fromWorkingTree: Bool = false, among: Set<String>? = nil) throws(TodoSyncError) -> HeadSnapshot {
         let commit = try git("reading commit \(id.short)") { try repository.commit(id) }
-        let selector = self.selector
-        let files = try git("listing the files of commit \(id.short)") {
-            try repository.files(inTree: commit.tree, include: selector.matches)
-        }
-        guard fromWorkingTree else { return try readHead(HeadTree(commit: commit, files: files)) }
+        let files = try candidateFiles(inTree: commit.tree, among: among)
+        guard fromWorkingTree else { return try readHead(HeadTree(commit: commit, files: files), among: among) }
         let paths = files.map(\.path)
         let stamps = try git("reading git's index") { try repository.indexStamps(for: paths) }
-        return try readHead(HeadTree(commit: commit, files: files), reusing: try readWorkingFiles(paths), stamps: stamps)
+        return try readHead(HeadTree(commit: commit, files: files), reusing: try readWorkingFiles(paths), stamps: stamps, among: among)
+    }
+
+    /// The files of a tree that may be lists, among `paths` (nil: all of them). A few paths (the
+    /// notes a sync or a one-note commit touches in a vault) are looked up one by one rather
+    /// than found by a walk of the whole tree.
+    func candidateFiles(inTree tree: OID, among paths: Set<String>?) throws(TodoSyncError) -> [TreeFile] {
+        let selector = self.selector
+        guard let paths, paths.count <= 64 else {
+            return try git("listing the files of tree \(tree.short)") {
+                try repository.files(inTree: tree, include: { path in selector.matches(path) && paths?.contains(path) != false })
+            }
+        }
+        var found: [TreeFile] = []
+        for path in paths.sorted() where selector.matches(path) {
+            if let file = try git("reading \(path) in tree \(tree.short)", { try repository.file(at: path, inTree: tree) }) { found.append(file) }
+        }
+        return found
+    }
+
+    /// The candidate paths that differ between two trees (none is nil: every path of the other).
+    func changedCandidates(from old: OID?, to new: OID) throws(TodoSyncError) -> Set<String> {
+        let selector = self.selector
+        let paths = try git("comparing trees") { try repository.changedPaths(from: old, to: new) }
+        return Set(paths.filter(selector.matches))
     }
 
     /// Reads and parses every candidate file of the working tree once; both the fast check and

@@ -19,6 +19,13 @@ enum Trace {
         return try body()
     }
 
+    /// A line of the trace that is not a phase: how much a step took in (files read, merged).
+    static func note(_ text: @autoclosure () -> String) {
+        guard isOn else { return }
+        let line = "todosync trace: \(text())\n"
+        _ = line.utf8CString.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count - 1) }
+    }
+
     /// Seconds on the monotonic clock.
     static func now() -> Double {
         var time = timespec()

@@ -1,6 +1,12 @@
 import GitStore
 import TodoModel
 
+/// The paths each side changed since the merge base.
+struct ChangedSides {
+    var ours: [String]
+    var theirs: [String]
+}
+
 /// What `sync` did, step by step.
 public struct SyncOutcome {
     public var upstream: Upstream
@@ -182,10 +188,15 @@ extension Workspace {
     private func fastForward(
         from old: OID?, to new: OID, _ upstream: Upstream, into outcome: inout SyncOutcome
     ) throws(TodoSyncError) {
-        let read = try sharingFiles([try readCommit(new)] + (try old.map { (id) throws(TodoSyncError) in [try readCommit(id)] } ?? []))
+        // Only the lists the remote's commits changed are read: the others stay as they are.
+        let oldTree = try old.map { (id) throws(TodoSyncError) in try git("reading commit \(id.short)") { try repository.commit(id) }.tree }
+        let among = try oldTree.map { (tree) throws(TodoSyncError) in
+            try changedCandidates(from: tree, to: try git("reading commit \(new.short)") { try repository.commit(new) }.tree)
+        }
+        let read = try sharingFiles([try readCommit(new, among: among)] + (try old.map { (id) throws(TodoSyncError) in [try readCommit(id, among: among)] } ?? []))
         let after = read[0], before = read.count > 1 ? read[1] : nil
         guard let newCommit = after.commit else { return }
-        let oldTree = before?.commit?.tree
+        Trace.note("lists brought forward: \(Set(after.files.keys).union(before?.files.keys ?? [:].keys).count)")
         let listPaths = Set(after.files.keys).union(before?.files.keys ?? [:].keys)
         var files: [WritePlan.FileWrite] = []
         for path in listPaths.sorted() {
@@ -209,11 +220,28 @@ extension Workspace {
     private func merge(
         ours head: OID, theirs: OID, base: OID?, _ upstream: Upstream, into outcome: inout SyncOutcome
     ) throws(TodoSyncError) {
+        // Only the lists either side changed since the merge base are read and merged (as one
+        // set, so an item moved between them keeps its identity); a list neither side changed
+        // is the same in all three and stays as it is, in the tree and in the working tree.
+        let sides = try Trace.phase("find the files either side changed") { () throws(TodoSyncError) -> ChangedSides? in
+            guard let base else { return nil }
+            let trees = try [base, head, theirs].map { (id) throws(TodoSyncError) in
+                try git("reading commit \(id.short)") { try repository.commit(id) }.tree
+            }
+            return try git("comparing trees") {
+                ChangedSides(ours: try repository.changedPaths(from: trees[0], to: trees[1]), theirs: try repository.changedPaths(from: trees[0], to: trees[2]))
+            }
+        }
+        let selector = self.selector
+        let among = sides.map { Set(($0.ours + $0.theirs).filter(selector.matches)) }
         let (ours, other, ancestor) = try Trace.phase("read three commits' lists") { () throws(TodoSyncError) in
-            let read = try sharingFiles([try readCommit(head, fromWorkingTree: true), try readCommit(theirs)] + (try base.map { (id) throws(TodoSyncError) in [try readCommit(id)] } ?? []))
+            let read = try sharingFiles(
+                [try readCommit(head, fromWorkingTree: true, among: among), try readCommit(theirs, among: among)]
+                    + (try base.map { (id) throws(TodoSyncError) in [try readCommit(id, among: among)] } ?? []))
             return (read[0], read[1], read.count > 2 ? read[2] : nil)
         }
         let baseLists = ancestor?.base.lists ?? ListSet()
+        Trace.note("lists merged: \(Set(ours.files.keys).union(other.files.keys).union(ancestor?.files.keys ?? [:].keys).count)")
         let merged = Trace.phase("merge lists") {
             ListMerge.merge(
                 base: baseLists, ours: IDAssignment.recoverLostIDs(ours.base, base: baseLists),
@@ -223,8 +251,11 @@ extension Workspace {
 
         var listPaths = Set(ours.files.keys).union(other.files.keys).union(merged.lists.documents.keys)
         if let ancestor { listPaths.formUnion(ancestor.files.keys) }
-        let otherFilesTree = try Trace.phase("merge other files") { () throws(TodoSyncError) in
-            try mergeOtherFiles(base: ancestor, ours: ourCommit, theirs: theirCommit, listPaths: listPaths)
+        let (otherFilesTree, taken) = try Trace.phase("merge other files") { () throws(TodoSyncError) -> (OID, [String]?) in
+            if let sides, let taken = try takingTheirChanges(sides, ours: ourCommit, theirs: theirCommit, listPaths: listPaths) {
+                return (taken.tree, taken.paths)
+            }
+            return (try mergeOtherFiles(base: ancestor, ours: ourCommit, theirs: theirCommit, listPaths: listPaths), nil)
         }
         let incoming = Trace.phase("describe incoming changes") { ListSet.changes(from: ours.base.lists, to: merged.lists) }
 
@@ -239,7 +270,8 @@ extension Workspace {
                 files.append(WritePlan.FileWrite(path: path, expected: ours.files[path]?.bytes, final: bytes))
             }
         }
-        let changed = try git("comparing trees") { try repository.changedPaths(from: ourCommit.tree, to: otherFilesTree) }
+        var changed = taken ?? []
+        if taken == nil { changed = try git("comparing trees") { try repository.changedPaths(from: ourCommit.tree, to: otherFilesTree) } }
         let message = Self.syncMessage(incoming, merged.reports, upstream)
         let plan = WritePlan(
             branch: upstream.localBranch, expectedHead: head,
@@ -250,6 +282,34 @@ extension Workspace {
         outcome.mergeCommit = try apply(plan).commit
         outcome.incoming += incoming
         outcome.reports += merged.reports
+    }
+
+    /// The other files merged where each was changed on one side only, as git's merge takes
+    /// them: theirs' changes applied to our tree, with the paths they touch. nil when git's
+    /// merge has to decide: a file that is not a list changed on both sides, a file where the
+    /// other side has a folder (or the reverse), or an entry that is no file (a submodule).
+    private func takingTheirChanges(
+        _ sides: ChangedSides, ours: Commit, theirs: Commit, listPaths: Set<String>
+    ) throws(TodoSyncError) -> (tree: OID, paths: [String])? {
+        let ourChanged = Set(sides.ours)
+        let all = ourChanged.union(sides.theirs)
+        for path in all {
+            var folder = path[...]
+            while let slash = folder.lastIndex(of: "/") {
+                folder = folder[..<slash]
+                if all.contains(String(folder)) { return nil }
+            }
+        }
+        var changes: [String: TreeChange] = [:]
+        for path in sides.theirs where !listPaths.contains(path) {
+            guard !ourChanged.contains(path) else { return nil }
+            let found = try git("reading \(path) in commit \(theirs.id.short)") { try repository.blobEntry(at: path, inTree: theirs.tree) }
+            guard found.isBlob else { return nil }
+            changes[path] = found.entry.map { .write(blob: $0.blob, mode: $0.mode) } ?? .delete
+        }
+        guard !changes.isEmpty else { return (ours.tree, []) }
+        let tree = try git("writing the merged tree") { try repository.writeTree(base: ours.tree, applying: changes) }
+        return (tree, changes.keys.sorted())
     }
 
     /// git's merge of everything but the lists (held at the base version on both sides, so
