@@ -31,6 +31,9 @@ struct Init: ParsableCommand {
     @Option(help: ArgumentHelp("Set up <url> as the remote 'origin' that sync uses.", valueName: "url"))
     var remote: String?
 
+    @Flag(name: .shortAndLong, help: "Name every file adopted (a vault's thousands too), not only how many each folder holds.")
+    var verbose = false
+
     @Flag(name: .customLong("no-verify"), help: "Skip the pre-commit, commit-msg and pre-push hooks, as git commit --no-verify does.")
     var noVerify = false
 
@@ -42,12 +45,12 @@ struct Init: ParsableCommand {
         if let warning = outcome.commit.identityWarning { Console.warn(warning) }
         Console.out(outcome.createdRepository ? "Created a git repository in \(outcome.root)" : "Using the git repository in \(outcome.root)")
         if outcome.createdExampleList { Console.out("Wrote an example list: TODO.md") }
-        Console.out("Lists: \(outcome.lists.joined(separator: ", "))")
+        for line in Self.summary("Lists", outcome.lists, verbose: verbose) { Console.out(line) }
         Console.out(outcome.isProject
             ? "  a software project: only these files and any TODO.md are lists (recorded in .gitattributes)"
             : "  every Markdown file with task items is a list (.gitattributes: *.md todosync)")
         if !outcome.leftAlone.isEmpty {
-            Console.out("Left alone, not lists (a project's own documents): \(outcome.leftAlone.joined(separator: ", "))")
+            for line in Self.summary("Left alone, not lists (a project's own documents)", outcome.leftAlone, verbose: verbose) { Console.out(line) }
             Console.out("  to make one a list: give it the line '/PATH todosync' in .gitattributes (no '-'), then run todosync")
         }
         if let remote = outcome.remote { Console.out("Remote origin: \(remote)") }
@@ -66,6 +69,26 @@ struct Init: ParsableCommand {
         }
         if outcome.pushed, let joined = outcome.joined { Console.out("Pushed to \(joined.upstream.name).") }
         if outcome.mergeDriver { Console.out("Merge driver: git pull, merge, rebase and cherry-pick merge lists item by item here (todosync merge-file).") }
+    }
+
+    /// A few files by name; many (a vault) as a count per top-level folder, the largest first,
+    /// so that adopting 40,000 notes prints a screenful. `verbose`: every file, one a line.
+    static func summary(_ label: String, _ files: [String], verbose: Bool) -> [String] {
+        if verbose { return ["\(label): \(files.count)"] + files.map { "  " + $0 } }
+        if files.count <= 8 { return ["\(label): \(files.joined(separator: ", "))"] }
+        var counts: [String: Int] = [:]
+        for file in files {
+            let folder = file.firstIndex(of: "/").map { String(file[...$0]) } ?? "(top level)"
+            counts[folder, default: 0] += 1
+        }
+        let folders = counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+        var lines = ["\(label): \(Sync.count(files.count, "file")) (--verbose names them)"]
+        for (folder, count) in folders.prefix(folders.count > 12 ? 10 : 12) { lines.append("  \(folder) \(count)") }
+        if folders.count > 12 {
+            let rest = folders.dropFirst(10)
+            lines.append("  … \(Sync.count(rest.reduce(0) { $0 + $1.value }, "file")) in \(rest.count) other folders")
+        }
+        return lines
     }
 
     /// How this program was run, for git to run it again as the merge driver: a path made

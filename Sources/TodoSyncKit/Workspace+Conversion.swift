@@ -16,6 +16,9 @@ extension Workspace {
 
     /// Whether git stores `path` other than as the working tree holds it.
     func convertsContent(at path: String) throws(TodoSyncError) -> Bool {
-        try git("reading the attributes of \(path)") { try repository.convertsContent(at: path, .toObjectStore) }
+        if let known = pass?.converts[path] { return known }
+        let converts = try git("reading the attributes of \(path)") { try repository.convertsContent(at: path, .toObjectStore) }
+        pass?.converts[path] = converts
+        return converts
     }
 }

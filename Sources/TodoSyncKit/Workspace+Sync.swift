@@ -1,4 +1,5 @@
 import GitStore
+import QuickStatus
 import TodoModel
 
 /// The paths each side changed since the merge base.
@@ -45,9 +46,13 @@ extension Workspace {
         try checkReadyToCommit()
         let upstream = try upstream()
         var outcome = SyncOutcome(upstream: upstream)
-        // Local edits are committed even when the remote turns out to be unreachable.
-        let local = try Trace.phase("commit local edits") { () throws(TodoSyncError) in try commit() }
-        if local.commit != nil { outcome.localCommit = local }
+        // Local edits are committed even when the remote turns out to be unreachable. Where
+        // the clean-state note vouches that there are none, no list is looked at (a file saved
+        // from here on is found by the merge's check of what it read, and committed first).
+        if CleanState.answer(.commit, in: root) == nil {
+            let local = try Trace.phase("commit local edits") { () throws(TodoSyncError) in try commit() }
+            if local.commit != nil { outcome.localCommit = local }
+        }
         guard !repository.isShallow else {
             throw TodoSyncError(
                 "this clone has shallow history (made with git clone --depth): a sync merges from the history both sides share, which may lie beyond it; nothing was fetched",
@@ -193,7 +198,9 @@ extension Workspace {
         let among = try oldTree.map { (tree) throws(TodoSyncError) in
             try changedCandidates(from: tree, to: try git("reading commit \(new.short)") { try repository.commit(new) }.tree)
         }
-        let read = try sharingFiles([try readCommit(new, among: among)] + (try old.map { (id) throws(TodoSyncError) in [try readCommit(id, among: among)] } ?? []))
+        let read = try readingPass { () throws(TodoSyncError) in
+            try sharingFiles([try readCommit(new, among: among)] + (try old.map { (id) throws(TodoSyncError) in [try readCommit(id, among: among)] } ?? []))
+        }
         let after = read[0], before = read.count > 1 ? read[1] : nil
         guard let newCommit = after.commit else { return }
         Trace.note("lists brought forward: \(Set(after.files.keys).union(before?.files.keys ?? [:].keys).count)")
@@ -234,12 +241,13 @@ extension Workspace {
         }
         let selector = self.selector
         let among = sides.map { Set(($0.ours + $0.theirs).filter(selector.matches)) }
-        let (ours, other, ancestor) = try Trace.phase("read three commits' lists") { () throws(TodoSyncError) in
+        // One reading pass: what gitattributes say of a path is looked up once for the three.
+        let (ours, other, ancestor) = try Trace.phase("read three commits' lists") { () throws(TodoSyncError) in try readingPass { () throws(TodoSyncError) in
             let read = try sharingFiles(
                 [try readCommit(head, fromWorkingTree: true, among: among), try readCommit(theirs, among: among)]
                     + (try base.map { (id) throws(TodoSyncError) in [try readCommit(id, among: among)] } ?? []))
             return (read[0], read[1], read.count > 2 ? read[2] : nil)
-        }
+        } }
         let baseLists = ancestor?.base.lists ?? ListSet()
         Trace.note("lists merged: \(Set(ours.files.keys).union(other.files.keys).union(ancestor?.files.keys ?? [:].keys).count)")
         let merged = Trace.phase("merge lists") {

@@ -137,6 +137,8 @@ public final class Workspace {
 struct ReadingPass {
     /// What gitattributes say of each path: asked of a file several times a pass, looked up once.
     var attributes: [String: (ListFileSelector.Marking, filter: String?)] = [:]
+    /// Whether git converts each path's content on the way in (`convertsContent`), likewise.
+    var converts: [String: Bool] = [:]
     /// The stamps of the files gitattributes come from, taken before any was read.
     var attributeSources: [FileStamp]?
     /// The checked-head note as this pass read it.
