@@ -17,19 +17,29 @@ extension FileSystem {
     /// fails as "changed meanwhile". The displaced file is kept in `scratch.replaced` until the
     /// next write, so bytes an editor was still writing into it are not lost
     /// (`ScratchFolder.sweep`). The file's permissions are kept.
+    /// `prepared`: the new bytes, already written and flushed (`prepare`); taken over (closed
+    /// and removed) whatever happens.
     @discardableResult
     static func replace(
-        _ path: String, with bytes: [UInt8]?, ifStill expected: [UInt8]?, relativePath: String, scratch: ScratchFolder
+        _ path: String, with bytes: [UInt8]?, ifStill expected: [UInt8]?, relativePath: String, scratch: ScratchFolder,
+        prepared: PreparedFile? = nil
     ) throws(TodoSyncError) -> FileStat? {
+        var prepared = prepared
+        defer { prepared?.discard() }
         try expect(path, holds: expected)
         guard let bytes else {
             try removeGuarded(path, expected: expected, relativePath: relativePath, scratch: scratch)
             return nil
         }
-        var info = stat()
-        let mode: mode_t = lstat(path, &info) == 0 ? info.st_mode & 0o7777 : 0o644
-        let temporary = try temporaryFile(
-            in: scratch.temporary, holding: bytes, mode: mode, flushed: true, for: "the new version of \(relativePath) (in \(scratch.temporary))")
+        let temporary: (fd: Int32, path: String)
+        if let ready = prepared {
+            temporary = (ready.fd, ready.path)
+            prepared = nil
+        } else {
+            temporary = try temporaryFile(
+                in: scratch.temporary, holding: bytes, mode: currentMode(path), flushed: true,
+                for: "the new version of \(relativePath) (in \(scratch.temporary))")
+        }
         defer {
             close(temporary.fd)
             unlink(temporary.path)
@@ -54,6 +64,50 @@ extension FileSystem {
         var final = stat()
         guard fstat(temporary.fd, &final) == 0 else { return nil }
         return FileStat(final)
+    }
+
+    /// The permissions a replacement keeps: the file's own, or 0644 for a new file.
+    private static func currentMode(_ path: String) -> mode_t {
+        var info = stat()
+        return lstat(path, &info) == 0 ? info.st_mode & 0o7777 : 0o644
+    }
+
+    /// A list file's new bytes, written into the git directory and flushed to disk, waiting
+    /// for `replace` to swap them in.
+    struct PreparedFile {
+        var fd: Int32
+        var path: String
+
+        /// Closes and removes it (not swapped in).
+        func discard() {
+            close(fd)
+            unlink(path)
+        }
+    }
+
+    /// Writes the new bytes of several files, then flushes them: one after another, the
+    /// flushes find most of the work done by the first (a write of thousands of files, as
+    /// `init` makes in a vault, would otherwise wait for the disk once a file). Nothing is
+    /// visible in the working tree until each is swapped in by `replace`.
+    static func prepare(
+        _ files: [(path: String, bytes: [UInt8], relativePath: String)], scratch: ScratchFolder
+    ) throws(TodoSyncError) -> [String: PreparedFile] {
+        var prepared: [String: PreparedFile] = [:]
+        do throws(TodoSyncError) {
+            for file in files {
+                let temporary = try temporaryFile(
+                    in: scratch.temporary, holding: file.bytes, mode: currentMode(file.path),
+                    for: "the new version of \(file.relativePath) (in \(scratch.temporary))")
+                prepared[file.relativePath] = PreparedFile(fd: temporary.fd, path: temporary.path)
+            }
+            for (relativePath, file) in prepared where fsync(file.fd) != 0 {
+                throw failure("cannot flush the new version of \(relativePath) (in \(scratch.temporary)) to disk")
+            }
+        } catch {
+            prepared.values.forEach { $0.discard() }
+            throw error
+        }
+        return prepared
     }
 
     /// After a swap: the file swapped out must hold `expected`; if not, an editor saved in the

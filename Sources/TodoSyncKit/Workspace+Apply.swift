@@ -155,6 +155,7 @@ extension Workspace {
     /// git's index.
     private static func writeListFiles(_ plan: WritePlan, _ store: some WriteStore) throws(TodoSyncError) -> [String: FileStat] {
         var stats: [String: FileStat] = [:]
+        try store.prepareReplacements(plan.files.compactMap { file in file.rewrites ? file.final.map { (file.path, $0) } : nil })
         for (index, file) in plan.files.enumerated() {
             if file.rewrites {
                 if let stat = try store.replace(file.path, with: file.final, ifStill: file.expected) { stats[file.path] = stat }

@@ -38,6 +38,9 @@ protocol WriteStore: AnyObject {
     func removeJournal()
     /// Brings files that are not lists to `tree`, refusing where one differs from `baseline`.
     func checkout(tree: OID, paths: [String], baseline: OID?) throws(TodoSyncError)
+    /// Gets list files' new bytes ready for `replace`, all flushed to disk at once (a store
+    /// may do nothing here: `replace` works without it).
+    func prepareReplacements(_ files: [(path: String, bytes: [UInt8])]) throws(TodoSyncError)
     /// Replaces a list file only if it still holds `expected`; its stat once written.
     func replace(_ path: String, with bytes: [UInt8]?, ifStill expected: [UInt8]?) throws(TodoSyncError) -> FileStat?
     /// Moves a ref only if it still points at `expected` (compare-and-swap).
@@ -52,6 +55,8 @@ final class DiskStore: WriteStore {
     private var root: String { workspace.root }
     /// Set when a commit was made with a fallback identity: what to tell the user.
     private(set) var identityWarning: String?
+    /// List files' new bytes, flushed, waiting to be swapped in (`prepareReplacements`).
+    private var prepared: [String: FileSystem.PreparedFile] = [:]
 
     init(_ workspace: Workspace) {
         self.workspace = workspace
@@ -181,11 +186,37 @@ final class DiskStore: WriteStore {
         }
     }
 
+    func prepareReplacements(_ files: [(path: String, bytes: [UInt8])]) throws(TodoSyncError) {
+        // One file gains nothing from it.
+        guard files.count > 1 else { return }
+        let ready = try FileSystem.prepare(files.map { (root + "/" + $0.path, $0.bytes, $0.path) }, scratch: workspace.scratch)
+        prepared.merge(ready) { old, new in
+            old.discard()
+            return new
+        }
+    }
+
     func replace(_ path: String, with bytes: [UInt8]?, ifStill expected: [UInt8]?) throws(TodoSyncError) -> FileStat? {
-        try checkNoSymbolicLink(on: path)
+        let ready = prepared.removeValue(forKey: path)
+        do {
+            try checkNoSymbolicLink(on: path)
+        } catch {
+            ready?.discard()
+            throw error
+        }
         let absolute = root + "/" + path
-        if bytes != nil { try FileSystem.createDirectory(FileSystem.parentDirectory(of: absolute)) }
-        return try FileSystem.replace(absolute, with: bytes, ifStill: expected, relativePath: path, scratch: workspace.scratch)
+        if bytes != nil {
+            do { try FileSystem.createDirectory(FileSystem.parentDirectory(of: absolute)) } catch {
+                ready?.discard()
+                throw error
+            }
+        }
+        return try FileSystem.replace(absolute, with: bytes, ifStill: expected, relativePath: path, scratch: workspace.scratch, prepared: ready)
+    }
+
+    deinit {
+        // Prepared and never swapped in (a write stopped by an error): nothing to keep.
+        prepared.values.forEach { $0.discard() }
     }
 
     func moveReference(_ name: String, to target: OID, expecting expected: OID?, message: String) throws(TodoSyncError) {

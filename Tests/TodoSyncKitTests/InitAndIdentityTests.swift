@@ -17,6 +17,33 @@ import TestSupport
         try fixture.expectCleanAndSound()
     }
 
+    /// Adopting a vault prints a summary (how many lists in each top-level folder), not every
+    /// file name; --verbose names each. Every file gets its ids in the one commit.
+    @Test func initOnAVaultPrintsASummaryAndVerboseNamesEveryFile() throws {
+        var files: [String: String] = [:]
+        for index in 0..<300 {
+            let folder = index < 15 * 18 ? "area\(index % 15)" : "top"
+            files[folder == "top" ? "note\(index).md" : "\(folder)/sub/note\(index).md"] = "# Note \(index)\n\n- [ ] Task \(index)\n"
+        }
+        files["prose.md"] = "# Only words\n"
+        let fixture = try Fixture(gitFiles: files)
+        let result = try fixture.todosync("init")
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.count <= 40 && result.stdout.utf8.count <= 4_096, "\(result.stdout)")
+        #expect(result.stdout.contains("Lists: 300 files (--verbose names them)\n"), "\(result.stdout)")
+        #expect(result.stdout.contains("  (top level) 30\n"), "\(result.stdout)")
+        #expect(result.stdout.contains("  area0/ 18\n"), "\(result.stdout)")
+        #expect(result.stdout.contains("other folders"), "\(result.stdout)")
+        #expect(!result.stdout.contains("note7.md"))
+        #expect(try fixture.ids(in: "area3/sub/note3.md").count == 1)
+        try fixture.expectCleanAndSound()
+
+        let verbose = try Fixture(gitFiles: files)
+        let named = try verbose.todosync("init", "--verbose")
+        #expect(named.stdout.contains("Lists: 300\n  area0/sub/note0.md\n"), "\(named.stdout)")
+        #expect(named.stdout.split(separator: "\n").filter { $0.hasPrefix("  ") && $0.hasSuffix(".md") }.count == 300)
+    }
+
     @Test func initSetsUpTheRemoteAndTheBranchTrackingIt() throws {
         let scratch = Scratch()
         let remote = try Remote()

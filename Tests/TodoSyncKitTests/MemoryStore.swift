@@ -209,6 +209,11 @@ final class MemoryStore: WriteStore {
         }
     }
 
+    func prepareReplacements(_ files: [(path: String, bytes: [UInt8])]) throws(TodoSyncError) {
+        // Nothing visible: the bytes wait outside the working tree until each replace.
+        for file in files { try strict(file.path.first != "/", "a prepared path must be relative: \(file.path)") }
+    }
+
     func replace(_ path: String, with bytes: [UInt8]?, ifStill expected: [UInt8]?) throws(TodoSyncError) -> FileStat? {
         try record("replace \(path)")
         guard files[path] == expected else { throw Self.changedMeanwhile(path) }
