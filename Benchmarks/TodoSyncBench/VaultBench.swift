@@ -5,7 +5,8 @@ import Foundation
 /// lines, about a third of the tasks with Obsidian Tasks fields; every task with an id, as
 /// after `todosync init`; each note's times a day in the past, as a vault's are.
 enum Vault {
-    static func generate(at root: String, notes: Int, seed: UInt64 = 7) throws {
+    /// `ids` false: the tasks as a user wrote them, before `todosync init`.
+    static func generate(at root: String, notes: Int, seed: UInt64 = 7, ids: Bool = true) throws {
         var random = SplitMix(seed: seed)
         let fields = ["", "", "", " ⏫", " 📅 2026-12-05", " 🔁 every week 📅 2026-12-01", " ⏳ 2026-11-30", " 🔽 🛫 2026-11-20"]
         func id() -> String {
@@ -20,7 +21,7 @@ enum Vault {
             return parts.joined(separator: "-")
         }
         func task(_ title: String, done: Bool = false, indent: String = "") -> String {
-            indent + "- [\(done ? "x" : " ")] \(title)\(fields[Int(random.next() % UInt64(fields.count))]) <!-- id: \(id()) -->\n"
+            indent + "- [\(done ? "x" : " ")] \(title)\(fields[Int(random.next() % UInt64(fields.count))])\(ids ? " <!-- id: \(id()) -->" : "")\n"
         }
         let manager = FileManager.default
         for index in 0..<notes {
@@ -128,6 +129,35 @@ extension Bench {
         compare("vault of \(notes) notes: `todosync status`, nothing changed", statusOurs, statusGit, git: "`git status`", target: 2.0)
 
         try vaultSync(notes: notes, origin: origin)
+        try vaultInit(notes: notes)
+    }
+
+    /// `todosync init .` adopting a vault whose tasks have no ids yet, beside `git init`, `git
+    /// add -A` and `git commit` of the same notes (every note read and hashed, a fresh index).
+    mutating func vaultInit(notes: Int) throws {
+        let pristine = work + "/vault-init-pristine"
+        try Vault.generate(at: pristine, notes: notes, ids: false)
+        try FileManager.default.removeItem(atPath: pristine + "/.gitattributes")
+        var copy = ""
+        func fresh(_ name: String) throws -> String {
+            copy = work + "/vault-init-" + name
+            if FileManager.default.fileExists(atPath: copy) { try FileManager.default.removeItem(atPath: copy) }
+            try shell("cp", "-a", pristine, copy, in: work)
+            return copy
+        }
+        var ours: [Double] = [], theirs: [Double] = []
+        try interleaved(runs: min(runs, 3)) {
+            ours.append(try Measure.spawn([todosync, "init", "."], in: try fresh("todosync")).seconds)
+        } git: {
+            let folder = try fresh("git")
+            theirs.append(try Measure.sequence(
+                [["git", "init", "-q"], ["git", "add", "-A"], ["git", "-c", "user.name=Bench", "-c", "user.email=bench@example.com", "commit", "-q", "-m", "x"]],
+                in: folder).seconds)
+        }
+        // What it prints, once more untimed (the budget: at most 40 lines and 4 KB).
+        let printed = try shell(todosync, "init", ".", in: try fresh("todosync"))
+        let lines = printed.split(separator: "\n").count
+        compare("vault of \(notes) notes: `todosync init .` adopting it (prints \(lines) lines, \(printed.utf8.count) bytes)", ours, theirs, git: "`git init && git add -A && git commit`", target: 5.0)
     }
 
     /// `todosync sync` beside `git pull --no-rebase && git push`: alice checked a task in 20
@@ -145,6 +175,9 @@ extension Bench {
             try shell("cp", "-a", pristine, copy, in: work)
             try shell("git", "remote", "set-url", "origin", copy + "/remote.git", in: copy + "/bob")
             try shell("git", "update-index", "-q", "--refresh", in: copy + "/bob")
+            // A copy's files are new (their ctimes): left alone a moment, as a clone in daily use
+            // is, before each tool looks at them once.
+            Thread.sleep(forTimeInterval: 2.1)
             _ = try Measure.spawn(settle, in: copy + "/bob")
             return copy + "/bob"
         }

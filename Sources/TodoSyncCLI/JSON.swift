@@ -4,6 +4,10 @@ import TodoSyncKit
 /// Just enough JSON writing for `--json` outputs.
 enum JSON {
     static func string(_ text: String) -> String {
+        // Most text needs no escape: taken whole (a vault's list is tens of thousands of titles).
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            return "\"" + text + "\""
+        }
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -3,32 +3,49 @@
 /// as the user name); an ssh URL keeps its user name (not a secret) but loses any password.
 public enum Credentials {
     public static func removed(from text: String) -> String {
-        guard text.contains("://") else { return text }
-        var result = ""
-        var rest = Substring(text)
-        while let separator = separatorEnd(in: rest) {
-            let scheme = rest[..<rest.index(separator, offsetBy: -3)].reversed().prefix { $0.isLetter || $0 == "+" }
-            let isSSH = String(scheme.reversed()).lowercased().contains("ssh")
-            result += rest[..<separator]
-            rest = rest[separator...]
-            // The authority ends at the first '/', '?', '#', quote or space; a '@' before that
-            // ends the user part.
-            let authorityEnd = rest.firstIndex { "/?#'\" \t\n<>".contains($0) } ?? rest.endIndex
-            guard let at = rest[..<authorityEnd].lastIndex(of: "@") else { continue }
-            if isSSH {
-                result += rest[..<at].prefix { $0 != ":" } + "@"
+        // NB: by bytes: everything printed passes here, `list --json` of a vault too, and what
+        // is looked for (the scheme, "://", the authority's ends, "@") is ASCII.
+        let bytes = Array(text.utf8)
+        guard var separator = separatorStart(in: bytes, from: 0) else { return text }
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count)
+        var position = 0
+        while true {
+            var schemeStart = separator
+            while schemeStart > position, isSchemeByte(bytes[schemeStart - 1]) { schemeStart -= 1 }
+            let isSSH = String(decoding: bytes[schemeStart..<separator], as: UTF8.self).lowercased().contains("ssh")
+            result += bytes[position..<(separator + 3)]
+            position = separator + 3
+            // The authority ends at the first '/', '?', '#', quote, space or angle bracket; a
+            // '@' before that ends the user part.
+            var end = position
+            while end < bytes.count, !authorityEnders.contains(bytes[end]) { end += 1 }
+            if let at = bytes[position..<end].lastIndex(of: UInt8(ascii: "@")) {
+                if isSSH {
+                    result += bytes[position..<at].prefix { $0 != UInt8(ascii: ":") }
+                    result.append(UInt8(ascii: "@"))
+                }
+                position = at + 1
             }
-            rest = rest[rest.index(after: at)...]
+            guard let next = separatorStart(in: bytes, from: position) else { break }
+            separator = next
         }
-        return result + rest
+        result += bytes[position...]
+        return String(decoding: result, as: UTF8.self)
     }
 
-    /// Where the first `://` in `text` ends.
-    private static func separatorEnd(in text: Substring) -> Substring.Index? {
-        var index = text.startIndex
-        while index < text.endIndex {
-            if text[index...].hasPrefix("://") { return text.index(index, offsetBy: 3) }
-            index = text.index(after: index)
+    private static let authorityEnders = Set("/?#'\" \t\n<>".utf8)
+
+    private static func isSchemeByte(_ byte: UInt8) -> Bool {
+        (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") || byte == UInt8(ascii: "+")
+    }
+
+    /// Where the first `://` at or after `start` begins.
+    private static func separatorStart(in bytes: [UInt8], from start: Int) -> Int? {
+        var index = start
+        while index + 2 < bytes.count {
+            if bytes[index] == UInt8(ascii: ":"), bytes[index + 1] == UInt8(ascii: "/"), bytes[index + 2] == UInt8(ascii: "/") { return index }
+            index += 1
         }
         return nil
     }

@@ -43,9 +43,15 @@ extension Workspace {
 
     /// The lists as the working files hold them now.
     func listDocuments() throws(TodoSyncError) -> [ListDocument] {
-        var documents: [ListDocument] = []
-        for file in try readWorkingFiles(candidateFiles()) where try isList(file.document) { documents.append(file.document) }
-        return documents
+        // One reading pass: what gitattributes say of each file comes from the checked-head
+        // note where the files they are read from are as it stamped them (not a lookup a file).
+        try readingPass { () throws(TodoSyncError) in
+            let scan = try scanCandidates()
+            if pass?.attributeSources == nil { preloadMarkings(attributeSourceStamps(scan)) }
+            var documents: [ListDocument] = []
+            for file in try readWorkingFiles(scan.files) where try isList(file.document) { documents.append(file.document) }
+            return documents
+        }
     }
 
     /// Runs the session's editor in the working tree's root and waits for it; its exit status.
