@@ -20,6 +20,7 @@ import TodoModel
 //   --merge-only [N]   merge N-item lists (default 100,000; 1% edited per side) 7 times (REPS=n
 //                      times; TRASH=1 sweeps 64 MB between merges, as the sizes taking turns do),
 //                      printing each merge's time and page faults
+//   --merge-notes-only [N] merge N small notes (default 2,000), one item edited a side, 3 times
 //   --vault-sync-state DIR [N] write the vault sync row's starting state (N notes) into DIR
 //   --sync-state DIR   write the sync row's starting state (remote.git, bob) into DIR
 //   --commit-state DIR write the commit / status rows' repository into DIR

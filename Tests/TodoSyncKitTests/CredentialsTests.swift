@@ -12,6 +12,8 @@ import TestSupport
         ("ssh://git:S3CRET@example.com/lists.git", "ssh://git@example.com/lists.git"),
         ("'https://a:b@c/d'", "'https://c/d'"),
         ("no url, user@host:path, a://b", "no url, user@host:path, a://b"),
+        ("Tâche — https://tök:en@例え.jp/x ✓", "Tâche — https://例え.jp/x ✓"),
+        ("git+ssh://u:p@h/x and éhttps://t@h2", "git+ssh://u@h/x and éhttps://h2"),
     ])
     func urlsLoseTheirCredentials(text: String, shown: String) {
         #expect(Credentials.removed(from: text) == shown)
