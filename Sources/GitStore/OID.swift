@@ -58,15 +58,21 @@ public struct OID: Hashable, Sendable, CustomStringConvertible {
 
     /// The 40-character hex form.
     public var description: String {
-        let digits = Array("0123456789abcdef".utf8)
         var out: [UInt8] = []
         out.reserveCapacity(40)
-        for byte in bytes {
-            out.append(digits[Int(byte >> 4)])
-            out.append(digits[Int(byte & 0xF)])
-        }
+        appendHex(to: &out)
         return String(decoding: out, as: UTF8.self)
     }
+
+    /// Appends the 40 hex digits to `bytes` (a file of thousands of ids is written so).
+    public func appendHex(to out: inout [UInt8]) {
+        for byte in bytes {
+            out.append(Self.hexDigits[Int(byte >> 4)])
+            out.append(Self.hexDigits[Int(byte & 0xF)])
+        }
+    }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
 
     /// The first seven hex digits, as `git log --oneline` shows them.
     public var short: String { String(description.prefix(7)) }

@@ -41,9 +41,10 @@ struct CheckedHead: Equatable {
         guard !lines.contains(where: { $0.contains("\n") }) else { return nil }
         var bytes = Array((lines.joined(separator: "\n") + "\n").utf8)
         // NB: appended as bytes: a vault's note has a line for each of thousands of files.
+        bytes.reserveCapacity(bytes.count + (blobs.count + plain.count) * 96 + markings.count * 64)
         func append(_ key: String, _ blob: OID, _ path: String) {
             bytes += key.utf8
-            bytes += blob.description.utf8
+            blob.appendHex(to: &bytes)
             bytes.append(0x20)
             bytes += path.utf8
             bytes.append(0x0A)
@@ -163,7 +164,9 @@ extension Workspace {
         if let sources = pass?.attributeSources, sources.allSatisfy({ $0.isSettled(before: openedAt - attributeSettleTime) }),
             let cache = pass?.attributes
         {
-            for path in Array(blobs.keys) + Array(plain.keys) {
+            // Every file the note names, read in this pass or vouched for (the pass began with
+            // the last note's markings).
+            for path in Array(note.blobs.keys) + Array(note.plain.keys) {
                 guard let found = cache[path], found.filter == nil else { continue }
                 note.markings[path] = found.0
             }

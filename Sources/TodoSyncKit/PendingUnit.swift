@@ -80,17 +80,19 @@ extension Workspace {
         if shortcuts, let unchanged = try Trace.phase("compare with HEAD's checked note (index stats)", { () throws(TodoSyncError) in try unchangedByCheckedHead(paths, stamps) }) {
             return unchanged
         }
-        guard var headTree = try Trace.phase("read HEAD's tree", { () throws(TodoSyncError) in try readHeadTree() }) else {
+        guard let headCommit = try readHeadCommit() else {
             return try pending(paths, headTree: nil, stamps: stamps, storingBlobsAhead: storingBlobsAhead, shortcuts: shortcuts)
         }
         // Work proportional to the change: where HEAD's lists are known in order and git's index
         // vouches for a file, it holds HEAD's blob; only the others are read, with HEAD's
-        // versions of them. A unit that then names an id HEAD's versions of those files lack
-        // (pasted from a file not read) is worked out again from every file.
-        if shortcuts, let note = readCheckedHead(commit: headTree.commit.id) {
+        // versions of them (looked up by path, not found by a walk of HEAD's whole tree). A
+        // unit that then names an id HEAD's versions of those files lack (pasted from a file
+        // not read) is worked out again from every file.
+        if shortcuts, let note = readCheckedHead(commit: headCommit.id) {
             let narrowed = Trace.phase("files the note and git's index do not vouch for") { narrowing(paths, note: note, stamps: stamps) }
-            let full = headTree
-            headTree.files = headTree.files.filter { narrowed.read.contains($0.path) }
+            let headTree = HeadTree(commit: headCommit, files: try Trace.phase("read HEAD's tree (the files read)") { () throws(TodoSyncError) in
+                try candidateFiles(inTree: headCommit.tree, among: narrowed.read)
+            })
             // A note recorded in this pass names the files not read as well.
             pass?.vouchedLists = narrowed.lists
             pass?.vouchedPlain = narrowed.plain
@@ -99,8 +101,10 @@ extension Workspace {
             guard unit.namesIDsFromElsewhere else { return unit }
             pass?.vouchedLists = [:]
             pass?.vouchedPlain = [:]
-            return try pending(paths, headTree: full, stamps: stamps, storingBlobsAhead: storingBlobsAhead, shortcuts: shortcuts)
         }
+        let headTree = HeadTree(commit: headCommit, files: try Trace.phase("read HEAD's tree") { () throws(TodoSyncError) in
+            try candidateFiles(inTree: headCommit.tree, among: nil)
+        })
         return try pending(paths, headTree: headTree, stamps: stamps, storingBlobsAhead: storingBlobsAhead, shortcuts: shortcuts)
     }
 

@@ -45,17 +45,18 @@ extension Workspace {
     /// HEAD's commit (on a branch or detached) and candidate files; nil on a branch with no
     /// commit yet.
     func readHeadTree() throws(TodoSyncError) -> HeadTree? {
+        guard let commit = try readHeadCommit() else { return nil }
+        return HeadTree(commit: commit, files: try candidateFiles(inTree: commit.tree, among: nil))
+    }
+
+    /// HEAD's commit (on a branch or detached); nil on a branch with no commit yet.
+    func readHeadCommit() throws(TodoSyncError) -> Commit? {
         let commitID: OID
         switch try git("reading HEAD", { try repository.head() }) {
         case .unborn: return nil
         case .branch(_, let commit), .detached(let commit): commitID = commit
         }
-        let commit = try git("reading the last commit") { try repository.commit(commitID) }
-        let selector = self.selector
-        let files = try git("listing the last commit's files") {
-            try repository.files(inTree: commit.tree, include: selector.matches)
-        }
-        return HeadTree(commit: commit, files: files)
+        return try git("reading the last commit") { try repository.commit(commitID) }
     }
 
     /// HEAD's lists, read and identified. `working`: the working tree's versions, parsed; a
