@@ -143,7 +143,7 @@ extension Workspace {
 
     /// The note as it is, about whichever commit, if made with today's file selection. Read
     /// once a pass: it is asked for at several steps.
-    private func readCheckedNote() -> CheckedHead? {
+    func readCheckedNote() -> CheckedHead? {
         if let note = pass?.note { return note }
         guard let bytes = try? FileSystem.read(checkedHeadPath), let note = CheckedHead(decoding: bytes), note.selector == selector
         else { return nil }

@@ -77,6 +77,7 @@ extension Workspace {
         let stamps = try Trace.phase("read git's index") { () throws(TodoSyncError) in
             try git("reading git's index") { try repository.indexStamps(for: paths) }
         }
+        if shortcuts, readCheckedNote() != nil { Trace.phase("stat the candidate files") { prefetchStats(paths) } }
         if shortcuts, let unchanged = try Trace.phase("compare with HEAD's checked note (index stats)", { () throws(TodoSyncError) in try unchangedByCheckedHead(paths, stamps) }) {
             return unchanged
         }

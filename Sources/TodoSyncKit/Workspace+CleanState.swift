@@ -29,6 +29,9 @@ extension Workspace {
             guard let stamp = FileStamp.take(path), stamp.isSettled(before: openedAt - settleTime) else { return }
             stamps.append(stamp)
         }
+        // The most recently changed first: the file a user edits next is most likely the one
+        // edited last, so the next check finds the change at once, not after half a vault.
+        stamps.sort { ($0.status?.changed ?? .max) > ($1.status?.changed ?? .max) }
         let commitReady = (try? checkReadyToCommit()) != nil
         let note = CleanState(root: root, environment: environment, stamps: stamps, report: report(), commitReady: commitReady)
         guard let bytes = note.encoded() else { return }
