@@ -41,6 +41,9 @@ enum Console {
 
     static func out(_ text: String) { write(1, text + "\n") }
 
+    /// A whole text already in UTF-8 (`list --json` of a vault), then a line break.
+    static func out(bytes: [UInt8]) { write(1, bytes: bytes + [0x0A]) }
+
     static func warn(_ text: String) { write(2, paint("todosync: warning:", .yellow, on: 2) + " " + text + "\n") }
 
     static func warn(_ diagnostics: [Diagnostic]) {
@@ -64,7 +67,11 @@ enum Console {
 
     /// Everything printed goes through here: no URL in it shows a password or token.
     private static func write(_ fd: Int32, _ text: String) {
-        var bytes = Array(Credentials.removed(from: text).utf8)
+        write(fd, bytes: Array(text.utf8))
+    }
+
+    private static func write(_ fd: Int32, bytes text: [UInt8]) {
+        var bytes = Credentials.removed(fromBytes: text)
         var offset = 0
         // NB: baseAddress! below cannot fail: the loop runs only while bytes is not empty.
         while offset < bytes.count {

@@ -33,19 +33,60 @@ enum JSON {
 
     /// An item as `list --json` writes it; `hasID: false` for an item the next commit gives an id.
     static func item(_ item: TodoItem, hasID: Bool = true) -> String {
-        object([
-            ("id", hasID ? string(item.id.description) : "null"), ("title", string(item.plainTitle)), ("rawTitle", string(item.title)),
-            ("done", item.isDone ? "true" : "false"), ("notes", string(item.notes)),
-            ("priority", item.priority == .none ? "null" : string(item.priority.description)),
-            ("due", date(item.due)), ("start", date(item.start)), ("scheduled", date(item.scheduled)),
-            ("created", date(item.created)), ("doneDate", date(item.doneDate)), ("cancelledDate", date(item.cancelledDate)),
-            ("recurrence", item.recurrence.map(string) ?? "null"), ("taskID", item.taskID.map(string) ?? "null"),
-            ("dependsOn", "[" + item.dependsOn.map(string).joined(separator: ",") + "]"),
-            ("onCompletion", item.onCompletion.map(string) ?? "null"),
-            ("parent", item.parent.map { string($0.description) } ?? "null"),
-            ("position", String(item.position)), ("file", string(item.file)), ("line", String(item.line)),
-            ("section", item.section.map(string) ?? "null"),
-        ])
+        var out: [UInt8] = []
+        append(item, hasID: hasID, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// `item`, appended to `out` piece by piece: `list --json` of a vault writes tens of
+    /// thousands of items into one text.
+    static func append(_ item: TodoItem, hasID: Bool = true, to out: inout [UInt8]) {
+        func field(_ name: StaticString, _ value: String?, first: Bool = false) {
+            out.append(first ? UInt8(ascii: "{") : UInt8(ascii: ","))
+            out.append(UInt8(ascii: "\""))
+            out.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+            out.append(contentsOf: "\":".utf8)
+            if let value { appendString(value, to: &out) } else { out.append(contentsOf: "null".utf8) }
+        }
+        func raw(_ name: StaticString, _ value: String) {
+            out.append(contentsOf: ",\"".utf8)
+            out.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+            out.append(contentsOf: "\":".utf8)
+            out.append(contentsOf: value.utf8)
+        }
+        field("id", hasID ? item.id.description : nil, first: true)
+        field("title", item.plainTitle)
+        field("rawTitle", item.title)
+        raw("done", item.isDone ? "true" : "false")
+        field("notes", item.notes)
+        field("priority", item.priority == .none ? nil : item.priority.description)
+        field("due", item.due?.description)
+        field("start", item.start?.description)
+        field("scheduled", item.scheduled?.description)
+        field("created", item.created?.description)
+        field("doneDate", item.doneDate?.description)
+        field("cancelledDate", item.cancelledDate?.description)
+        field("recurrence", item.recurrence)
+        field("taskID", item.taskID)
+        raw("dependsOn", strings(item.dependsOn))
+        field("onCompletion", item.onCompletion)
+        field("parent", item.parent?.description)
+        raw("position", String(item.position))
+        field("file", item.file)
+        raw("line", String(item.line))
+        field("section", item.section)
+        out.append(UInt8(ascii: "}"))
+    }
+
+    /// `string(text)`, appended to `out`.
+    static func appendString(_ text: String, to out: inout [UInt8]) {
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            out.append(UInt8(ascii: "\""))
+            out.append(contentsOf: text.utf8)
+            out.append(UInt8(ascii: "\""))
+        } else {
+            out.append(contentsOf: string(text).utf8)
+        }
     }
 
     static func strings(_ values: [String]) -> String { "[" + values.map(string).joined(separator: ",") + "]" }

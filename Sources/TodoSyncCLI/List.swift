@@ -90,7 +90,15 @@ struct List: ParsableCommand {
         case .title: items.sort { ($0.plainTitle.lowercased(), $0.file, $0.line) < ($1.plainTitle.lowercased(), $1.file, $1.line) }
         }
         if json {
-            Console.out(JSON.array(items.map { JSON.item($0, hasID: !withoutID.contains($0.id)) }))
+            // One text, written once: items appended as they come (as JSON.array would join them).
+            var out: [UInt8] = [UInt8(ascii: "[")]
+            out.reserveCapacity(items.count * 320)
+            for (index, item) in items.enumerated() {
+                if index > 0 { out += [UInt8(ascii: ","), 0x0A] }
+                JSON.append(item, hasID: !withoutID.contains(item.id), to: &out)
+            }
+            out.append(UInt8(ascii: "]"))
+            Console.out(bytes: out)
             return
         }
         printText(items, all: all, withoutID: withoutID)

@@ -3,10 +3,16 @@
 /// as the user name); an ssh URL keeps its user name (not a secret) but loses any password.
 public enum Credentials {
     public static func removed(from text: String) -> String {
+        let bytes = Array(text.utf8)
+        guard separatorStart(in: bytes, from: 0) != nil else { return text }
+        return String(decoding: removed(fromBytes: bytes), as: UTF8.self)
+    }
+
+    /// `removed(from:)` for UTF-8 bytes.
+    public static func removed(fromBytes bytes: [UInt8]) -> [UInt8] {
         // NB: by bytes: everything printed passes here, `list --json` of a vault too, and what
         // is looked for (the scheme, "://", the authority's ends, "@") is ASCII.
-        let bytes = Array(text.utf8)
-        guard var separator = separatorStart(in: bytes, from: 0) else { return text }
+        guard var separator = separatorStart(in: bytes, from: 0) else { return bytes }
         var result: [UInt8] = []
         result.reserveCapacity(bytes.count)
         var position = 0
@@ -31,7 +37,7 @@ public enum Credentials {
             separator = next
         }
         result += bytes[position...]
-        return String(decoding: result, as: UTF8.self)
+        return result
     }
 
     private static let authorityEnders = Set("/?#'\" \t\n<>".utf8)
