@@ -128,6 +128,14 @@ extension Bench {
         let (statusOurs, statusGit) = try settledStatus(ours: ours, theirs: theirs)
         compare("vault of \(notes) notes: `todosync status`, nothing changed", statusOurs, statusGit, git: "`git status`", target: 2.0)
 
+        var listOurs: [Double] = [], listGit: [Double] = []
+        try interleaved(runs: runs) {
+            listOurs.append(try Measure.spawn([todosync, "list", "--open", "--json"], in: ours).seconds)
+        } git: {
+            listGit.append(try Measure.spawn(["git", "grep", "-n", "-e", "- \\[ \\]"], in: theirs).seconds)
+        }
+        compare("vault of \(notes) notes: `todosync list --open --json`", listOurs, listGit, git: "`git grep -n -e '- \\[ \\]'`", target: 3.0)
+
         try vaultSync(notes: notes, origin: origin)
         try vaultInit(notes: notes)
     }

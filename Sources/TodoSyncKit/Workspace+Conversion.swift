@@ -11,7 +11,9 @@ extension Workspace {
 
     /// The bytes `git add` would store for a working list file at `path`.
     func storedBytes(_ bytes: [UInt8], at path: String) throws(TodoSyncError) -> [UInt8] {
-        try git("converting \(path) as git stores it") { try repository.converting(bytes, at: path, .toObjectStore) }
+        // Known (within a reading pass) to be stored as it is: no filter list to load.
+        if pass?.converts[path] == false { return bytes }
+        return try git("converting \(path) as git stores it") { try repository.converting(bytes, at: path, .toObjectStore) }
     }
 
     /// Whether git stores `path` other than as the working tree holds it.

@@ -186,7 +186,12 @@ extension Workspace {
         if base == head {
             try fastForward(from: head, to: theirs, upstream, into: &outcome)
         } else {
-            try merge(ours: head, theirs: theirs, base: base, upstream, into: &outcome)
+            // One reading pass for reading the versions and writing the merge: what gitattributes
+            // say of a path is looked up once. (Not around a fast-forward: the commit after it
+            // must read the attributes the fast-forward may have brought.)
+            try readingPass { () throws(TodoSyncError) in
+                try merge(ours: head, theirs: theirs, base: base, upstream, into: &outcome)
+            }
         }
     }
 
@@ -241,7 +246,6 @@ extension Workspace {
         }
         let selector = self.selector
         let among = sides.map { Set(($0.ours + $0.theirs).filter(selector.matches)) }
-        // One reading pass: what gitattributes say of a path is looked up once for the three.
         let (ours, other, ancestor) = try Trace.phase("read three commits' lists") { () throws(TodoSyncError) in try readingPass { () throws(TodoSyncError) in
             let read = try sharingFiles(
                 [try readCommit(head, fromWorkingTree: true, among: among), try readCommit(theirs, among: among)]
