@@ -18,17 +18,29 @@ final class InotifyFolderWatcher: FolderWatcher {
 
     deinit { close(descriptor) }
 
+    private static let testLimit = getenv("TODOSYNC_TEST_WATCH_LIMIT").flatMap { Int(String(cString: $0)) }
+
+    private static func limitReached(_ folder: String) -> TodoSyncError {
+        var error = TodoSyncError(
+            "cannot watch \(folder): the system's limit of watched folders (fs.inotify.max_user_watches) is reached",
+            hint: "raise it: sudo sysctl fs.inotify.max_user_watches=524288 (or leave folders of non-list files out with .gitignore)")
+        error.isWatchLimitReached = true
+        return error
+    }
+
     func watch(folders paths: [String]) throws(TodoSyncError) {
         let watched = Set(folders.values)
         for path in paths where !watched.contains(path) {
             let absolute = path.isEmpty ? root : root + "/" + path
+            // Tests only: TODOSYNC_TEST_WATCH_LIMIT=<n> acts as a system limit of n watches.
+            if let limit = Self.testLimit, folders.count >= limit {
+                throw Self.limitReached(absolute)
+            }
             let watch = inotify_add_watch(descriptor, absolute, Self.events | UInt32(IN_ONLYDIR) | UInt32(IN_DONT_FOLLOW))
             if watch >= 0 {
                 folders[watch] = path
             } else if errno == ENOSPC {
-                throw TodoSyncError(
-                    "cannot watch \(absolute): the system's limit of watched folders is reached",
-                    hint: "raise it: sudo sysctl fs.inotify.max_user_watches=524288 (or leave folders of non-list files out with .gitignore)")
+                throw Self.limitReached(absolute)
             } else if errno != ENOENT && errno != ENOTDIR {
                 throw FileSystem.failure("cannot watch \(absolute)")
             }

@@ -9,6 +9,9 @@ public struct TodoSyncError: Error, Sendable, CustomStringConvertible {
     public var isChangedMeanwhile = false
     /// A commit it needed lies beyond a shallow clone's history.
     public var isBeyondShallowHistory = false
+    /// The system's limit of watched folders is reached (inotify): watch mode looks at the
+    /// files instead.
+    var isWatchLimitReached = false
 
     /// Any URL in the message or hint is kept without its password or token (the one place
     /// errors are made safe to show; the CLI's console is the other, for everything it prints).

@@ -37,6 +37,8 @@ public final class Watcher {
     private let options: WatchOptions
     private let report: (WatchReport) -> Void
     private var schedule: WatchSchedule
+    /// What tells of changes: the system's notifications, or a look at the files when those run out.
+    private var watcher: FolderWatcher?
 
     public init(directory: String, options: WatchOptions, report: @escaping (WatchReport) -> Void) {
         self.directory = directory
@@ -52,15 +54,16 @@ public final class Watcher {
     public func run(stop: StopSignal) throws(TodoSyncError) {
         let workspace = try Workspace.open(at: directory)
         let (watcher, notice) = makeFolderWatcher(root: workspace.root)
+        self.watcher = watcher
         if let notice { report(.notice(notice)) }
         let folders = try workspace.scanCandidates().folders
-        try watcher.watch(folders: folders)
+        try watchFolders(folders, root: workspace.root)
         report(.started(root: workspace.root, folders: folders.count))
         // Edits made while nothing watched are committed first.
         schedule.saw(saveAt: .now - options.quietPeriod)
 
         do throws(TodoSyncError) {
-            try watch(with: watcher, in: workspace, until: stop)
+            try watch(in: workspace, until: stop)
         } catch {
             // Watching broke (the system refused to say more): what was saved is committed before it stops.
             if let outcome = try? committing() { reportCommit(outcome) }
@@ -72,7 +75,7 @@ public final class Watcher {
     }
 
     /// The loop: commits and syncs as they fall due, until `stop` is raised.
-    private func watch(with watcher: FolderWatcher, in workspace: Workspace, until stop: StopSignal) throws(TodoSyncError) {
+    private func watch(in workspace: Workspace, until stop: StopSignal) throws(TodoSyncError) {
         while true {
             let now = ContinuousClock.now
             if schedule.commitIsDue(at: now) {
@@ -83,16 +86,17 @@ public final class Watcher {
                 sync()
                 continue
             }
+            guard let watcher else { return }
             switch try watcher.wait(until: schedule.nextWake(), stopDescriptor: stop.descriptor) {
             case .stopRequested:
                 return
             case .timedOut:
                 continue
             case .overflowed:
-                rescan(watcher, workspace)
+                rescan(workspace)
                 schedule.saw(saveAt: .now)
             case .changed(let paths, let created):
-                if !created.isEmpty { rescan(watcher, workspace) }
+                if !created.isEmpty { rescan(workspace) }
                 if !created.isEmpty || paths.contains(where: workspace.selector.matches) {
                     schedule.saw(saveAt: .now)
                 }
@@ -100,11 +104,25 @@ public final class Watcher {
         }
     }
 
+    /// Starts watching `folders`. Where the system's limit of watched folders is reached (a
+    /// vault of thousands of folders), watching goes on by looking at the files a few times a
+    /// second, said once, with the way to raise the limit.
+    private func watchFolders(_ folders: [String], root: String) throws(TodoSyncError) {
+        do throws(TodoSyncError) {
+            try watcher?.watch(folders: folders)
+        } catch where error.isWatchLimitReached {
+            report(.notice("\(error.message); watching by looking at the files a few times a second instead (to go back to the system's notifications: \(error.hint ?? "raise the limit"))"))
+            let polling = PollingFolderWatcher(root: root)
+            watcher = polling
+            try polling.watch(folders: folders)
+        }
+    }
+
     /// Watches the folders that appeared; a failure is told and watching goes on (the new
     /// folder's lists are still committed when a save elsewhere or the stop commits).
-    private func rescan(_ watcher: FolderWatcher, _ workspace: Workspace) {
+    private func rescan(_ workspace: Workspace) {
         do throws(TodoSyncError) {
-            try watcher.watch(folders: try workspace.scanCandidates().folders)
+            try watchFolders(try workspace.scanCandidates().folders, root: workspace.root)
         } catch {
             report(.notice(error.message + (error.hint.map { " (\($0))" } ?? "")))
         }

@@ -18,6 +18,30 @@ import TestSupport
         try fixture.read(name) + line + "\n"
     }
 
+    /// A vault with more folders than the system lets be watched (a limit of 5 here): watch
+    /// says so once, with the way to raise it, and goes on by looking at the files; a save in
+    /// a folder past the limit, and one in a folder made later, are committed.
+    @Test func pastTheSystemsLimitOfWatchedFoldersItLooksAtTheFiles() throws {
+        let fixture = try Fixture()
+        for index in 0..<12 { try fixture.write("area\(index)/notes.md", "- [ ] Task \(index)\n") }
+        try fixture.todosync()
+        let before = fixture.commitCount
+        let watch = try WatchProcess(in: fixture, ["--quiet-period", "1s"], environment: ["TODOSYNC_TEST_WATCH_LIMIT": "5"])
+        let said = watch.stdout + watch.stderr
+        #expect(said.contains("limit of watched folders (fs.inotify.max_user_watches) is reached"), "\(said)")
+        #expect(said.contains("watching by looking at the files"), "\(said)")
+        #expect(said.contains("sysctl fs.inotify.max_user_watches"), "\(said)")
+        try fixture.save("area11/notes.md", try appending("- [ ] Past the limit", to: "area11/notes.md", in: fixture), like: .vim)
+        try waitUntil("the commit", timeout: 20) { fixture.commitCount == before + 1 }
+        #expect(fixture.lastSubject.contains("Add \"Past the limit\""), "\(fixture.lastSubject)")
+        try fixture.write("new/folder/later.md", "- [ ] In a new folder\n")
+        try waitUntil("the second commit", timeout: 20) { fixture.commitCount == before + 2 }
+        #expect(try fixture.git("show", "HEAD:new/folder/later.md").contains("- [ ] In a new folder <!-- id: "))
+        #expect(try watch.stop() == 0)
+        #expect((watch.stdout + watch.stderr).components(separatedBy: "watching by looking at the files").count == 2, "said once")
+        try fixture.expectCleanAndSound()
+    }
+
     @Test func threeRapidSavesBecomeOneCommit() throws {
         let fixture = try committedFixture()
         let before = fixture.commitCount
