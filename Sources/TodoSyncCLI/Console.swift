@@ -41,8 +41,9 @@ enum Console {
 
     static func out(_ text: String) { write(1, text + "\n") }
 
-    /// A whole text already in UTF-8 (`list --json` of a vault), then a line break.
-    static func out(bytes: [UInt8]) { write(1, bytes: bytes + [0x0A]) }
+    /// Text already in UTF-8, as it is (no line break added): a long output written as it
+    /// goes. Each piece must end where no URL can be cut (a whole item), for the scrub.
+    static func out(bytes: [UInt8]) { write(1, bytes: bytes) }
 
     static func warn(_ text: String) { write(2, paint("todosync: warning:", .yellow, on: 2) + " " + text + "\n") }
 

@@ -90,14 +90,19 @@ struct List: ParsableCommand {
         case .title: items.sort { ($0.plainTitle.lowercased(), $0.file, $0.line) < ($1.plainTitle.lowercased(), $1.file, $1.line) }
         }
         if json {
-            // One text, written once: items appended as they come (as JSON.array would join them).
+            // Written as it goes, a whole item at a time (as JSON.array would join them): a list
+            // of a million items is never held as one text.
             var out: [UInt8] = [UInt8(ascii: "[")]
-            out.reserveCapacity(items.count * 320)
+            out.reserveCapacity(1 << 20)
             for (index, item) in items.enumerated() {
                 if index > 0 { out += [UInt8(ascii: ","), 0x0A] }
                 JSON.append(item, hasID: !withoutID.contains(item.id), to: &out)
+                if out.count >= 1 << 20 {
+                    Console.out(bytes: out)
+                    out.removeAll(keepingCapacity: true)
+                }
             }
-            out.append(UInt8(ascii: "]"))
+            out += [UInt8(ascii: "]"), 0x0A]
             Console.out(bytes: out)
             return
         }
