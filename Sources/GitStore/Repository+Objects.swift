@@ -74,17 +74,8 @@ extension Repository {
     /// The file at `path` in a tree; nil if there is none (no entry, or not a file: a folder,
     /// a symbolic link).
     public func file(at path: String, inTree tree: OID) throws(GitError) -> TreeFile? {
-        var raw = tree.raw
-        var treeObject: OpaquePointer?
-        try GitError.checkReading("git_tree_lookup", of: "reading tree \(tree.short)") { git_tree_lookup(&treeObject, pointer, &raw) }
-        defer { git_tree_free(treeObject) }
-        var entry: OpaquePointer?
-        let result = git_tree_entry_bypath(&entry, treeObject, path)
-        if result == GIT_ENOTFOUND.rawValue { return nil }
-        try GitError.check(result, "git_tree_entry_bypath")
-        defer { git_tree_entry_free(entry) }
-        guard git_tree_entry_type(entry) == GIT_OBJECT_BLOB, git_tree_entry_filemode(entry) != GIT_FILEMODE_LINK else { return nil }
-        return TreeFile(path: path, blob: OID(git_tree_entry_id(entry).pointee), mode: git_tree_entry_filemode(entry).rawValue)
+        guard let entry = try blobEntry(at: path, inTree: tree).entry, entry.mode != GIT_FILEMODE_LINK.rawValue else { return nil }
+        return entry
     }
 
     /// A blob's bytes (copied: libgit2's buffer dies with the blob).
