@@ -80,7 +80,11 @@ public struct ListDocument: Sendable, Equatable {
     public var nodeCount: Int { nodes.count }
 
     /// The items that carry an id, in file order.
-    public var items: [TodoItem] {
+    public var items: [TodoItem] { items(done: nil) }
+
+    /// The items that carry an id, in file order, only the checked ones (`done` true) or the
+    /// open ones (false): the others are never built (a listing of open items in a vault).
+    public func items(done wanted: Bool?) -> [TodoItem] {
         var result: [TodoItem] = []
         result.reserveCapacity(nodes.count)
         var siblingCount: [Int: Int] = [:]
@@ -101,6 +105,7 @@ public struct ListDocument: Sendable, Equatable {
                 headings[line] = text
                 return text
             }
+            if let wanted, isDone(node: index) != wanted { continue }
             if let item = item(node: index, position: position, section: section) { result.append(item) }
         }
         return result
@@ -289,7 +294,7 @@ public struct ListDocument: Sendable, Equatable {
         let title = title(ofNode: index)
         let fields = TitleFields(title: title)
         return TodoItem(
-            id: id, title: title, isDone: isDone(node: index), notes: notes(ofNode: index),
+            id: id, title: title, plainTitle: fields.plainTitle, isDone: isDone(node: index), notes: notes(ofNode: index),
             priority: fields.priority, due: fields.date(.due), start: fields.date(.start),
             scheduled: fields.date(.scheduled), created: fields.date(.created), doneDate: fields.date(.done),
             cancelledDate: fields.date(.cancelled), recurrence: fields.values[.recurrence],

@@ -32,10 +32,13 @@ public struct ListSet: Sendable, Equatable {
     }
 
     /// All items that carry an id, in path order then file order. A later duplicate of an id is left out.
-    public var items: OrderedDictionary<ItemID, TodoItem> {
+    public var items: OrderedDictionary<ItemID, TodoItem> { items(done: nil) }
+
+    /// `items`, only the checked ones (`done` true) or the open ones (false).
+    public func items(done wanted: Bool?) -> OrderedDictionary<ItemID, TodoItem> {
         var result = OrderedDictionary<ItemID, TodoItem>()
         for document in documents.values {
-            for item in document.items where result[item.id] == nil { result[item.id] = item }
+            for item in document.items(done: wanted) where result[item.id] == nil { result[item.id] = item }
         }
         return result
     }

@@ -8,7 +8,10 @@
 public struct TodoItem: Hashable, Sendable, Identifiable {
     public var id: ItemID
     /// The title as written, priority and due fields included, id comment excluded.
-    public var title: String
+    public var title: String { didSet { plainTitle = TitleFields(title: title).plainTitle } }
+    /// The title without its Obsidian Tasks fields: what "renamed" compares. Kept with the
+    /// title (worked out once, read by every listing and comparison).
+    public private(set) var plainTitle: String
     public var isDone: Bool
     /// The lines indented under the item that are not items, with the item's indentation removed.
     public var notes: String
@@ -38,8 +41,34 @@ public struct TodoItem: Hashable, Sendable, Identifiable {
     /// 1-based line number of the item's first line.
     public var line: Int
 
-    /// The title without its Obsidian Tasks fields: what "renamed" compares.
-    public var plainTitle: String { TitleFields(title: title).plainTitle }
+    public init(
+        id: ItemID, title: String, plainTitle: String? = nil, isDone: Bool, notes: String, priority: Priority, due: CalendarDate?,
+        start: CalendarDate? = nil, scheduled: CalendarDate? = nil, created: CalendarDate? = nil, doneDate: CalendarDate? = nil,
+        cancelledDate: CalendarDate? = nil, recurrence: String? = nil, taskID: String? = nil, dependsOn: [String] = [],
+        onCompletion: String? = nil, parent: ItemID?, position: Int, file: String, section: String?, line: Int
+    ) {
+        self.id = id
+        self.title = title
+        self.plainTitle = plainTitle ?? TitleFields(title: title).plainTitle
+        self.isDone = isDone
+        self.notes = notes
+        self.priority = priority
+        self.due = due
+        self.start = start
+        self.scheduled = scheduled
+        self.created = created
+        self.doneDate = doneDate
+        self.cancelledDate = cancelledDate
+        self.recurrence = recurrence
+        self.taskID = taskID
+        self.dependsOn = dependsOn
+        self.onCompletion = onCompletion
+        self.parent = parent
+        self.position = position
+        self.file = file
+        self.section = section
+        self.line = line
+    }
 
     /// A field's value as written after its emoji (a date, a rule, ids joined by commas; a
     /// priority's name); nil where the item has none.

@@ -78,7 +78,9 @@ struct List: ParsableCommand {
         var filter = try filter(today: needsToday ? try runReportingErrors(on: workspace) { try workspace.today() } : CalendarDate(daysSinceEpoch: 0))
         // A file that is no list is a mistake to say, not an empty answer.
         if let file { filter.file = try runReportingErrors(on: workspace) { try workspace.namedList(file) } }
-        let (all, withoutID) = try runReportingErrors(on: workspace) { try workspace.items() }
+        // JSON needs only the items it shows; the text view works out depths from all of them.
+        let state = json ? filter.state.map { $0 == .done } : nil
+        let (all, withoutID) = try runReportingErrors(on: workspace) { try workspace.items(done: state) }
         var items = all.filter(filter.admits)
         switch sort {
         case .file: break

@@ -33,7 +33,10 @@ extension FileSystem {
         }
         let temporary: (fd: Int32, path: String)
         if let ready = prepared {
-            temporary = (ready.fd, ready.path)
+            // Opened again for the swap's checks and the stat: thousands wait at once, closed.
+            let fd = open(ready.path, O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else { throw failure("cannot open the new version of \(relativePath) (\(ready.path))") }
+            temporary = (fd, ready.path)
             prepared = nil
         } else {
             temporary = try temporaryFile(
@@ -75,35 +78,46 @@ extension FileSystem {
     /// A list file's new bytes, written into the git directory and flushed to disk, waiting
     /// for `replace` to swap them in.
     struct PreparedFile {
-        var fd: Int32
         var path: String
 
-        /// Closes and removes it (not swapped in).
+        /// Removes it (not swapped in).
         func discard() {
-            close(fd)
             unlink(path)
         }
     }
 
-    /// Writes the new bytes of several files, then flushes them: one after another, the
-    /// flushes find most of the work done by the first (a write of thousands of files, as
-    /// `init` makes in a vault, would otherwise wait for the disk once a file). Nothing is
-    /// visible in the working tree until each is swapped in by `replace`.
+    /// Writes the new bytes of several files, then flushes them, a batch at a time: one after
+    /// another, the flushes find most of the work done by the first (a write of thousands of
+    /// files, as `init` makes in a vault, would otherwise wait for the disk once a file).
+    /// Nothing is visible in the working tree until each is swapped in by `replace`.
     static func prepare(
         _ files: [(path: String, bytes: [UInt8], relativePath: String)], scratch: ScratchFolder
     ) throws(TodoSyncError) -> [String: PreparedFile] {
         var prepared: [String: PreparedFile] = [:]
+        // Flushed and closed a batch at a time: a vault's thousands of files would run out of
+        // file descriptors held open together.
+        var open: [(relativePath: String, fd: Int32)] = []
+        func flushOpen() throws(TodoSyncError) {
+            defer {
+                open.forEach { close($0.fd) }
+                open.removeAll()
+            }
+            for file in open where fsync(file.fd) != 0 {
+                throw failure("cannot flush the new version of \(file.relativePath) (in \(scratch.temporary)) to disk")
+            }
+        }
         do throws(TodoSyncError) {
             for file in files {
                 let temporary = try temporaryFile(
                     in: scratch.temporary, holding: file.bytes, mode: currentMode(file.path),
                     for: "the new version of \(file.relativePath) (in \(scratch.temporary))")
-                prepared[file.relativePath] = PreparedFile(fd: temporary.fd, path: temporary.path)
+                prepared[file.relativePath] = PreparedFile(path: temporary.path)
+                open.append((file.relativePath, temporary.fd))
+                if open.count >= 64 { try flushOpen() }
             }
-            for (relativePath, file) in prepared where fsync(file.fd) != 0 {
-                throw failure("cannot flush the new version of \(relativePath) (in \(scratch.temporary)) to disk")
-            }
+            try flushOpen()
         } catch {
+            open.forEach { close($0.fd) }
             prepared.values.forEach { $0.discard() }
             throw error
         }

@@ -4,11 +4,12 @@ extension Workspace {
     /// The items of the working files as they are now (edits not yet committed included), in
     /// path and file order. Items without an id of their own yet are there too, with the id
     /// they would get now (`withoutID` names them): the next commit writes other ids.
-    public func items() throws(TodoSyncError) -> (items: [TodoItem], withoutID: Set<ItemID>) {
+    /// `done`: only the checked items (true) or the open ones (false); nil: all.
+    public func items(done: Bool? = nil) throws(TodoSyncError) -> (items: [TodoItem], withoutID: Set<ItemID>) {
         let lists = ListSet(try listDocuments())
         var generator = SystemRandomNumberGenerator()
         let assigned = IDAssignment.assign(lists, base: .empty, using: &generator)
-        return (Array(assigned.lists.items.values), Set(assigned.writtenIDs))
+        return (Array(assigned.lists.items(done: done).values), Set(assigned.writtenIDs))
     }
 
     /// The list file `given` names (a path as typed, relative to where todosync started, or

@@ -31,3 +31,33 @@ import Testing
         #expect(titles { $0.state = .open; $0.minimumPriority = .high; $0.dueBefore = CalendarDate("2026-12-01") } == ["Buy milk"])
     }
 }
+
+/// `items(done:)` builds only the checked or the open items: exactly what filtering every item
+/// by its box gives, positions, sections and parents included (random edited lists).
+@Suite struct ItemsByStateTests {
+    @Test(arguments: 0..<40)
+    func onlyTheItemsOfOneStateAreWhatFilteringAllGives(seed: Int) {
+        var editor = RandomEditor(seed: UInt64(seed))
+        let start = ListSet([identified("""
+            # Home
+            - [ ] A
+              - [x] A1
+              - [ ] A2
+            - [x] B ⏫
+            ## Work
+            1. [ ] C
+            2. [x] D
+
+            """), identified("- [ ] E\n- [x] F\n  notes\n", path: "more.md")])
+        let lists = editor.edit(start, times: 12)
+        for document in lists.documents.values {
+            for done in [true, false] {
+                #expect(document.items(done: done) == document.items.filter { $0.isDone == done })
+            }
+            #expect(document.items(done: nil) == document.items)
+        }
+        for done in [true, false] {
+            #expect(Array(lists.items(done: done).values) == lists.items.values.filter { $0.isDone == done })
+        }
+    }
+}

@@ -44,6 +44,19 @@ import TestSupport
         #expect(named.stdout.split(separator: "\n").filter { $0.hasPrefix("  ") && $0.hasSuffix(".md") }.count == 300)
     }
 
+    /// A write of more list files than the process may hold open at once (init in a vault
+    /// ran out of file descriptors): run under a limit of 128, 400 notes get their ids.
+    @Test func initWritesMoreFilesThanItMayHoldOpen() throws {
+        var files: [String: String] = [:]
+        for index in 0..<400 { files["n\(index % 7)/note\(index).md"] = "- [ ] Task \(index)\n" }
+        let fixture = try Fixture(gitFiles: files)
+        let result = try run("/bin/sh", ["-c", "ulimit -n 128 && exec \"$0\" init", todosyncBinary], in: fixture.path)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try fixture.ids(in: "n3/note3.md").count == 1)
+        #expect(try fixture.ids(in: "n6/note398.md").count == 1)
+        try fixture.expectCleanAndSound()
+    }
+
     @Test func initSetsUpTheRemoteAndTheBranchTrackingIt() throws {
         let scratch = Scratch()
         let remote = try Remote()
