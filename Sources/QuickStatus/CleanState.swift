@@ -128,12 +128,16 @@ public struct CleanState: Equatable, Sendable {
     }
 
     /// A file of at most 1 MB, or nil.
+    /// The largest note read (a stamp is a line of about a hundred bytes: a vault of 40,000
+    /// notes writes megabytes); a larger one is never written.
+    public static let maximumNoteSize = 64 << 20
+
     static func readSmallFile(_ path: String) -> [UInt8]? {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0, info.st_size < 1 << 20 else { return nil }
+        guard fstat(fd, &info) == 0, info.st_size < maximumNoteSize else { return nil }
         // One byte more than the stat says, to see the end in one read.
         var bytes = [UInt8](repeating: 0, count: Int(info.st_size) + 1)
         var filled = 0

@@ -34,7 +34,7 @@ extension Workspace {
         stamps.sort { ($0.status?.changed ?? .max) > ($1.status?.changed ?? .max) }
         let commitReady = (try? checkReadyToCommit()) != nil
         let note = CleanState(root: root, environment: environment, stamps: stamps, report: report(), commitReady: commitReady)
-        guard let bytes = note.encoded() else { return }
+        guard let bytes = note.encoded(), bytes.count < CleanState.maximumNoteSize else { return }
         FileSystem.writeCache(repository.gitDirectory + CleanState.fileName, bytes)
     }
 

@@ -82,6 +82,25 @@ import TestSupport
         #expect(CleanState.report(forRoot: root + "/work") == nil)
     }
 
+    /// A vault's note is megabytes (a stamp a file): it is read back like a small one (a cap of
+    /// 1 MB made every status at 40,000 notes take the slow way and write the note again). A
+    /// note past the cap is never written.
+    @Test func aNoteOfMegabytesIsReadBack() throws {
+        let fixture = try committed()
+        let root = try record(fixture)
+        let path = fixture.path + "/.git/" + CleanState.fileName
+        let recorded = try #require(FileManager.default.contents(atPath: path).flatMap { CleanState(decoding: Array($0)) })
+        // Stamps of paths that do not exist (as a folder's missing .gitignore is stamped), to megabytes.
+        let absent = (0..<40_000).map { FileStamp(path: fixture.path + "/area\($0 % 400)/missing-file-\($0).gitignore", status: nil) }
+        let large = CleanState(
+            root: recorded.root, environment: recorded.environment, stamps: recorded.stamps + absent,
+            report: recorded.report, commitReady: recorded.commitReady)
+        let bytes = try #require(large.encoded())
+        #expect(bytes.count > 2 << 20)
+        FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        #expect(CleanState.report(forRoot: root) == ["On branch main", "Nothing changed since the last commit."])
+    }
+
     @Test(arguments: Edit.allCases) func anyEditItWasDrawnFromVoidsTheNote(_ edit: Edit) throws {
         let fixture = try committed()
         // "Up to date with origin/main" comes from the tracking ref: stamped when there is a remote.
