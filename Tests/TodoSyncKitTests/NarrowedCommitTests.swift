@@ -4,7 +4,7 @@ import TestSupport
 @testable import TodoSyncKit
 
 /// A commit reads only the files that changed where the checked-head note and git's index vouch
-/// for the rest (docs/PERFORMANCE.md, "Vault scale"): it must find exactly what reading every
+/// for the rest (docs/PERFORMANCE.md, "Checked head"): it must find exactly what reading every
 /// file finds, with the note present, absent or damaged, and fall back to every file where an
 /// edit names an id it cannot place (an item pasted from a file not read).
 @Suite struct NarrowedCommitTests {

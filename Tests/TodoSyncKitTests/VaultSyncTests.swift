@@ -4,7 +4,7 @@ import TestSupport
 import TodoModel
 
 /// A sync in a vault reads and merges only the lists either side changed since the merge base
-/// (docs/PERFORMANCE.md, "Vault scale"). Whatever it leaves out, the result must be what the
+/// (docs/MERGE.md, "Which commits"). Whatever it leaves out, the result must be what the
 /// item-by-item merge of every list of the three commits gives: that merge, run here on
 /// the commits' files as `git archive` writes them, is the reference.
 @Suite struct VaultSyncTests {
