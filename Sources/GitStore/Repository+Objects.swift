@@ -33,6 +33,17 @@ extension Repository {
         return result
     }
 
+    /// The files of a tree among `paths`: a few (the notes one commit touches in a vault) are
+    /// looked up by path, many found by one walk of the tree.
+    public func files(inTree tree: OID, among paths: Set<String>) throws(GitError) -> [TreeFile] {
+        guard paths.count <= 64 else { return try files(inTree: tree, include: paths.contains) }
+        var found: [TreeFile] = []
+        for path in paths.sorted() {
+            if let file = try file(at: path, inTree: tree) { found.append(file) }
+        }
+        return found
+    }
+
     private func collectFiles(
         _ treeID: OID, prefix: String, enter: (String) -> Bool, include: (String) -> Bool, into result: inout [TreeFile]
     ) throws(GitError) {

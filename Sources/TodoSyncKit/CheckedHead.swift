@@ -200,6 +200,15 @@ extension Workspace {
         return stamps
     }
 
+    /// The candidate files, found at the start of a reading pass, and what the note says
+    /// gitattributes say of them (stamped before any attribute is read, so a change to the
+    /// files they come from shows).
+    func scanForPass() throws(TodoSyncError) -> CandidateScan {
+        let scan = try Trace.phase("find candidate files") { () throws(TodoSyncError) in try scanCandidates() }
+        if pass?.attributeSources == nil { Trace.phase("gitattributes noted for HEAD") { preloadMarkings(attributeSourceStamps(scan)) } }
+        return scan
+    }
+
     /// Starts a reading pass with what the note says gitattributes say of the files it names,
     /// where every file they are read from is as stamped then (whichever commit the note is
     /// about: the markings depend on those files alone).

@@ -61,9 +61,7 @@ extension Workspace {
     }
 
     private func pendingInPass(storingBlobsAhead: Bool, shortcuts: Bool) throws(TodoSyncError) -> PendingUnit {
-        let scan = try Trace.phase("find candidate files") { () throws(TodoSyncError) in try scanCandidates() }
-        // Before any attribute is read: stamps that will show if the files they come from change.
-        if pass?.attributeSources == nil { Trace.phase("gitattributes noted for HEAD") { preloadMarkings(attributeSourceStamps(scan)) } }
+        let scan = try scanForPass()
         for name in scan.namesNotUTF8 {
             notice("\(FileSystem.quoted(name)): the file name is not valid UTF-8, so todosync does not read it as a list; rename it (a UTF-8 name) to keep it with the lists")
         }

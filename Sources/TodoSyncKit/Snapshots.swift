@@ -145,24 +145,16 @@ extension Workspace {
         return try readHead(HeadTree(commit: commit, files: files), reusing: try readWorkingFiles(paths), stamps: stamps, among: among)
     }
 
-    /// The files of a tree that may be lists, among `paths` (nil: all of them). A few paths (the
-    /// notes a sync or a one-note commit touches in a vault) are looked up one by one rather
-    /// than found by a walk of the whole tree.
+    /// The files of a tree that may be lists, among `paths` (nil: all of them).
     func candidateFiles(inTree tree: OID, among paths: Set<String>?) throws(TodoSyncError) -> [TreeFile] {
         let selector = self.selector
-        guard let paths, paths.count <= 64 else {
-            return try git("listing the files of tree \(tree.short)") {
-                try repository.files(inTree: tree, include: { path in selector.matches(path) && paths?.contains(path) != false })
-            }
+        return try git("listing the files of tree \(tree.short)") {
+            guard let paths else { return try repository.files(inTree: tree, include: selector.matches) }
+            return try repository.files(inTree: tree, among: paths.filter(selector.matches))
         }
-        var found: [TreeFile] = []
-        for path in paths.sorted() where selector.matches(path) {
-            if let file = try git("reading \(path) in tree \(tree.short)", { try repository.file(at: path, inTree: tree) }) { found.append(file) }
-        }
-        return found
     }
 
-    /// The candidate paths that differ between two trees (none is nil: every path of the other).
+    /// The candidate paths that differ between two trees (`old` nil: the empty tree).
     func changedCandidates(from old: OID?, to new: OID) throws(TodoSyncError) -> Set<String> {
         let selector = self.selector
         let paths = try git("comparing trees") { try repository.changedPaths(from: old, to: new) }

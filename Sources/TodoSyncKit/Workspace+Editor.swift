@@ -46,8 +46,7 @@ extension Workspace {
         // One reading pass: what gitattributes say of each file comes from the checked-head
         // note where the files they are read from are as it stamped them (not a lookup a file).
         try readingPass { () throws(TodoSyncError) in
-            let scan = try scanCandidates()
-            if pass?.attributeSources == nil { preloadMarkings(attributeSourceStamps(scan)) }
+            let scan = try scanForPass()
             var documents: [ListDocument] = []
             for file in try readWorkingFiles(scan.files) where try isList(file.document) { documents.append(file.document) }
             return documents

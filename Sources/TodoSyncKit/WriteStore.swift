@@ -125,14 +125,7 @@ final class DiskStore: WriteStore {
     }
 
     func files(inTree tree: OID, among paths: Set<String>) throws(TodoSyncError) -> [TreeFile] {
-        // A few files (a one-note commit in a vault) are looked up by path, not found by a walk
-        // of the whole tree.
-        guard paths.count <= 64 else { return try git("listing files") { try repository.files(inTree: tree, include: paths.contains) } }
-        var found: [TreeFile] = []
-        for path in paths.sorted() {
-            if let file = try git("reading \(path) in the commit", { try repository.file(at: path, inTree: tree) }) { found.append(file) }
-        }
-        return found
+        try git("listing files") { try repository.files(inTree: tree, among: paths) }
     }
 
     func commit(_ id: OID) throws(TodoSyncError) -> Commit {
@@ -197,21 +190,12 @@ final class DiskStore: WriteStore {
     }
 
     func replace(_ path: String, with bytes: [UInt8]?, ifStill expected: [UInt8]?) throws(TodoSyncError) -> FileStat? {
-        let ready = prepared.removeValue(forKey: path)
-        do {
-            try checkNoSymbolicLink(on: path)
-        } catch {
-            ready?.discard()
-            throw error
-        }
+        try checkNoSymbolicLink(on: path)
         let absolute = root + "/" + path
-        if bytes != nil {
-            do { try FileSystem.createDirectory(FileSystem.parentDirectory(of: absolute)) } catch {
-                ready?.discard()
-                throw error
-            }
-        }
-        return try FileSystem.replace(absolute, with: bytes, ifStill: expected, relativePath: path, scratch: workspace.scratch, prepared: ready)
+        if bytes != nil { try FileSystem.createDirectory(FileSystem.parentDirectory(of: absolute)) }
+        // A version prepared for it is taken over here (what is left is removed with the store).
+        return try FileSystem.replace(
+            absolute, with: bytes, ifStill: expected, relativePath: path, scratch: workspace.scratch, prepared: prepared.removeValue(forKey: path))
     }
 
     deinit {
