@@ -10,6 +10,10 @@ public struct Timestamp: Hashable, Comparable, Sendable {
     public var seconds: Int32
     public var nanoseconds: UInt32
 
+    public init(seconds: Int32, nanoseconds: UInt32) {
+        (self.seconds, self.nanoseconds) = (seconds, nanoseconds)
+    }
+
     public static func < (a: Timestamp, b: Timestamp) -> Bool { (a.seconds, a.nanoseconds) < (b.seconds, b.nanoseconds) }
 }
 
@@ -24,6 +28,11 @@ public struct FileStat: Hashable, Sendable {
     public var userID: UInt32
     public var groupID: UInt32
     public var size: UInt32
+
+    public init(ctime: Timestamp, mtime: Timestamp, device: UInt32, inode: UInt32, userID: UInt32, groupID: UInt32, size: UInt32) {
+        (self.ctime, self.mtime, self.device, self.inode) = (ctime, mtime, device, inode)
+        (self.userID, self.groupID, self.size) = (userID, groupID, size)
+    }
 
     public init(_ info: stat) {
         #if canImport(Darwin)

@@ -40,6 +40,16 @@ public struct OID: Hashable, Sendable, CustomStringConvertible {
         self.init(raw)
     }
 
+    /// The id of these 20 bytes, as `bytes` gives them; nil for any other count.
+    public init?(rawBytes: ArraySlice<UInt8>) {
+        guard rawBytes.count == 20 else { return nil }
+        var raw = git_oid()
+        withUnsafeMutableBytes(of: &raw.id) { bytes in
+            for (offset, byte) in rawBytes.enumerated() { bytes[offset] = byte }
+        }
+        self.init(raw)
+    }
+
     /// The 20 bytes of the id.
     public var bytes: [UInt8] {
         var raw = raw

@@ -14,7 +14,7 @@ import Darwin
 /// A cache, never the truth: a note that is missing, damaged, written by another build or
 /// about another folder, or any stamp that differs, only means the slow path runs.
 public struct CleanState: Equatable, Sendable {
-    public static let fileName = "todosync-clean-state"
+    public static let fileName = "todosync/cache/clean-state"
     static let format = "todosync clean-state 2"
 
     /// The working tree's root (absolute), as the engine saw it.

@@ -80,6 +80,28 @@ struct List: ParsableCommand {
         if let file { filter.file = try runReportingErrors(on: workspace) { try workspace.namedList(file) } }
         // JSON needs only the items it shows; the text view works out depths from all of them.
         let state = json ? filter.state.map { $0 == .done } : nil
+        if json, sort == .file {
+            // Written as the items come, a whole item at a time (as JSON.array would join
+            // them): a vault's or a million-item list's items are never held at once.
+            var out: [UInt8] = [UInt8(ascii: "[")]
+            out.reserveCapacity(1 << 20)
+            var first = true
+            try runReportingErrors(on: workspace) {
+                try workspace.forEachItem(done: state) { item, hasID in
+                    guard filter.admits(item) else { return }
+                    if !first { out += [UInt8(ascii: ","), 0x0A] }
+                    first = false
+                    JSON.append(item, hasID: hasID, to: &out)
+                    if out.count >= 1 << 20 {
+                        Console.out(bytes: out)
+                        out.removeAll(keepingCapacity: true)
+                    }
+                }
+            }
+            out += [UInt8(ascii: "]"), 0x0A]
+            Console.out(bytes: out)
+            return
+        }
         let (all, withoutID) = try runReportingErrors(on: workspace) { try workspace.items(done: state) }
         var items = all.filter(filter.admits)
         switch sort {
@@ -92,8 +114,7 @@ struct List: ParsableCommand {
         case .title: items.sort { ($0.plainTitle.lowercased(), $0.file, $0.line) < ($1.plainTitle.lowercased(), $1.file, $1.line) }
         }
         if json {
-            // Written as it goes, a whole item at a time (as JSON.array would join them): a list
-            // of a million items is never held as one text.
+            // Sorted first, then written a whole item at a time (never held as one text).
             var out: [UInt8] = [UInt8(ascii: "[")]
             out.reserveCapacity(1 << 20)
             for (index, item) in items.enumerated() {

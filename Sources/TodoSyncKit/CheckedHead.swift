@@ -28,7 +28,7 @@ struct CheckedHead: Equatable {
     /// the global ones), stamped before the markings were looked up.
     var attributeSources: [FileStamp] = []
 
-    static let fileName = "todosync-checked-head"
+    static let fileName = "todosync/cache/checked-head"
     /// Raised whenever what counts as "in order" changes, so older notes are not trusted.
     static let format = "todosync checked-head 2"
 

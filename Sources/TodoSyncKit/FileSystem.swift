@@ -84,9 +84,11 @@ enum FileSystem {
     }
 
     /// Writes a file that only caches what can be worked out again: a temporary file renamed
-    /// over it, not flushed to disk, failures ignored.
+    /// over it, not flushed to disk, failures ignored. Its folder is made if missing.
     static func writeCache(_ path: String, _ bytes: [UInt8]) {
-        guard let temporary = try? temporaryFile(in: parentDirectory(of: path), holding: bytes, mode: 0o644) else { return }
+        let folder = parentDirectory(of: path)
+        if !exists(folder) { try? createDirectory(folder) }
+        guard let temporary = try? temporaryFile(in: folder, holding: bytes, mode: 0o644) else { return }
         close(temporary.fd)
         if rename(temporary.path, path) != 0 { unlink(temporary.path) }
     }

@@ -57,12 +57,16 @@ public struct ListFileSelector: Sendable, Equatable {
 
     /// Whether a file `matches` accepts is a list, given what gitattributes say of it.
     public func isList(_ document: ListDocument, marking: Marking) -> Bool {
+        isList(document.path, hasItems: document.hasItems, hasIDs: document.hasIDs, marking: marking)
+    }
+
+    /// The same, from what a file is known to hold (its parsed items kept in a cache).
+    public func isList(_ path: String, hasItems: Bool, hasIDs: Bool, marking: Marking) -> Bool {
         switch marking {
         case .unmarked: false
-        case .marked: Self.isNamedTODO(document.path) || document.hasItems
+        case .marked: Self.isNamedTODO(path) || hasItems
         case .unspecified:
-            Self.isNamedTODO(document.path) || document.hasIDs
-                || (document.hasItems && include.contains { Self.glob($0, document.path) })
+            Self.isNamedTODO(path) || hasIDs || (hasItems && include.contains { Self.glob($0, path) })
         }
     }
 
@@ -114,9 +118,13 @@ extension Workspace {
     /// todosync cannot run the filter, and committing the file as it reads here could put
     /// what the filter keeps secret into the history.
     func isList(_ document: ListDocument) throws(TodoSyncError) -> Bool {
-        let (marking, filter) = try listAttributes(of: document.path)
-        guard selector.isList(document, marking: marking) else { return false }
-        if let filter { throw Self.filteredListRefusal(document.path, driver: filter) }
+        try isList(document.path, hasItems: document.hasItems, hasIDs: document.hasIDs)
+    }
+
+    func isList(_ path: String, hasItems: Bool, hasIDs: Bool) throws(TodoSyncError) -> Bool {
+        let (marking, filter) = try listAttributes(of: path)
+        guard selector.isList(path, hasItems: hasItems, hasIDs: hasIDs, marking: marking) else { return false }
+        if let filter { throw Self.filteredListRefusal(path, driver: filter) }
         return true
     }
 

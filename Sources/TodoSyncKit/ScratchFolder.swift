@@ -22,6 +22,10 @@ struct ScratchFolder: Sendable {
     /// Saves found in `replaced` (written after todosync replaced the file): kept for the user.
     var recovered: String { path + "/recovered" }
     var lockFile: String { path + "/lock" }
+    /// Derived data, all of it worked out again when missing: the parsed items of list files
+    /// (`ItemsCache`), the clean-state and checked-head notes. Safe to delete at any time.
+    var cache: String { path + "/cache" }
+    var itemsCache: String { cache + "/items" }
     var journal: String { path + "/journal" }
 
     func create() throws(TodoSyncError) {
@@ -50,6 +54,10 @@ struct ScratchFolder: Sendable {
     /// Only under the write lock: no other todosync is writing here.
     func sweep() -> [String] {
         for name in FileSystem.contents(of: temporary) { unlink(temporary + "/" + name) }
+        // A cache file a process stopped writing (a reader's write, renamed into place).
+        for name in FileSystem.contents(of: cache) where name.hasPrefix(".todosync-") { unlink(cache + "/" + name) }
+        // Where earlier versions kept the clean-state and checked-head notes.
+        for name in ["todosync-clean-state", "todosync-checked-head"] { unlink(path + "/../" + name) }
         var kept: [String] = []
         for name in FileSystem.contents(of: replaced) {
             let file = replaced + "/" + name

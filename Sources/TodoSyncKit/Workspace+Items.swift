@@ -1,3 +1,4 @@
+import GitStore
 import TodoModel
 
 extension Workspace {
@@ -5,11 +6,111 @@ extension Workspace {
     /// path and file order. Items without an id of their own yet are there too, with the id
     /// they would get now (`withoutID` names them): the next commit writes other ids.
     /// `done`: only the checked items (true) or the open ones (false); nil: all.
+    ///
+    /// Files whose stat is as the items cache recorded it are not read (`ItemsCache`); the
+    /// answer is the same as from reading every file.
     public func items(done: Bool? = nil) throws(TodoSyncError) -> (items: [TodoItem], withoutID: Set<ItemID>) {
-        let lists = ListSet(try listDocuments())
-        var generator = SystemRandomNumberGenerator()
-        let assigned = IDAssignment.assign(lists, base: .empty, using: &generator)
-        return (Array(assigned.lists.items(done: done).values), Set(assigned.writtenIDs))
+        var items: [TodoItem] = [], withoutID = Set<ItemID>()
+        try forEachItem(done: done) { item, hasID in
+            items.append(item)
+            if !hasID { withoutID.insert(item.id) }
+        }
+        return (items, withoutID)
+    }
+
+    /// `items`, one at a time, a file's items built only when its turn comes (a vault's items
+    /// are never all held at once); `hasID` false for an item without an id of its own yet.
+    public func forEachItem(done: Bool? = nil, _ body: (TodoItem, _ hasID: Bool) -> Void) throws(TodoSyncError) {
+        try readingPass { () throws(TodoSyncError) in
+            let scan = try scanForPass()
+            if let sources = try itemSources(scan.files) {
+                var generator = SystemRandomNumberGenerator()
+                let assigned = IDAssignment.assign(ListSet(sources.read), base: .empty, using: &generator)
+                let withoutID = Set(assigned.writtenIDs)
+                var ordered: [(path: String, record: ArraySlice<UInt8>?)] = sources.kept.map { ($0.path, $0.record) }
+                for path in assigned.lists.documents.keys { ordered.append((path, nil)) }
+                ordered.sort { $0.path < $1.path }
+                Trace.phase("items: built and handed on") {
+                    for (path, record) in ordered {
+                        if let record, let decoded = ItemRecords.decode(record, file: path, done: done) {
+                            for item in decoded.items { body(item, true) }
+                        } else if record != nil {
+                            // A record the checksum passed that does not decode: the file is read.
+                            let document = (try? FileSystem.read(root + "/" + path)).flatMap { $0.map { ListDocument(path: path, bytes: $0) } }
+                            for item in document?.items(done: done) ?? [] { body(item, true) }
+                        } else if let document = assigned.lists[path] {
+                            for item in document.items(done: done) { body(item, !withoutID.contains(item.id)) }
+                        }
+                    }
+                }
+                return
+            }
+            var documents: [ListDocument] = []
+            for file in try readWorkingFiles(scan.files) where try isList(file.document) { documents.append(file.document) }
+            var generator = SystemRandomNumberGenerator()
+            let assigned = IDAssignment.assign(ListSet(documents), base: .empty, using: &generator)
+            let withoutID = Set(assigned.writtenIDs)
+            for item in assigned.lists.items(done: done).values { body(item, !withoutID.contains(item.id)) }
+        }
+    }
+
+    /// The lists among `paths`: the records of those the items cache vouches for (their stat
+    /// as recorded) and the documents of the others, read; records of settled files read are
+    /// kept for the next time. Nil where ids must be worked out across files (an id in two
+    /// files): then every file is read.
+    private func itemSources(_ paths: [String]) throws(TodoSyncError) -> (kept: [(path: String, record: ArraySlice<UInt8>)], read: [ListDocument])? {
+        let cachePath = scratch.itemsCache
+        var cache = Trace.phase("read the items cache") { (try? FileSystem.read(cachePath)).flatMap { $0.flatMap(ItemsCache.init(decoding:)) } }
+        let wasRead = cache != nil
+        if cache == nil { cache = ItemsCache() }
+        Trace.phase("stat the candidate files") { prefetchStats(paths) }
+        var kept: [(path: String, record: ArraySlice<UInt8>)] = []
+        var read: [ListDocument] = []
+        var ids = Set<ItemID>()
+        var recorded = 0
+        let settled = openedAt - itemsCacheSettleTime
+        let unique = try Trace.phase("items: cached or read") { () throws(TodoSyncError) -> Bool in
+            var unique = true
+            for path in paths {
+                guard let stat = passStat(path) else { continue }
+                if let record = cache?.record(at: path, stat: stat), let summary = ItemRecords.summary(record), let recordIDs = ItemRecords.ids(record) {
+                    guard try isList(path, hasItems: summary.hasItems, hasIDs: summary.hasIDs) else { continue }
+                    kept.append((path, record))
+                    // An id in two files (or twice in one) is the id assignment's to settle, across files.
+                    for id in recordIDs where !ids.insert(id).inserted { unique = false }
+                    continue
+                }
+                guard let (bytes, stat) = try FileSystem.readWithStat(root + "/" + path) else { continue }
+                let document = try ListDocument.parsing(path, bytes)
+                if try isList(document) {
+                    read.append(document)
+                    for case let id? in document.nodeIDs where !ids.insert(id).inserted { unique = false }
+                }
+                // Only a file left alone long enough that a later change shows in its stat.
+                if Int64(stat.mtime.seconds) * 1_000_000_000 + Int64(stat.mtime.nanoseconds) < settled,
+                    Int64(stat.ctime.seconds) * 1_000_000_000 + Int64(stat.ctime.nanoseconds) < settled,
+                    let record = ItemRecords.encode(document), let blob = try? Repository.blobID(of: bytes)
+                {
+                    cache?.set(path, stat: stat, blob: blob, record: record)
+                    recorded += 1
+                }
+            }
+            return unique
+        }
+        if let cache, recorded > 0 || !wasRead { writeItemsCache(cache, paths: paths, recorded: recorded, wasRead: wasRead) }
+        return unique ? (kept, read) : nil
+    }
+
+    /// Writes the cache when it was missing or damaged, or enough files were read since it was
+    /// written for reading them again to cost more than writing it (a note or two edited
+    /// since is read each time, as it would be without a cache). Best effort.
+    private func writeItemsCache(_ cache: ItemsCache, paths: [String], recorded: Int, wasRead: Bool) {
+        guard !wasRead || recorded >= 32 || recorded * 16 >= paths.count else { return }
+        var cache = cache
+        cache.keepOnly(Set(paths))
+        Trace.phase("write the items cache") {
+            FileSystem.writeCache(scratch.itemsCache, cache.encoded())
+        }
     }
 
     /// The list file `given` names (a path as typed, relative to where todosync started, or

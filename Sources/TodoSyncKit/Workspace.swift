@@ -43,6 +43,9 @@ public final class Workspace {
     /// How long the files gitattributes come from must have been left alone before the note
     /// records what they say (`Workspace.settleTime`; tests wait one clock tick instead).
     var attributeSettleTime = Workspace.settleTime
+    /// How long a list file must have been left alone before its items are kept in the cache
+    /// (`ItemsCache`; tests wait one clock tick instead).
+    var itemsCacheSettleTime = Workspace.settleTime
     private var writeLock: WriteLock?
     private var writeDepth = 0
 

@@ -1,0 +1,284 @@
+/// The items of one list file's bytes in a compact binary form, for a cache of parsed items:
+/// decoding them is cheaper than reading the file, parsing it and splitting each title's
+/// fields again. Pure: the engine decides where records are kept and when one is trusted.
+///
+/// ```swift
+/// let document = ListDocument(path: "TODO.md", bytes: bytes)
+/// if let record = ItemRecords.encode(document) {
+///     let decoded = ItemRecords.decode(record, file: "TODO.md", done: nil)
+///     decoded?.items == document.items(done: nil)   // true
+/// }
+/// ```
+public enum ItemRecords {
+    /// What a record says of the file as a whole (what decides whether it is a list).
+    public struct Summary: Equatable, Sendable {
+        public var hasItems: Bool
+        public var hasIDs: Bool
+    }
+
+    /// The record of `document`'s items; nil where the file is not in order for a cache (an
+    /// item without an id of its own, or an id used twice): those are worked out afresh.
+    public static func encode(_ document: ListDocument) -> [UInt8]? {
+        let ids = document.nodeIDs
+        var seen = Set<ItemID>(minimumCapacity: ids.count)
+        for id in ids {
+            guard let id, seen.insert(id).inserted else { return nil }
+        }
+        let items = document.items(done: nil)
+        var out: [UInt8] = []
+        out.reserveCapacity(16 + items.count * 96)
+        out.append((document.hasItems ? 1 : 0) | (document.hasIDs ? 2 : 0))
+        var sections: [String: Int] = [:], sectionOrder: [String] = []
+        for item in items {
+            if let section = item.section, sections[section] == nil {
+                sections[section] = sectionOrder.count
+                sectionOrder.append(section)
+            }
+        }
+        appendNumber(sectionOrder.count, to: &out)
+        for section in sectionOrder { appendString(section, to: &out) }
+        appendNumber(items.count, to: &out)
+        var indexOf: [ItemID: Int] = [:]
+        var body: [UInt8] = []
+        for (index, item) in items.enumerated() {
+            indexOf[item.id] = index
+            body.removeAll(keepingCapacity: true)
+            encode(item, parent: item.parent.flatMap { indexOf[$0] }, section: item.section.flatMap { sections[$0] }, to: &body)
+            appendNumber(body.count, to: &out)
+            out += body
+        }
+        // A field the record cannot hold (a date outside years 1-9999) is worked out afresh.
+        guard decode(out[...], file: document.path, done: nil)?.items == items else { return nil }
+        return out
+    }
+
+    /// Whether the file has items and ids, from a record; nil for bytes that are no record.
+    public static func summary(_ record: ArraySlice<UInt8>) -> Summary? {
+        guard let flags = record.first, flags < 4 else { return nil }
+        return Summary(hasItems: flags & 1 != 0, hasIDs: flags & 2 != 0)
+    }
+
+    /// The items a record holds, as `ListDocument.items(done:)` gives them for a file at
+    /// `file`, and the ids of all its items (whichever `done` asks for); nil for bytes that
+    /// are no record (never a partial answer).
+    public static func decode(_ record: ArraySlice<UInt8>, file: String, done wanted: Bool?) -> (summary: Summary, items: [TodoItem], ids: [ItemID])? {
+        guard let summary = summary(record) else { return nil }
+        var reader = Reader(bytes: record, at: record.startIndex + 1)
+        guard let sectionCount = reader.number(), sectionCount <= record.count else { return nil }
+        var sections: [String] = []
+        sections.reserveCapacity(sectionCount)
+        for _ in 0..<sectionCount {
+            guard let section = reader.string() else { return nil }
+            sections.append(section)
+        }
+        guard let count = reader.number(), count <= record.count else { return nil }
+        var ids: [ItemID] = []
+        ids.reserveCapacity(count)
+        var items: [TodoItem] = []
+        for _ in 0..<count {
+            guard let length = reader.number(), let end = reader.end(after: length) else { return nil }
+            guard let flags = reader.byte(), let id = reader.id() else { return nil }
+            ids.append(id)
+            if let wanted, (flags & Flag.done != 0) != wanted {
+                reader.index = end
+                continue
+            }
+            guard let item = reader.item(id: id, flags: flags, ids: ids, sections: sections, file: file), reader.index == end else { return nil }
+            items.append(item)
+        }
+        guard reader.index == record.endIndex else { return nil }
+        return (summary, items, ids)
+    }
+
+    /// The ids of all the items a record holds, in file order; nil for bytes that are no record.
+    public static func ids(_ record: ArraySlice<UInt8>) -> [ItemID]? {
+        guard summary(record) != nil else { return nil }
+        var reader = Reader(bytes: record, at: record.startIndex + 1)
+        guard let sectionCount = reader.number(), sectionCount <= record.count else { return nil }
+        for _ in 0..<sectionCount {
+            guard reader.string() != nil else { return nil }
+        }
+        guard let count = reader.number(), count <= record.count else { return nil }
+        var ids: [ItemID] = []
+        ids.reserveCapacity(count)
+        for _ in 0..<count {
+            guard let length = reader.number(), let end = reader.end(after: length), reader.byte() != nil, let id = reader.id() else { return nil }
+            ids.append(id)
+            reader.index = end
+        }
+        return reader.index == record.endIndex ? ids : nil
+    }
+
+    enum Flag {
+        static let done: UInt8 = 1, parent: UInt8 = 2, section: UInt8 = 4, plainTitleIsTitle: UInt8 = 8
+    }
+
+    /// Bits of the field mask, in the order the fields follow it.
+    enum Field {
+        static let due = 1, start = 2, scheduled = 4, created = 8, doneDate = 16, cancelled = 32
+        static let recurrence = 64, taskID = 128, onCompletion = 256, dependsOn = 512
+    }
+
+    private static func encode(_ item: TodoItem, parent: Int?, section: Int?, to out: inout [UInt8]) {
+        var flags: UInt8 = item.isDone ? Flag.done : 0
+        if parent != nil { flags |= Flag.parent }
+        if section != nil { flags |= Flag.section }
+        if item.plainTitle == item.title { flags |= Flag.plainTitleIsTitle }
+        out.append(flags)
+        for half in [item.id.high, item.id.low] {
+            for shift in stride(from: 56, through: 0, by: -8) { out.append(UInt8(truncatingIfNeeded: half >> UInt64(shift))) }
+        }
+        if let parent { appendNumber(parent, to: &out) }
+        if let section { appendNumber(section, to: &out) }
+        appendNumber(item.position, to: &out)
+        appendNumber(item.line, to: &out)
+        appendString(item.title, to: &out)
+        if item.plainTitle != item.title { appendString(item.plainTitle, to: &out) }
+        appendString(item.notes, to: &out)
+        out.append(UInt8(item.priority.rawValue + 2))
+        let dates: [(Int, CalendarDate?)] = [
+            (Field.due, item.due), (Field.start, item.start), (Field.scheduled, item.scheduled),
+            (Field.created, item.created), (Field.doneDate, item.doneDate), (Field.cancelled, item.cancelledDate),
+        ]
+        let texts: [(Int, String?)] = [(Field.recurrence, item.recurrence), (Field.taskID, item.taskID), (Field.onCompletion, item.onCompletion)]
+        var mask = 0
+        for (bit, date) in dates where date != nil { mask |= bit }
+        for (bit, text) in texts where text != nil { mask |= bit }
+        if !item.dependsOn.isEmpty { mask |= Field.dependsOn }
+        appendNumber(mask, to: &out)
+        for (_, date) in dates {
+            guard let date else { continue }
+            appendNumber(date.year, to: &out)
+            out.append(UInt8(date.month))
+            out.append(UInt8(date.day))
+        }
+        for (_, text) in texts {
+            if let text { appendString(text, to: &out) }
+        }
+        if !item.dependsOn.isEmpty {
+            appendNumber(item.dependsOn.count, to: &out)
+            for id in item.dependsOn { appendString(id, to: &out) }
+        }
+    }
+
+    /// A non-negative number, seven bits a byte, lowest first.
+    public static func appendNumber(_ value: Int, to out: inout [UInt8]) {
+        var rest = UInt64(value)
+        while rest >= 0x80 {
+            out.append(UInt8(rest & 0x7F) | 0x80)
+            rest >>= 7
+        }
+        out.append(UInt8(rest))
+    }
+
+    public static func appendString(_ text: String, to out: inout [UInt8]) {
+        appendNumber(text.utf8.count, to: &out)
+        out += text.utf8
+    }
+
+    struct Reader {
+        let bytes: ArraySlice<UInt8>
+        var index: Int
+
+        init(bytes: ArraySlice<UInt8>, at index: Int) {
+            self.bytes = bytes
+            self.index = index
+        }
+
+        mutating func byte() -> UInt8? {
+            guard index < bytes.endIndex else { return nil }
+            defer { index += 1 }
+            return bytes[index]
+        }
+
+        mutating func number() -> Int? {
+            var value: UInt64 = 0, shift: UInt64 = 0
+            while let byte = byte() {
+                value |= UInt64(byte & 0x7F) << shift
+                if byte & 0x80 == 0 { return value <= UInt64(Int32.max) ? Int(value) : nil }
+                shift += 7
+                guard shift < 35 else { return nil }
+            }
+            return nil
+        }
+
+        func end(after length: Int) -> Int? {
+            length <= bytes.endIndex - index ? index + length : nil
+        }
+
+        mutating func string() -> String? {
+            guard let length = number(), let end = end(after: length) else { return nil }
+            defer { index = end }
+            return String(decoding: bytes[index..<end], as: UTF8.self)
+        }
+
+        mutating func id() -> ItemID? {
+            guard let end = end(after: 16) else { return nil }
+            var high: UInt64 = 0, low: UInt64 = 0
+            for offset in 0..<8 { high = high << 8 | UInt64(bytes[index + offset]) }
+            for offset in 8..<16 { low = low << 8 | UInt64(bytes[index + offset]) }
+            index = end
+            return ItemID(high: high, low: low)
+        }
+
+        mutating func date() -> CalendarDate? {
+            guard let year = number(), let month = byte(), let day = byte() else { return nil }
+            return CalendarDate(year: year, month: Int(month), day: Int(day))
+        }
+
+        mutating func item(id: ItemID, flags: UInt8, ids: [ItemID], sections: [String], file: String) -> TodoItem? {
+            guard flags < 16 else { return nil }
+            var parent: ItemID?
+            if flags & Flag.parent != 0 {
+                guard let index = number(), index < ids.count - 1 else { return nil }
+                parent = ids[index]
+            }
+            var section: String?
+            if flags & Flag.section != 0 {
+                guard let index = number(), index < sections.count else { return nil }
+                section = sections[index]
+            }
+            guard let position = number(), let line = number(), let title = string() else { return nil }
+            let plainTitle: String
+            if flags & Flag.plainTitleIsTitle != 0 {
+                plainTitle = title
+            } else {
+                guard let text = string() else { return nil }
+                plainTitle = text
+            }
+            guard let notes = string(), let rank = byte(), let priority = Priority(rawValue: Int(rank) - 2), let mask = number(), mask < 1024
+            else { return nil }
+            var dates: [CalendarDate?] = []
+            for bit in [Field.due, Field.start, Field.scheduled, Field.created, Field.doneDate, Field.cancelled] {
+                if mask & bit == 0 {
+                    dates.append(nil)
+                    continue
+                }
+                guard let date = date() else { return nil }
+                dates.append(date)
+            }
+            var texts: [String?] = []
+            for bit in [Field.recurrence, Field.taskID, Field.onCompletion] {
+                if mask & bit == 0 {
+                    texts.append(nil)
+                    continue
+                }
+                guard let text = string() else { return nil }
+                texts.append(text)
+            }
+            var dependsOn: [String] = []
+            if mask & Field.dependsOn != 0 {
+                guard let count = number(), count <= bytes.endIndex - index else { return nil }
+                for _ in 0..<count {
+                    guard let text = string() else { return nil }
+                    dependsOn.append(text)
+                }
+            }
+            return TodoItem(
+                id: id, title: title, plainTitle: plainTitle, isDone: flags & Flag.done != 0, notes: notes, priority: priority,
+                due: dates[0], start: dates[1], scheduled: dates[2], created: dates[3], doneDate: dates[4], cancelledDate: dates[5],
+                recurrence: texts[0], taskID: texts[1], dependsOn: dependsOn, onCompletion: texts[2],
+                parent: parent, position: position, file: file, section: section, line: line)
+        }
+    }
+}
