@@ -97,6 +97,7 @@ extension Workspace {
             }
             return unique
         }
+        Trace.note("lists from the items cache: \(kept.count), read: \(read.count)")
         if let cache, recorded > 0 || !wasRead { writeItemsCache(cache, paths: paths, recorded: recorded, wasRead: wasRead) }
         return unique ? (kept, read) : nil
     }
