@@ -76,8 +76,9 @@ if option == "commit-state", CommandLine.arguments.count > 2 {
     exit(0)
 }
 if option == "memory-state", CommandLine.arguments.count > 2 {
-    // The memory row's repository: a 100,000-item list, committed, then one title edited.
-    try MemoryBench.prepare(CommandLine.arguments[2], items: 100_000)
+    // The memory row's repository: a 100,000-item list (or the next argument's count),
+    // committed, then one title edited.
+    try MemoryBench.prepare(CommandLine.arguments[2], items: CommandLine.arguments.count > 3 ? Int(CommandLine.arguments[3]) ?? 100_000 : 100_000)
     exit(0)
 }
 if option == "undo-state", CommandLine.arguments.count > 2 {

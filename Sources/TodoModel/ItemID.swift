@@ -97,14 +97,18 @@ public struct ItemID: Hashable, Comparable, Sendable, CustomStringConvertible {
     public var canonicalBytes: [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(36)
-        let digits = Array("0123456789ABCDEF".utf8)
+        appendCanonical(to: &out)
+        return out
+    }
+
+    /// Appends the canonical upper-case form (a listing writes a million of them).
+    public func appendCanonical(to out: inout [UInt8]) {
         for nibble in 0..<32 {
             if nibble == 8 || nibble == 12 || nibble == 16 || nibble == 20 { out.append(UInt8(ascii: "-")) }
             let word = nibble < 16 ? high : low
-            let shift = UInt64(60 - (nibble % 16) * 4)
-            out.append(digits[Int((word >> shift) & 0xF)])
+            let value = UInt8(truncatingIfNeeded: word >> UInt64(60 - (nibble % 16) * 4)) & 0xF
+            out.append(value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "A") + value - 10)
         }
-        return out
     }
 
     /// The hash a `Set` or `Dictionary` files an id under (see `mixedHash`).

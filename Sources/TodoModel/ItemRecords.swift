@@ -24,31 +24,40 @@ public enum ItemRecords {
         for id in ids {
             guard let id, seen.insert(id).inserted else { return nil }
         }
-        let items = document.items(done: nil)
-        var out: [UInt8] = []
-        out.reserveCapacity(16 + items.count * 96)
-        out.append((document.hasItems ? 1 : 0) | (document.hasIDs ? 2 : 0))
+        // Items are encoded as they are built (a list of a million is never held as values);
+        // the table of sections, written before them, is known at the end.
         var sections: [String: Int] = [:], sectionOrder: [String] = []
-        for item in items {
-            if let section = item.section, sections[section] == nil {
-                sections[section] = sectionOrder.count
-                sectionOrder.append(section)
+        var indexOf: [ItemID: Int] = [:]
+        indexOf.reserveCapacity(ids.count)
+        var encoded: [UInt8] = [], body: [UInt8] = []
+        var count = 0, representable = true
+        document.forEachItem(done: nil) { item in
+            guard representable else { return }
+            indexOf[item.id] = count
+            count += 1
+            var section: Int?
+            if let name = item.section {
+                if let known = sections[name] {
+                    section = known
+                } else {
+                    section = sectionOrder.count
+                    sections[name] = sectionOrder.count
+                    sectionOrder.append(name)
+                }
             }
+            body.removeAll(keepingCapacity: true)
+            representable = encode(item, parent: item.parent.flatMap { indexOf[$0] }, section: section, to: &body)
+            appendNumber(body.count, to: &encoded)
+            encoded += body
         }
+        guard representable else { return nil }
+        var out: [UInt8] = []
+        out.reserveCapacity(encoded.count + 16 + sectionOrder.count * 16)
+        out.append((document.hasItems ? 1 : 0) | (document.hasIDs ? 2 : 0))
         appendNumber(sectionOrder.count, to: &out)
         for section in sectionOrder { appendString(section, to: &out) }
-        appendNumber(items.count, to: &out)
-        var indexOf: [ItemID: Int] = [:]
-        var body: [UInt8] = []
-        for (index, item) in items.enumerated() {
-            indexOf[item.id] = index
-            body.removeAll(keepingCapacity: true)
-            encode(item, parent: item.parent.flatMap { indexOf[$0] }, section: item.section.flatMap { sections[$0] }, to: &body)
-            appendNumber(body.count, to: &out)
-            out += body
-        }
-        // A field the record cannot hold (a date outside years 1-9999) is worked out afresh.
-        guard decode(out[...], file: document.path, done: nil)?.items == items else { return nil }
+        appendNumber(count, to: &out)
+        out += encoded
         return out
     }
 
@@ -62,6 +71,18 @@ public enum ItemRecords {
     /// `file`, and the ids of all its items (whichever `done` asks for); nil for bytes that
     /// are no record (never a partial answer).
     public static func decode(_ record: ArraySlice<UInt8>, file: String, done wanted: Bool?) -> (summary: Summary, items: [TodoItem], ids: [ItemID])? {
+        var items: [TodoItem] = []
+        guard let (summary, ids) = forEach(record, file: file, done: wanted, { items.append($0) }) else { return nil }
+        return (summary, items, ids)
+    }
+
+    /// `decode`, handing on each item as it is built instead of holding them all (a list of a
+    /// million items). Nil for bytes that are no record; items handed on before that was
+    /// found stand, so a caller that cannot take a partial answer decodes whole first.
+    @discardableResult
+    public static func forEach(
+        _ record: ArraySlice<UInt8>, file: String, done wanted: Bool?, _ body: (TodoItem) -> Void
+    ) -> (summary: Summary, ids: [ItemID])? {
         guard let summary = summary(record) else { return nil }
         var reader = Reader(bytes: record, at: record.startIndex + 1)
         guard let sectionCount = reader.number(), sectionCount <= record.count else { return nil }
@@ -74,7 +95,6 @@ public enum ItemRecords {
         guard let count = reader.number(), count <= record.count else { return nil }
         var ids: [ItemID] = []
         ids.reserveCapacity(count)
-        var items: [TodoItem] = []
         for _ in 0..<count {
             guard let length = reader.number(), let end = reader.end(after: length) else { return nil }
             guard let flags = reader.byte(), let id = reader.id() else { return nil }
@@ -84,10 +104,10 @@ public enum ItemRecords {
                 continue
             }
             guard let item = reader.item(id: id, flags: flags, ids: ids, sections: sections, file: file), reader.index == end else { return nil }
-            items.append(item)
+            body(item)
         }
         guard reader.index == record.endIndex else { return nil }
-        return (summary, items, ids)
+        return (summary, ids)
     }
 
     /// The ids of all the items a record holds, in file order; nil for bytes that are no record.
@@ -119,7 +139,7 @@ public enum ItemRecords {
         static let recurrence = 64, taskID = 128, onCompletion = 256, dependsOn = 512
     }
 
-    private static func encode(_ item: TodoItem, parent: Int?, section: Int?, to out: inout [UInt8]) {
+    private static func encode(_ item: TodoItem, parent: Int?, section: Int?, to out: inout [UInt8]) -> Bool {
         var flags: UInt8 = item.isDone ? Flag.done : 0
         if parent != nil { flags |= Flag.parent }
         if section != nil { flags |= Flag.section }
@@ -148,6 +168,8 @@ public enum ItemRecords {
         appendNumber(mask, to: &out)
         for (_, date) in dates {
             guard let date else { continue }
+            // A date the record cannot hold: the file is worked out afresh each time.
+            guard (1...9999).contains(date.year) else { return false }
             appendNumber(date.year, to: &out)
             out.append(UInt8(date.month))
             out.append(UInt8(date.day))
@@ -159,6 +181,7 @@ public enum ItemRecords {
             appendNumber(item.dependsOn.count, to: &out)
             for id in item.dependsOn { appendString(id, to: &out) }
         }
+        return true
     }
 
     /// A non-negative number, seven bits a byte, lowest first.

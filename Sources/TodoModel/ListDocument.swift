@@ -86,7 +86,13 @@ public struct ListDocument: Sendable, Equatable {
     /// open ones (false): the others are never built (a listing of open items in a vault).
     public func items(done wanted: Bool?) -> [TodoItem] {
         var result: [TodoItem] = []
-        result.reserveCapacity(nodes.count)
+        result.reserveCapacity(wanted == nil ? nodes.count : nodes.count / 2)
+        forEachItem(done: wanted) { result.append($0) }
+        return result
+    }
+
+    /// `items(done:)`, handing on each item as it is built instead of holding them all.
+    public func forEachItem(done wanted: Bool?, _ body: (TodoItem) -> Void) {
         var siblingCount: [Int: Int] = [:]
         var topLevelCount = 0
         var headings: [Int: String] = [:]
@@ -106,9 +112,8 @@ public struct ListDocument: Sendable, Equatable {
                 return text
             }
             if let wanted, isDone(node: index) != wanted { continue }
-            if let item = item(node: index, position: position, section: section) { result.append(item) }
+            if let item = item(node: index, position: position, section: section) { body(item) }
         }
-        return result
     }
 
     /// The item with this id, if this file holds it.

@@ -14,11 +14,10 @@ struct TitleFields {
     init(title: String) {
         // Fast path: most titles hold no field emoji, block reference or doubled spaces.
         if !Self.mayHoldFields(title) {
-            self.plainTitle = Self.hasSpacesToCollapse(title)
-                ? title.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") : title
+            self.plainTitle = Self.hasSpacesToCollapse(title) ? Self.collapsingSpaces(Array(title.utf8)) : title
             return
         }
-        var text = FieldedText(before: Array(title.utf8)[...], after: [])
+        let text = FieldedText(before: Array(title.utf8)[...], after: [])
         for (kind, field) in text.fields {
             if kind == .priority {
                 priority = Priority(emoji: field.value)
@@ -26,10 +25,33 @@ struct TitleFields {
                 values[kind] = Self.writtenValue(field.raw)
             }
         }
-        for kind in TaskFieldKind.allCases { text.set(kind, to: nil) }
-        text.before.slots.removeAll { if case .blockReference = $0 { true } else { false } }
-        let plain = String(decoding: text.assembledBefore, as: UTF8.self)
-        plainTitle = plain.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+        // The words, and a second field of a kind as written (what setting every field to nil
+        // and dropping the block reference leaves), put together once.
+        let extras = text.before.slots.filter { if case .extra = $0 { true } else { false } }
+        plainTitle = Self.collapsingSpaces(FieldedText.assembled(words: Array(text.before.words), slots: extras, fields: [:], isAfterComment: false))
+    }
+
+    /// The text with runs of spaces made one and none at either end (as splitting at spaces
+    /// and joining the words with one does).
+    private static func collapsingSpaces(_ bytes: [UInt8]) -> String {
+        // A space that a combining mark joins is no space to split at (a Character of its own):
+        // that rare text takes the split by Characters.
+        if joinsAfterSpace(bytes) {
+            return String(decoding: bytes, as: UTF8.self).split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+        }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var pendingSpace = false
+        for byte in bytes {
+            if byte == 0x20 {
+                pendingSpace = !out.isEmpty
+                continue
+            }
+            if pendingSpace { out.append(0x20) }
+            pendingSpace = false
+            out.append(byte)
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     func date(_ kind: TaskFieldKind) -> CalendarDate? { values[kind].flatMap(CalendarDate.init) }
@@ -42,7 +64,7 @@ struct TitleFields {
 
     /// Whether the UTF-8 of `title` holds the lead bytes of a field emoji, F0 9F (🔺🔼🔽📅🛫🔁🆔…)
     /// or E2 then 8C, 8F, 9B, 9C, 9D or 9E (⌛ ⏫⏬⏳ ⛔ ✅ ❌ ➕), or a `^` (a block reference).
-    private static func mayHoldFields(_ title: String) -> Bool {
+    static func mayHoldFields(_ title: String) -> Bool {
         var utf8 = title.utf8.makeIterator()
         var previous: UInt8 = 0
         while let byte = utf8.next() {
@@ -53,7 +75,23 @@ struct TitleFields {
         return false
     }
 
-    private static func hasSpacesToCollapse(_ title: String) -> Bool {
+    /// Whether a space is followed by a scalar that joins it in one Character (a combining
+    /// mark, a spacing mark, a zero-width joiner or variation selector).
+    private static func joinsAfterSpace(_ bytes: [UInt8]) -> Bool {
+        var index = 0
+        while index + 1 < bytes.count {
+            defer { index += 1 }
+            guard bytes[index] == 0x20, bytes[index + 1] >= 0x80 else { continue }
+            var decoder = UTF8()
+            var iterator = bytes[(index + 1)...].makeIterator()
+            guard case .scalarValue(let scalar) = decoder.decode(&iterator) else { continue }
+            let properties = scalar.properties
+            if properties.isGraphemeExtend || properties.generalCategory == .spacingMark || scalar.value == 0x200D { return true }
+        }
+        return false
+    }
+
+    static func hasSpacesToCollapse(_ title: String) -> Bool {
         var previous: UInt8 = 0x20
         for byte in title.utf8 {
             if byte == 0x20 && previous == 0x20 { return true }

@@ -54,7 +54,17 @@ enum JSON {
             out.append(contentsOf: "\":".utf8)
             out.append(contentsOf: value.utf8)
         }
-        field("id", hasID ? item.id.description : nil, first: true)
+        func id(_ name: StaticString, _ value: ItemID?, first: Bool = false) {
+            out.append(first ? UInt8(ascii: "{") : UInt8(ascii: ","))
+            out.append(UInt8(ascii: "\""))
+            out.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+            out.append(contentsOf: "\":".utf8)
+            guard let value else { return out.append(contentsOf: "null".utf8) }
+            out.append(UInt8(ascii: "\""))
+            value.appendCanonical(to: &out)
+            out.append(UInt8(ascii: "\""))
+        }
+        id("id", hasID ? item.id : nil, first: true)
         field("title", item.plainTitle)
         field("rawTitle", item.title)
         raw("done", item.isDone ? "true" : "false")
@@ -70,7 +80,7 @@ enum JSON {
         field("taskID", item.taskID)
         raw("dependsOn", strings(item.dependsOn))
         field("onCompletion", item.onCompletion)
-        field("parent", item.parent?.description)
+        id("parent", item.parent)
         raw("position", String(item.position))
         field("file", item.file)
         raw("line", String(item.line))
@@ -80,6 +90,15 @@ enum JSON {
 
     /// `string(text)`, appended to `out`.
     static func appendString(_ text: String, to out: inout [UInt8]) {
+        // Most text needs no escape: checked and copied from the string's own storage.
+        let plain = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            for byte in bytes where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return false }
+            out.append(UInt8(ascii: "\""))
+            out.append(contentsOf: bytes)
+            out.append(UInt8(ascii: "\""))
+            return true
+        }
+        if plain == true { return }
         if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
             out.append(UInt8(ascii: "\""))
             out.append(contentsOf: text.utf8)

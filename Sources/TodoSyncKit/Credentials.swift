@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Credentials never shown: in every URL of a text, the user part of an `https://` (or other)
 /// URL is dropped, as git shows a remote (`https://host/lists.git`; a token is often written
 /// as the user name); an ssh URL keeps its user name (not a secret) but loses any password.
@@ -48,11 +54,17 @@ public enum Credentials {
 
     /// Where the first `://` at or after `start` begins.
     private static func separatorStart(in bytes: [UInt8], from start: Int) -> Int? {
-        var index = start
-        while index + 2 < bytes.count {
-            if bytes[index] == UInt8(ascii: ":"), bytes[index + 1] == UInt8(ascii: "/"), bytes[index + 2] == UInt8(ascii: "/") { return index }
-            index += 1
+        // NB: memchr finds each ':' a word at a time; a listing of a vault is megabytes.
+        bytes.withUnsafeBufferPointer { buffer -> Int? in
+            guard let base = buffer.baseAddress else { return nil }
+            var index = start
+            while index + 2 < buffer.count {
+                guard let found = memchr(base + index, Int32(UInt8(ascii: ":")), buffer.count - 2 - index) else { return nil }
+                index = UnsafeRawPointer(found) - UnsafeRawPointer(base)
+                if buffer[index + 1] == UInt8(ascii: "/"), buffer[index + 2] == UInt8(ascii: "/") { return index }
+                index += 1
+            }
+            return nil
         }
-        return nil
     }
 }

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import GitStore
 import TodoModel
 
@@ -30,16 +35,18 @@ extension Workspace {
                 var ordered: [(path: String, record: ArraySlice<UInt8>?)] = sources.kept.map { ($0.path, $0.record) }
                 for path in assigned.lists.documents.keys { ordered.append((path, nil)) }
                 ordered.sort { $0.path < $1.path }
-                Trace.phase("items: built and handed on") {
+                try Trace.phase("items: built and handed on") { () throws(TodoSyncError) in
                     for (path, record) in ordered {
-                        if let record, let decoded = ItemRecords.decode(record, file: path, done: done) {
-                            for item in decoded.items { body(item, true) }
-                        } else if record != nil {
-                            // A record the checksum passed that does not decode: the file is read.
-                            let document = (try? FileSystem.read(root + "/" + path)).flatMap { $0.map { ListDocument(path: path, bytes: $0) } }
-                            for item in document?.items(done: done) ?? [] { body(item, true) }
+                        if let record {
+                            guard ItemRecords.forEach(record, file: path, done: done, { body($0, true) }) != nil else {
+                                // Bytes the checksum passed that are no record: never expected.
+                                unlink(scratch.itemsCache)
+                                throw TodoSyncError(
+                                    "the items cache (.git/todosync/cache/items) is damaged: what it holds of \(path) cannot be read",
+                                    hint: "run the command again: the cache was removed, and the files are read")
+                            }
                         } else if let document = assigned.lists[path] {
-                            for item in document.items(done: done) { body(item, !withoutID.contains(item.id)) }
+                            document.forEachItem(done: done) { body($0, !withoutID.contains($0.id)) }
                         }
                     }
                 }
@@ -67,7 +74,7 @@ extension Workspace {
         var kept: [(path: String, record: ArraySlice<UInt8>)] = []
         var read: [ListDocument] = []
         var ids = Set<ItemID>()
-        var recorded = 0
+        var recorded = 0, fromCache = 0
         let settled = openedAt - itemsCacheSettleTime
         let unique = try Trace.phase("items: cached or read") { () throws(TodoSyncError) -> Bool in
             var unique = true
@@ -76,14 +83,15 @@ extension Workspace {
                 if let record = cache?.record(at: path, stat: stat), let summary = ItemRecords.summary(record), let recordIDs = ItemRecords.ids(record) {
                     guard try isList(path, hasItems: summary.hasItems, hasIDs: summary.hasIDs) else { continue }
                     kept.append((path, record))
+                    fromCache += 1
                     // An id in two files (or twice in one) is the id assignment's to settle, across files.
                     for id in recordIDs where !ids.insert(id).inserted { unique = false }
                     continue
                 }
                 guard let (bytes, stat) = try FileSystem.readWithStat(root + "/" + path) else { continue }
                 let document = try ListDocument.parsing(path, bytes)
-                if try isList(document) {
-                    read.append(document)
+                let isList = try isList(document)
+                if isList {
                     for case let id? in document.nodeIDs where !ids.insert(id).inserted { unique = false }
                 }
                 // Only a file left alone long enough that a later change shows in its stat.
@@ -93,11 +101,15 @@ extension Workspace {
                 {
                     cache?.set(path, stat: stat, blob: blob, record: record)
                     recorded += 1
+                    // Its items are handed on from the record: cheaper than building them again.
+                    if isList { kept.append((path, record[...])) }
+                } else if isList {
+                    read.append(document)
                 }
             }
             return unique
         }
-        Trace.note("lists from the items cache: \(kept.count), read: \(read.count)")
+        Trace.note("lists from the items cache: \(fromCache), read: \(kept.count - fromCache + read.count)")
         if let cache, recorded > 0 || !wasRead { writeItemsCache(cache, paths: paths, recorded: recorded, wasRead: wasRead) }
         return unique ? (kept, read) : nil
     }

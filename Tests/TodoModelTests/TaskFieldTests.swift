@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 @testable import TodoModel
 
@@ -77,5 +78,33 @@ import Testing
         #expect(items.map(\.title) == ["Pay rent ⏫ 📅 2026-12-01 ^rent", "Water plants 🔁 every week"])
         #expect(items.map(\.priority) == [.high, .none])
         #expect(items.map(\.due) == [CalendarDate("2026-12-01"), nil])
+    }
+}
+
+/// The plain title, put together byte by byte, against the naive reference: a title that may
+/// hold fields with every field set to nothing and the block reference dropped, split at spaces (Characters)
+/// and joined with one.
+@Suite struct PlainTitleReferenceTests {
+    static func naive(_ title: String) -> String {
+        // A title without a field emoji or block reference is its own text, spaces collapsed.
+        if !TitleFields.mayHoldFields(title) {
+            return TitleFields.hasSpacesToCollapse(title) ? title.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") : title
+        }
+        var text = FieldedText(before: Array(title.utf8)[...], after: [])
+        for kind in TaskFieldKind.allCases { text.set(kind, to: nil) }
+        text.before.slots.removeAll { if case .blockReference = $0 { true } else { false } }
+        return String(decoding: text.assembledBefore, as: UTF8.self).split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+    }
+
+    @Test(arguments: 0..<300)
+    func aPlainTitleIsWhatTheNaiveWayGives(seed: Int) {
+        var generator = SeededGenerator(seed: UInt64(seed))
+        let pieces = [
+            "Pay", "rent", " ", "  ", "日本", "café", "⏫", "🔼", "📅 2026-12-01", "📅 2026-12-02", "🔁 every week", "✅ 2026-11-30",
+            "^ref-1", "\u{301}", " \u{301}", "\u{200D}", "\u{FE0F}", "🆔 abc", "⛔ a,b", "x", "\t", "#tag",
+        ]
+        let title = (0..<Int.random(in: 1...9, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }
+            .joined(separator: Bool.random(using: &generator) ? " " : "")
+        #expect(TitleFields(title: title).plainTitle == Self.naive(title), "\(title.unicodeScalars.map { String($0.value, radix: 16) })")
     }
 }
