@@ -220,11 +220,20 @@ public struct ListDocument: Sendable, Equatable {
     /// Whether an item of the file has a done date (✅). Titles without the emoji's bytes are
     /// not read: `done` asks this of the whole file.
     var hasDoneDates: Bool {
-        let mark = Array("✅".utf8)
-        return nodes.indices.contains { node in
+        nodes.indices.contains { node in
             let title = titleBytes(ofNode: node)
-            return title.firstRange(of: mark) != nil && TitleFields(title: String(decoding: title, as: UTF8.self)).values[.done] != nil
+            return Self.holdsDoneMark(title) && TitleFields(title: String(decoding: title, as: UTF8.self)).values[.done] != nil
         }
+    }
+
+    /// Whether the bytes hold ✅ (E2 9C 85), looked for byte by byte (a million titles).
+    private static func holdsDoneMark(_ bytes: ArraySlice<UInt8>) -> Bool {
+        var index = bytes.startIndex
+        while index + 2 < bytes.endIndex {
+            if bytes[index] == 0xE2, bytes[index + 1] == 0x9C, bytes[index + 2] == 0x85 { return true }
+            index += 1
+        }
+        return false
     }
 
     func title(ofNode node: Int) -> String { String(decoding: titleBytes(ofNode: node), as: UTF8.self) }

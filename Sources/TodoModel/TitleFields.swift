@@ -64,8 +64,10 @@ struct TitleFields {
 
     /// Whether the UTF-8 of `title` holds the lead bytes of a field emoji, F0 9F (🔺🔼🔽📅🛫🔁🆔…)
     /// or E2 then 8C, 8F, 9B, 9C, 9D or 9E (⌛ ⏫⏬⏳ ⛔ ✅ ❌ ➕), or a `^` (a block reference).
-    static func mayHoldFields(_ title: String) -> Bool {
-        var utf8 = title.utf8.makeIterator()
+    static func mayHoldFields(_ title: String) -> Bool { mayHoldFields(title.utf8) }
+
+    static func mayHoldFields(_ bytes: some Sequence<UInt8>) -> Bool {
+        var utf8 = bytes.makeIterator()
         var previous: UInt8 = 0
         while let byte = utf8.next() {
             if byte == UInt8(ascii: "^") || (previous == 0xF0 && byte == 0x9F) { return true }
@@ -91,9 +93,11 @@ struct TitleFields {
         return false
     }
 
-    static func hasSpacesToCollapse(_ title: String) -> Bool {
+    static func hasSpacesToCollapse(_ title: String) -> Bool { hasSpacesToCollapse(title.utf8) }
+
+    static func hasSpacesToCollapse(_ bytes: some Sequence<UInt8>) -> Bool {
         var previous: UInt8 = 0x20
-        for byte in title.utf8 {
+        for byte in bytes {
             if byte == 0x20 && previous == 0x20 { return true }
             previous = byte
         }
