@@ -124,6 +124,8 @@ if option == "sync-only" {
     try bench.commands()
 } else if option == "watch-only" {
     try bench.watch()
+} else if option == "million-only" {
+    try bench.million(items: CommandLine.arguments.count > 2 ? Int(CommandLine.arguments[2]) ?? 1_000_000 : 1_000_000)
 } else if option == "vault-only" {
     // `--vault-only 40000` for the larger vault.
     try bench.vault(notes: CommandLine.arguments.count > 2 ? Int(CommandLine.arguments[2]) ?? 5_000 : 5_000)

@@ -26,7 +26,8 @@ public struct ItemFilter: Hashable, Sendable {
     public init() {}
 
     public func admits(_ item: TodoItem) -> Bool {
-        if let text, !item.plainTitle.lowercased().contains(text.lowercased()) { return false }
+        // As an item is named: lower-cased, compared scalar by scalar (`ItemQuery`).
+        if let text, !ItemQuery.search(Array(text.lowercased().utf8), in: Array(item.plainTitle.utf8)[...]).contains { return false }
         if let state, item.isDone != (state == .done) { return false }
         if let file, item.file != file { return false }
         if let minimumPriority, item.priority < minimumPriority { return false }
