@@ -23,7 +23,7 @@ extension Bench {
         let runs = mode == .smoke ? 1 : 3
         var commitOurs: [Double] = [], commitGit: [Double] = [], doneOurs: [Double] = [], listOurs: [Double] = [], firstListOurs: [Double] = []
         var peak: [String: Int] = [:]
-        func note(_ name: String, _ run: Measure.Run) { peak[name] = max(peak[name] ?? 0, run.maxRSSKilobytes) }
+        func note(_ name: String, _ run: Run) { peak[name] = max(peak[name] ?? 0, run.maxRSSKilobytes) }
         for run in 0..<runs {
             let ours = try fresh(pristine, "million-ours"), theirs = try fresh(pristine, "million-git")
             // Copied first, so its list is settled by the time it is listed (the cache records it).
