@@ -40,7 +40,9 @@ extension Workspace {
         try checkReadyToCommit()
         let pending = try commit()
         var head: HeadSnapshot
-        if let read = try readHeadTree().map({ (tree) throws(TodoSyncError) in try readHead(tree) }), read.commit != nil {
+        if let read = try Trace.phase("read and parse HEAD's lists for the command", { () throws(TodoSyncError) in
+            try readHeadTree().map({ (tree) throws(TodoSyncError) in try readHead(tree) })
+        }), read.commit != nil {
             head = read
         } else if try unbornBranch().map({ $0.advice == nil }) == true, requests.allSatisfy({ $0.destination != nil }) {
             // A new repository (no remote branch holding lists): the first item starts the
@@ -69,9 +71,9 @@ extension Workspace {
         for (index, request) in requests.enumerated() {
             let place = lineNumbers.map { "line \($0[index]): " } ?? ""
             do {
-                let command = try request.resolve(in: lists, context: context) { ItemID.random(using: &generator) }
+                let command = try Trace.phase("find the item") { try request.resolve(in: lists, context: context) { ItemID.random(using: &generator) } }
                 if case .move(let id, _) = command { moved.insert(id) }
-                lists = try command.apply(to: lists)
+                lists = try Trace.phase("apply the command") { try command.apply(to: lists) }
             } catch let failure as ItemRequest.Failure {
                 throw Self.explain(failure, prefix: place, batch: lineNumbers != nil)
             } catch let failure as EditError {
@@ -80,7 +82,7 @@ extension Workspace {
                 throw TodoSyncError(place + "\(error)")
             }
         }
-        var changes = ListSet.changes(from: before, to: lists, moving: moved)
+        var changes = Trace.phase("changes") { ListSet.changes(from: before, to: lists, moving: moved) }
         let next = lists.nextOccurrences(checkedIn: changes, today: context.today)
         if let command = next.command {
             do {
