@@ -177,6 +177,26 @@ extension Workspace {
         FileSystem.writeCache(checkedHeadPath, bytes)
     }
 
+    /// Records in the note what gitattributes said of the files it names, where this pass had
+    /// to look them up (the files they come from changed since the note, and are now left
+    /// alone long enough): `list` does this, so the next pass need not look up each file.
+    /// Best effort, like the note.
+    func refreshNotedMarkings() {
+        guard var note = readCheckedNote(), let sources = pass?.attributeSources, note.attributeSources != sources,
+            sources.allSatisfy({ $0.isSettled(before: openedAt - attributeSettleTime) }), let found = pass?.attributes
+        else { return }
+        var markings: [String: ListFileSelector.Marking] = [:]
+        for path in Array(note.blobs.keys) + Array(note.plain.keys) {
+            guard let marking = found[path], marking.filter == nil else { continue }
+            markings[path] = marking.0
+        }
+        note.markings = markings
+        note.attributeSources = sources
+        guard let bytes = note.encoded() else { return }
+        pass?.note = nil
+        FileSystem.writeCache(checkedHeadPath, bytes)
+    }
+
     /// The stamps of every file gitattributes may be read from for the folders of `scan`; nil
     /// when one cannot be taken, or a .gitattributes git tracks is missing here (it is then
     /// read from git's index, which no stamp shows).

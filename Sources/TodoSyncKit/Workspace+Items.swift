@@ -110,6 +110,7 @@ extension Workspace {
             return unique
         }
         Trace.note("lists from the items cache: \(fromCache), read: \(kept.count - fromCache + read.count)")
+        refreshNotedMarkings()
         if let cache, recorded > 0 || !wasRead { writeItemsCache(cache, paths: paths, recorded: recorded, wasRead: wasRead) }
         return unique ? (kept, read) : nil
     }

@@ -155,6 +155,31 @@ import QuickStatus
         #expect(withNote == withoutNote, "\(name)")
     }
 
+    /// `list` after an edit of .gitattributes looks each file up once, and keeps what it found
+    /// in the note for the next pass: the new markings, never the old ones.
+    @Test func aListRecordsWhatEditedGitattributesSay() throws {
+        let fixture = try Fixture(listsRepository: false)
+        try fixture.write(".gitattributes", "*.md todosync\n")
+        try fixture.write("TODO.md", "- [ ] Buy milk\n")
+        try fixture.write("notes.md", "prose\n- [ ] a task in prose\n")
+        _ = try fixture.git("add", "-A")
+        _ = try fixture.git("commit", "-qm", "start")
+        _ = try workspace(fixture).commit()
+        let before = try #require(note(fixture))
+        #expect(before.markings["notes.md"] == .marked)
+        try fixture.write(".gitattributes", "*.md todosync\nnotes.md -todosync\n")
+        let titles = try workspace(fixture).items().items.map(\.plainTitle)
+        #expect(titles == ["Buy milk"])
+        let after = try #require(note(fixture))
+        #expect(after.markings["notes.md"] == .unmarked)
+        #expect(after.attributeSources != before.attributeSources)
+        #expect(after.commit == before.commit && after.blobs == before.blobs)
+        // Read back, and without the note: the same answer.
+        #expect(try workspace(fixture).items().items.map(\.plainTitle) == titles)
+        try FileManager.default.removeItem(atPath: fixture.path + "/.git/" + CheckedHead.fileName)
+        #expect(try workspace(fixture).items().items.map(\.plainTitle) == titles)
+    }
+
     @Test func aNoteFromAnotherCommitLendsItsMarkingsAndNothingElse() throws {
         let fixture = try Fixture()
         try fixture.write("TODO.md", "- [ ] Buy milk\n")
