@@ -144,3 +144,29 @@ enum JSON {
         return object([("commit", string(id))] + (summary.map { [("summary", string($0))] } ?? []))
     }
 }
+
+/// A JSON array of items written to standard output as it grows, a megabyte of whole items at
+/// a time (as `JSON.array` would join them): a vault's or a million-item list's items are never
+/// held as one text.
+struct JSONArrayWriter {
+    private var out: [UInt8] = [UInt8(ascii: "[")]
+    private var first = true
+
+    init() { out.reserveCapacity(1 << 20) }
+
+    mutating func append(_ item: TodoItem, hasID: Bool) {
+        if !first { out += [UInt8(ascii: ","), 0x0A] }
+        first = false
+        JSON.append(item, hasID: hasID, to: &out)
+        if out.count >= 1 << 20 {
+            Console.out(bytes: out)
+            out.removeAll(keepingCapacity: true)
+        }
+    }
+
+    mutating func finish() {
+        out += [UInt8(ascii: "]"), 0x0A]
+        Console.out(bytes: out)
+        out.removeAll()
+    }
+}

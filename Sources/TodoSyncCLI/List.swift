@@ -83,23 +83,13 @@ struct List: ParsableCommand {
         if json, sort == .file {
             // Written as the items come, a whole item at a time (as JSON.array would join
             // them): a vault's or a million-item list's items are never held at once.
-            var out: [UInt8] = [UInt8(ascii: "[")]
-            out.reserveCapacity(1 << 20)
-            var first = true
+            var array = JSONArrayWriter()
             try runReportingErrors(on: workspace) {
                 try workspace.forEachItem(done: state) { item, hasID in
-                    guard filter.admits(item) else { return }
-                    if !first { out += [UInt8(ascii: ","), 0x0A] }
-                    first = false
-                    JSON.append(item, hasID: hasID, to: &out)
-                    if out.count >= 1 << 20 {
-                        Console.out(bytes: out)
-                        out.removeAll(keepingCapacity: true)
-                    }
+                    if filter.admits(item) { array.append(item, hasID: hasID) }
                 }
             }
-            out += [UInt8(ascii: "]"), 0x0A]
-            Console.out(bytes: out)
+            array.finish()
             return
         }
         let (all, withoutID) = try runReportingErrors(on: workspace) { try workspace.items(done: state) }
@@ -115,18 +105,9 @@ struct List: ParsableCommand {
         }
         if json {
             // Sorted first, then written a whole item at a time (never held as one text).
-            var out: [UInt8] = [UInt8(ascii: "[")]
-            out.reserveCapacity(1 << 20)
-            for (index, item) in items.enumerated() {
-                if index > 0 { out += [UInt8(ascii: ","), 0x0A] }
-                JSON.append(item, hasID: !withoutID.contains(item.id), to: &out)
-                if out.count >= 1 << 20 {
-                    Console.out(bytes: out)
-                    out.removeAll(keepingCapacity: true)
-                }
-            }
-            out += [UInt8(ascii: "]"), 0x0A]
-            Console.out(bytes: out)
+            var array = JSONArrayWriter()
+            for item in items { array.append(item, hasID: !withoutID.contains(item.id)) }
+            array.finish()
             return
         }
         printText(items, all: all, withoutID: withoutID)

@@ -49,9 +49,11 @@ struct CheckedHead: Equatable {
             bytes += path.utf8
             bytes.append(0x0A)
         }
-        for (path, blob) in blobs.sorted(by: { $0.key < $1.key }) { append("blob ", blob, path) }
-        for (path, blob) in plain.sorted(by: { $0.key < $1.key }) { append("plain ", blob, path) }
-        for (path, marking) in markings.sorted(by: { $0.key < $1.key }) {
+        // NB: in no order (read back into dictionaries): sorting thousands of paths as Strings
+        // was a tenth of a vault commit.
+        for (path, blob) in blobs { append("blob ", blob, path) }
+        for (path, blob) in plain { append("plain ", blob, path) }
+        for (path, marking) in markings {
             bytes += "mark ".utf8
             bytes.append(UInt8(ascii: Self.code(marking)))
             bytes.append(0x20)

@@ -125,6 +125,20 @@ import QuickStatus
         FileManager.default.contents(atPath: fixture.path + "/.git/" + CheckedHead.fileName).flatMap { CheckedHead(decoding: Array($0)) }
     }
 
+    /// A code project where only what .gitattributes marks is a list (`*.md`): TODO.md, a
+    /// notes.md of prose holding a task, and `more`; committed with git, then by todosync.
+    private func markedProject(_ more: [String: String] = [:]) throws -> Fixture {
+        let fixture = try Fixture(listsRepository: false)
+        try fixture.write(".gitattributes", "*.md todosync\n")
+        try fixture.write("TODO.md", "- [ ] Buy milk\n")
+        try fixture.write("notes.md", "prose\n- [ ] a task in prose\n")
+        for (name, text) in more { try fixture.write(name, text) }
+        _ = try fixture.git("add", "-A")
+        _ = try fixture.git("commit", "-qm", "start")
+        _ = try workspace(fixture).commit()
+        return fixture
+    }
+
     /// What a commit pass finds: changed paths and changes in words, with the note as it is.
     private func pending(_ fixture: Fixture) throws -> [String] {
         let unit = try workspace(fixture).pending()
@@ -137,15 +151,7 @@ import QuickStatus
         ("", "the attributes emptied"),
     ])
     func anEditOfGitattributesIsSeenAtOnce(_ attributes: String, _ name: String) throws {
-        // A code project: only what .gitattributes marks is a list.
-        let fixture = try Fixture(listsRepository: false)
-        try fixture.write(".gitattributes", "*.md todosync\n")
-        try fixture.write("TODO.md", "- [ ] Buy milk\n")
-        try fixture.write("plan.md", "- [ ] Ship it\n")
-        try fixture.write("notes.md", "prose\n- [ ] a task in prose\n")
-        _ = try fixture.git("add", "-A")
-        _ = try fixture.git("commit", "-qm", "start")
-        _ = try workspace(fixture).commit()
+        let fixture = try markedProject(["plan.md": "- [ ] Ship it\n"])
         #expect(!(note(fixture)?.markings.isEmpty ?? true), "the note holds markings once the files settled")
         try fixture.write(".gitattributes", attributes)
         try fixture.write("plan.md", "- [ ] Ship it\n- [ ] And test it\n")
@@ -158,13 +164,7 @@ import QuickStatus
     /// `list` after an edit of .gitattributes looks each file up once, and keeps what it found
     /// in the note for the next pass: the new markings, never the old ones.
     @Test func aListRecordsWhatEditedGitattributesSay() throws {
-        let fixture = try Fixture(listsRepository: false)
-        try fixture.write(".gitattributes", "*.md todosync\n")
-        try fixture.write("TODO.md", "- [ ] Buy milk\n")
-        try fixture.write("notes.md", "prose\n- [ ] a task in prose\n")
-        _ = try fixture.git("add", "-A")
-        _ = try fixture.git("commit", "-qm", "start")
-        _ = try workspace(fixture).commit()
+        let fixture = try markedProject()
         let before = try #require(note(fixture))
         #expect(before.markings["notes.md"] == .marked)
         try fixture.write(".gitattributes", "*.md todosync\nnotes.md -todosync\n")
