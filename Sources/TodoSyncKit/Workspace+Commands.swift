@@ -40,9 +40,9 @@ extension Workspace {
         try checkReadyToCommit()
         let pending = try commit()
         var head: HeadSnapshot
-        if let read = try Trace.phase("read and parse HEAD's lists for the command", { () throws(TodoSyncError) in
-            try readHeadTree().map({ (tree) throws(TodoSyncError) in try readHead(tree) })
-        }), read.commit != nil {
+        if let read = try Trace.phase("read and parse HEAD's lists for the command", { () throws(TodoSyncError) in try headForCommand() }),
+            read.commit != nil
+        {
             head = read
         } else if try unbornBranch().map({ $0.advice == nil }) == true, requests.allSatisfy({ $0.destination != nil }) {
             // A new repository (no remote branch holding lists): the first item starts the
@@ -99,6 +99,22 @@ extension Workspace {
         guard !changes.isEmpty else { return CommandOutcome(pendingCommit: pendingCommit, commit: nil, message: message, changes: []) }
         let commitID = try commitLists(lists, over: head, message: message)
         return CommandOutcome(pendingCommit: pendingCommit, commit: commitID, message: message, changes: changes, warnings: next.warnings)
+    }
+
+    /// HEAD's lists, the command's starting point (the commit just made holds every edit).
+    /// Where git's index vouches that a working file holds HEAD's blob, the file is read
+    /// rather than the blob: in a vault, thousands of blobs each put through git's filters
+    /// cost far more than reading the files. One reading pass: gitattributes from the note.
+    private func headForCommand() throws(TodoSyncError) -> HeadSnapshot? {
+        try readingPass { () throws(TodoSyncError) -> HeadSnapshot? in
+            _ = try scanForPass()
+            guard let tree = try readHeadTree() else { return nil }
+            let paths = tree.files.map(\.path)
+            let stamps = try git("reading git's index") { try repository.indexStamps(for: paths) }
+            prefetchStats(paths)
+            let vouched = paths.filter { path in passStat(path).map { stamps.blob(at: path, stat: $0) != nil } ?? false }
+            return try readHead(tree, reusing: try readWorkingFiles(vouched), stamps: stamps)
+        }
     }
 
     static func explain(_ failure: ItemRequest.Failure, prefix: String, batch: Bool) -> TodoSyncError {
