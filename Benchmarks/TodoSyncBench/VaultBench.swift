@@ -136,6 +136,14 @@ extension Bench {
         }
         compare("vault of \(notes) notes: `todosync list --open --json`", listOurs, listGit, git: "`git grep -n -e '- \\[ \\]'`", target: 3.0)
 
+        // An item command: one task of a project note checked (never checked before), beside
+        // git committing a one-line edit (no budget: a reference).
+        var doneOurs: [Double] = []
+        for run in 0..<runs {
+            doneOurs.append(try Measure.spawn([todosync, "done", "Project task \(10 * run + 5)-0"], in: ours).seconds)
+        }
+        compare("vault of \(notes) notes: `todosync done <item>`", doneOurs, commitGit, git: "`git add -A && git commit`", target: nil)
+
         try vaultSync(notes: notes, origin: origin)
         try vaultInit(notes: notes)
     }

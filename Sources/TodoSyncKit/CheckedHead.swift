@@ -163,13 +163,11 @@ extension Workspace {
             note.blobs.merge(pass.vouchedLists) { read, _ in read }
             note.plain.merge(pass.vouchedPlain.filter { note.blobs[$0.key] == nil }) { read, _ in read }
         }
-        if let sources = pass?.attributeSources, sources.allSatisfy({ $0.isSettled(before: openedAt - attributeSettleTime) }),
-            let cache = pass?.attributes
-        {
+        if let sources = pass?.attributeSources, sources.allSatisfy({ $0.isSettled(before: openedAt - attributeSettleTime) }) {
             // Every file the note names, read in this pass or vouched for (the pass began with
             // the last note's markings).
             for path in Array(note.blobs.keys) + Array(note.plain.keys) {
-                guard let found = cache[path], found.filter == nil else { continue }
+                guard let found = passAttributes(path), found.filter == nil else { continue }
                 note.markings[path] = found.0
             }
             note.attributeSources = sources
@@ -185,11 +183,11 @@ extension Workspace {
     /// Best effort, like the note.
     func refreshNotedMarkings() {
         guard var note = readCheckedNote(), let sources = pass?.attributeSources, note.attributeSources != sources,
-            sources.allSatisfy({ $0.isSettled(before: openedAt - attributeSettleTime) }), let found = pass?.attributes
+            sources.allSatisfy({ $0.isSettled(before: openedAt - attributeSettleTime) })
         else { return }
         var markings: [String: ListFileSelector.Marking] = [:]
         for path in Array(note.blobs.keys) + Array(note.plain.keys) {
-            guard let marking = found[path], marking.filter == nil else { continue }
+            guard let marking = passAttributes(path), marking.filter == nil else { continue }
             markings[path] = marking.0
         }
         note.markings = markings
@@ -237,6 +235,6 @@ extension Workspace {
     func preloadMarkings(_ sources: [FileStamp]?) {
         pass?.attributeSources = sources
         guard let sources, let note = readCheckedNote(), !note.markings.isEmpty, note.attributeSources == sources else { return }
-        for (path, marking) in note.markings where pass?.attributes[path] == nil { pass?.attributes[path] = (marking, nil) }
+        pass?.notedMarkings = note.markings
     }
 }

@@ -128,10 +128,16 @@ extension Workspace {
         return true
     }
 
+    /// What this reading pass knows gitattributes say of `path`: looked up in it, or noted.
+    func passAttributes(_ path: String) -> (ListFileSelector.Marking, filter: String?)? {
+        if let found = pass?.attributes[path] { return found }
+        return pass?.notedMarkings[path].map { ($0, nil) }
+    }
+
     /// What gitattributes say of the file at `path`: its marking, and the filter driver
     /// (`filter=…`) it is under, if any.
     private func listAttributes(of path: String) throws(TodoSyncError) -> (ListFileSelector.Marking, filter: String?) {
-        if let cached = pass?.attributes[path] { return cached }
+        if let known = passAttributes(path) { return known }
         let values = try git("reading the attributes of \(path)") {
             try repository.attributes([ListFileSelector.attribute, "filter"], for: path)
         }

@@ -141,6 +141,9 @@ public final class Workspace {
 struct ReadingPass {
     /// What gitattributes say of each path: asked of a file several times a pass, looked up once.
     var attributes: [String: (ListFileSelector.Marking, filter: String?)] = [:]
+    /// The markings the checked-head note holds, where the files they come from are as it
+    /// stamped them (none under a filter): asked after `attributes`, not copied into it.
+    var notedMarkings: [String: ListFileSelector.Marking] = [:]
     /// Whether git converts each path's content on the way in (`convertsContent`), likewise.
     var converts: [String: Bool] = [:]
     /// The stamps of the files gitattributes come from, taken before any was read.
