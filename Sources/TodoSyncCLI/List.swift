@@ -92,6 +92,10 @@ struct List: ParsableCommand {
             array.finish()
             return
         }
+        if !json, sort == .file {
+            try printTextAsItComes(workspace, filter: filter)
+            return
+        }
         let (all, withoutID) = try runReportingErrors(on: workspace) { try workspace.items(done: state) }
         var items = all.filter(filter.admits)
         switch sort {
@@ -125,32 +129,57 @@ struct List: ParsableCommand {
         }
     }
 
+    /// The text view in file order, written as the items come (nested under their file, by
+    /// depth): a million items are never all held, nor written a line per system call.
+    private func printTextAsItComes(_ workspace: Workspace, filter: ItemFilter) throws {
+        var depth: [ItemID: Int] = [:]
+        var text = TextWriter()
+        var file: String?
+        var seen = 0, shown = 0, withoutID = 0
+        try runReportingErrors(on: workspace) {
+            try workspace.forEachItem(done: nil) { item, hasID in
+                seen += 1
+                if !hasID { withoutID += 1 }
+                // A parent comes before its children: its depth is known.
+                let level = item.parent.flatMap { depth[$0] }.map { $0 + 1 } ?? 0
+                depth[item.id] = level
+                guard filter.admits(item) else { return }
+                shown += 1
+                if item.file != file {
+                    text.line(Console.paint(item.file, .bold))
+                    file = item.file
+                }
+                text.line(line(item, indent: String(repeating: "  ", count: level + 1), hasID: hasID))
+            }
+        }
+        if shown == 0 { text.line(seen == 0 ? "No items yet." : "No items match.") }
+        if withoutID > 0 { text.line("(\(withoutID) item\(withoutID == 1 ? "" : "s") without an id yet: run todosync to commit them)") }
+        text.finish()
+    }
+
     private func printText(_ items: [TodoItem], all: [TodoItem], withoutID: Set<ItemID>) {
         guard !items.isEmpty else {
             Console.out(all.isEmpty ? "No items yet." : "No items match.")
             return
         }
-        var depth: [ItemID: Int] = [:]
-        for item in all { depth[item.id] = item.parent.flatMap { depth[$0] }.map { $0 + 1 } ?? 0 }
-        var file: String?
-        for item in items {
-            if sort == .file, item.file != file {
-                Console.out(Console.paint(item.file, .bold))
-                file = item.file
-            }
-            let indent = sort == .file ? String(repeating: "  ", count: (depth[item.id] ?? 0) + 1) : ""
-            var details: [String] = []
-            if item.priority != .none { details.append(item.priority.description) }
-            if let due = item.due { details.append("due \(due)") }
-            if let scheduled = item.scheduled { details.append("scheduled \(scheduled)") }
-            if let start = item.start { details.append("starts \(start)") }
-            if let rule = item.recurrence { details.append("repeats \(rule)") }
-            if let doneDate = item.doneDate { details.append("done \(doneDate)") }
-            if sort != .file { details.append("\(item.file):\(item.line)") }
-            let suffix = details.isEmpty ? "" : "  (" + details.joined(separator: ", ") + ")"
-            let id = withoutID.contains(item.id) ? "no id yet" : item.id.description.prefix(8).lowercased()
-            let line = "\(indent)\(item.isDone ? "[x]" : "[ ]") \(item.plainTitle)\(suffix)  \(id)"
-            Console.out(item.isDone ? Console.paint(line, .dim) : line)
-        }
+        var text = TextWriter()
+        for item in items { text.line(line(item, indent: "", hasID: !withoutID.contains(item.id))) }
+        text.finish()
+    }
+
+    /// One item as the text view shows it.
+    private func line(_ item: TodoItem, indent: String, hasID: Bool) -> String {
+        var details: [String] = []
+        if item.priority != .none { details.append(item.priority.description) }
+        if let due = item.due { details.append("due \(due)") }
+        if let scheduled = item.scheduled { details.append("scheduled \(scheduled)") }
+        if let start = item.start { details.append("starts \(start)") }
+        if let rule = item.recurrence { details.append("repeats \(rule)") }
+        if let doneDate = item.doneDate { details.append("done \(doneDate)") }
+        if sort != .file { details.append("\(item.file):\(item.line)") }
+        let suffix = details.isEmpty ? "" : "  (" + details.joined(separator: ", ") + ")"
+        let id = hasID ? item.id.description.prefix(8).lowercased() : "no id yet"
+        let line = "\(indent)\(item.isDone ? "[x]" : "[ ]") \(item.plainTitle)\(suffix)  \(id)"
+        return item.isDone ? Console.paint(line, .dim) : line
     }
 }
