@@ -113,6 +113,7 @@ extension Workspace {
             let stamps = try git("reading git's index") { try repository.indexStamps(for: paths) }
             prefetchStats(paths)
             let vouched = paths.filter { path in passStat(path).map { stamps.blob(at: path, stat: $0) != nil } ?? false }
+            Trace.note("HEAD's lists read from the working tree: \(vouched.count) of \(paths.count)")
             return try readHead(tree, reusing: try readWorkingFiles(vouched), stamps: stamps)
         }
     }
