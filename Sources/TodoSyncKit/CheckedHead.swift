@@ -49,8 +49,8 @@ struct CheckedHead: Equatable {
             bytes += path.utf8
             bytes.append(0x0A)
         }
-        // NB: in no order (read back into dictionaries): sorting thousands of paths as Strings
-        // was a tenth of a vault commit.
+        // NB: in no order (read back into dictionaries): a vault's note names thousands of
+        // paths, and sorting them as Strings is slow.
         for (path, blob) in blobs { append("blob ", blob, path) }
         for (path, blob) in plain { append("plain ", blob, path) }
         for (path, marking) in markings {
