@@ -55,12 +55,10 @@ public struct CleanState: Equatable, Sendable {
 
     /// The note in `root`'s git directory, if it still holds; nil: take the slow path.
     public static func note(forRoot root: String) -> CleanState? {
-        guard let environment = currentEnvironment(),
-            let bytes = readSmallFile(root + "/.git/" + fileName), let note = CleanState(decoding: bytes),
-            note.root == root, note.environment == environment,
-            note.stamps.allSatisfy({ FileStamp.take($0.path) == $0 })
-        else { return nil }
-        return note
+        guard let environment = currentEnvironment(), let bytes = readSmallFile(root + "/.git/" + fileName) else { return nil }
+        // Each stamp checked as it is read, the most recently changed first: a file just edited
+        // ends the check before the rest of a vault's note is read.
+        return CleanState(decoding: bytes, holdingFor: root, in: environment) { FileStamp.take($0.path) == $0 }
     }
 
     /// What `status` said, if the note in `root`'s git directory still holds.
@@ -103,16 +101,33 @@ public struct CleanState: Equatable, Sendable {
     }
 
     public init?(decoding bytes: [UInt8]) {
+        self.init(decoding: bytes, holdingFor: nil, in: nil, stampHolds: nil)
+    }
+
+    /// A note read back; with `expectedRoot` and `expectedEnvironment`, only if it is about
+    /// them and every stamp holds (`stampHolds`), checked line by line: nil at the first that
+    /// does not.
+    init?(
+        decoding bytes: [UInt8], holdingFor expectedRoot: String?, in expectedEnvironment: [String]?, stampHolds: ((FileStamp) -> Bool)?
+    ) {
         // NB: on the bytes: a vault's note holds a stamp line for each of thousands of files.
-        guard let lines = noteLines(bytes), lines.count >= 2, lines[0].elementsEqual(Self.format.utf8),
-            lines[1].starts(with: Array("root ".utf8))
+        guard bytes.last == 0x0A, let (first, afterFirst) = Self.line(in: bytes, from: 0), first.elementsEqual(Self.format.utf8),
+            let (second, afterSecond) = Self.line(in: bytes, from: afterFirst), second.starts(with: Array("root ".utf8))
         else { return nil }
-        self.init(root: String(decoding: lines[1].dropFirst(5), as: UTF8.self), environment: [], stamps: [], report: [], commitReady: false)
-        stamps.reserveCapacity(lines.count)
-        for line in lines[2...] {
+        self.init(root: String(decoding: second.dropFirst(5), as: UTF8.self), environment: [], stamps: [], report: [], commitReady: false)
+        if let expectedRoot, root != expectedRoot { return nil }
+        var start = afterSecond, placeChecked = false
+        while let (line, next) = Self.line(in: bytes, from: start) {
+            start = next
             let space = line.firstIndex(of: 0x20) ?? line.endIndex
             let key = line[..<space], rest = space < line.endIndex ? line[(space + 1)...] : line[space...]
             if let stamp = FileStamp(key: key, rest: rest) {
+                // The environment lines come before the stamps.
+                if !placeChecked, let expectedEnvironment {
+                    guard environment == expectedEnvironment else { return nil }
+                    placeChecked = true
+                }
+                if let stampHolds, !stampHolds(stamp) { return nil }
                 stamps.append(stamp)
                 continue
             }
@@ -125,13 +140,20 @@ public struct CleanState: Equatable, Sendable {
             default: return nil
             }
         }
+        if !placeChecked, let expectedEnvironment, environment != expectedEnvironment { return nil }
     }
 
-    /// A file of at most 1 MB, or nil.
+    /// The line starting at `start` (without its line break) and where the next one starts.
+    private static func line(in bytes: [UInt8], from start: Int) -> (ArraySlice<UInt8>, Int)? {
+        guard start < bytes.endIndex, let end = bytes[start...].firstIndex(of: 0x0A) else { return nil }
+        return (bytes[start..<end], end + 1)
+    }
+
     /// The largest note read (a stamp is a line of about a hundred bytes: a vault of 40,000
     /// notes writes megabytes); a larger one is never written.
     public static let maximumNoteSize = 64 << 20
 
+    /// A file of at most `maximumNoteSize` bytes, or nil.
     static func readSmallFile(_ path: String) -> [UInt8]? {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }

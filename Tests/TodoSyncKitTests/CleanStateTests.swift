@@ -1,5 +1,5 @@
 import Foundation
-import QuickStatus
+@testable import QuickStatus
 import Testing
 import TestSupport
 @testable import TodoSyncKit
@@ -222,5 +222,40 @@ import TestSupport
             let line = Array(bad.utf8), space = line.firstIndex(of: 0x20)!
             #expect(FileStamp(key: line[..<space], rest: line[(space + 1)...]) == nil, "\(bad)")
         }
+    }
+}
+
+/// The note read back against the folder, the environment and each stamp as it is read: the
+/// answer is the whole decode's, and any stamp that does not hold (first, last or between)
+/// voids it.
+@Suite struct CleanStateCheckedWhileReadTests {
+    static let note = CleanState(
+        root: "/r", environment: ["HOME=/h", "XDG_CONFIG_HOME="],
+        stamps: (0..<5).map { FileStamp(path: "/r/n\($0).md", status: .init(size: Int64($0), modified: 1, changed: 2, inode: 3, device: 4, mode: 5)) },
+        report: ["Nothing changed since the last commit."], commitReady: true)
+
+    @Test func aNoteWhoseStampsAllHoldIsTheWholeDecode() throws {
+        let bytes = try #require(Self.note.encoded())
+        #expect(CleanState(decoding: bytes, holdingFor: "/r", in: Self.note.environment) { _ in true } == Self.note)
+        #expect(CleanState(decoding: bytes) == Self.note)
+    }
+
+    @Test(arguments: 0..<5) func oneStampThatDoesNotHoldVoidsIt(_ failing: Int) throws {
+        let bytes = try #require(Self.note.encoded())
+        var asked: [String] = []
+        let read = CleanState(decoding: bytes, holdingFor: "/r", in: Self.note.environment) { stamp in
+            asked.append(stamp.path)
+            return stamp.path != "/r/n\(failing).md"
+        }
+        #expect(read == nil)
+        // Checked in the note's order, up to the first that fails.
+        #expect(asked == (0...failing).map { "/r/n\($0).md" })
+    }
+
+    @Test func anotherFolderOrEnvironmentVoidsIt() throws {
+        let bytes = try #require(Self.note.encoded())
+        #expect(CleanState(decoding: bytes, holdingFor: "/other", in: Self.note.environment) { _ in true } == nil)
+        #expect(CleanState(decoding: bytes, holdingFor: "/r", in: ["HOME=/elsewhere", "XDG_CONFIG_HOME="]) { _ in true } == nil)
+        #expect(CleanState(decoding: Array(bytes.dropLast()), holdingFor: "/r", in: Self.note.environment) { _ in true } == nil)
     }
 }
