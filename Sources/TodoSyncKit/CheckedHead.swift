@@ -160,8 +160,15 @@ extension Workspace {
     func recordCheckedHead(commit: OID, blobs: [String: OID], plain: [String: OID] = [:]) {
         var note = CheckedHead(commit: commit, selector: selector, blobs: blobs, plain: plain)
         if let pass {
-            note.blobs.merge(pass.vouchedLists) { read, _ in read }
-            note.plain.merge(pass.vouchedPlain.filter { note.blobs[$0.key] == nil }) { read, _ in read }
+            // The files vouched for are most of a vault: the few read go into their tables.
+            var lists = pass.vouchedLists, plainFiles = pass.vouchedPlain
+            for (path, blob) in blobs {
+                lists[path] = blob
+                plainFiles.removeValue(forKey: path)
+            }
+            for (path, blob) in plain where lists[path] == nil { plainFiles[path] = blob }
+            note.blobs = lists
+            note.plain = plainFiles
         }
         if let sources = pass?.attributeSources, sources.allSatisfy({ $0.isSettled(before: openedAt - attributeSettleTime) }) {
             // Every file the note names, read in this pass or vouched for (the pass began with

@@ -111,17 +111,27 @@ extension Workspace {
     /// it names whose stat git's index vouches for, with their blob as noted; plus the noted
     /// lists that are no longer candidates (removed).
     private func narrowing(_ paths: [String], note: CheckedHead, stamps: IndexStamps) -> (read: Set<String>, lists: [String: OID], plain: [String: OID]) {
-        var read = Set<String>(), lists: [String: OID] = [:], plain: [String: OID] = [:]
+        var read = Set<String>(), vouchedPlain = 0
         for path in paths {
-            let noted = note.blobs[path] ?? note.plain[path]
+            let list = note.blobs[path], noted = list ?? note.plain[path]
             if let noted, let stat = passStat(path), stamps.blob(at: path, stat: stat) == noted {
-                if note.blobs[path] != nil { lists[path] = noted } else { plain[path] = noted }
+                if list == nil { vouchedPlain += 1 }
             } else {
                 read.insert(path)
             }
         }
         let candidates = Set(paths)
         for path in note.blobs.keys where !candidates.contains(path) { read.insert(path) }
+        // NB: the note's tables less the few files read (not thousands of entries inserted
+        // anew): every noted list is a candidate vouched for or read.
+        var lists = note.blobs
+        for path in read { lists.removeValue(forKey: path) }
+        var plain: [String: OID]
+        if vouchedPlain == note.plain.count {
+            plain = note.plain
+        } else {
+            plain = note.plain.filter { candidates.contains($0.key) && !read.contains($0.key) && note.blobs[$0.key] == nil }
+        }
         return (read, lists, plain)
     }
 

@@ -74,6 +74,14 @@ import TestSupport
         #expect(try fixture.git("status", "--porcelain").isEmpty, "\(name)")
         #expect(try pending(fixture).found.isEmpty, "\(name)")
         try fixture.expectCleanAndSound()
+        // The note it left (the files read put into the tables of those vouched for) names what
+        // a pass reading every file notes.
+        let notePath = fixture.path + "/.git/" + CheckedHead.fileName
+        let left = try #require(FileManager.default.contents(atPath: notePath).flatMap { CheckedHead(decoding: Array($0)) })
+        try FileManager.default.removeItem(atPath: notePath)
+        _ = try run(todosyncBinary, ["status"], in: fixture.path, environment: ["TODOSYNC_TRACE": "1"])
+        let recorded = try #require(FileManager.default.contents(atPath: notePath).flatMap { CheckedHead(decoding: Array($0)) })
+        #expect(left.commit == recorded.commit && left.blobs == recorded.blobs && left.plain == recorded.plain, "\(name)")
     }
 
     @Test func anItemPastedFromAFileNotReadGetsAnIdOfItsOwn() throws {
