@@ -34,6 +34,13 @@ public struct FileStat: Hashable, Sendable {
         (self.userID, self.groupID, self.size) = (userID, groupID, size)
     }
 
+    /// Whether neither the contents nor anything else about the file changed at or after
+    /// `time` (nanoseconds since 1970).
+    public func isSettled(before time: Int64) -> Bool {
+        func nanoseconds(_ stamp: Timestamp) -> Int64 { Int64(stamp.seconds) * 1_000_000_000 + Int64(stamp.nanoseconds) }
+        return nanoseconds(mtime) < time && nanoseconds(ctime) < time
+    }
+
     public init(_ info: stat) {
         #if canImport(Darwin)
         let (changed, modified) = (info.st_ctimespec, info.st_mtimespec)

@@ -47,16 +47,16 @@ public enum ItemRecords {
             }
             body.removeAll(keepingCapacity: true)
             representable = encode(item, parent: item.parent.flatMap { indexOf[$0] }, section: section, to: &body)
-            appendNumber(body.count, to: &encoded)
+            encoded.appendNumber(body.count)
             encoded += body
         }
         guard representable else { return nil }
         var out: [UInt8] = []
         out.reserveCapacity(encoded.count + 16 + sectionOrder.count * 16)
         out.append((document.hasItems ? 1 : 0) | (document.hasIDs ? 2 : 0))
-        appendNumber(sectionOrder.count, to: &out)
-        for section in sectionOrder { appendString(section, to: &out) }
-        appendNumber(count, to: &out)
+        out.appendNumber(sectionOrder.count)
+        for section in sectionOrder { out.appendString(section) }
+        out.appendNumber(count)
         out += encoded
         return out
     }
@@ -84,7 +84,7 @@ public enum ItemRecords {
         _ record: ArraySlice<UInt8>, file: String, done wanted: Bool?, _ body: (TodoItem) -> Void
     ) -> (summary: Summary, ids: [ItemID])? {
         guard let summary = summary(record) else { return nil }
-        var reader = Reader(bytes: record, at: record.startIndex + 1)
+        var reader = ByteReader(bytes: record, at: record.startIndex + 1)
         guard let sectionCount = reader.number(), sectionCount <= record.count else { return nil }
         var sections: [String] = []
         sections.reserveCapacity(sectionCount)
@@ -113,7 +113,7 @@ public enum ItemRecords {
     /// The ids of all the items a record holds, in file order; nil for bytes that are no record.
     public static func ids(_ record: ArraySlice<UInt8>) -> [ItemID]? {
         guard summary(record) != nil else { return nil }
-        var reader = Reader(bytes: record, at: record.startIndex + 1)
+        var reader = ByteReader(bytes: record, at: record.startIndex + 1)
         guard let sectionCount = reader.number(), sectionCount <= record.count else { return nil }
         for _ in 0..<sectionCount {
             guard reader.string() != nil else { return nil }
@@ -148,13 +148,13 @@ public enum ItemRecords {
         for half in [item.id.high, item.id.low] {
             for shift in stride(from: 56, through: 0, by: -8) { out.append(UInt8(truncatingIfNeeded: half >> UInt64(shift))) }
         }
-        if let parent { appendNumber(parent, to: &out) }
-        if let section { appendNumber(section, to: &out) }
-        appendNumber(item.position, to: &out)
-        appendNumber(item.line, to: &out)
-        appendString(item.title, to: &out)
-        if item.plainTitle != item.title { appendString(item.plainTitle, to: &out) }
-        appendString(item.notes, to: &out)
+        if let parent { out.appendNumber(parent) }
+        if let section { out.appendNumber(section) }
+        out.appendNumber(item.position)
+        out.appendNumber(item.line)
+        out.appendString(item.title)
+        if item.plainTitle != item.title { out.appendString(item.plainTitle) }
+        out.appendString(item.notes)
         out.append(UInt8(item.priority.rawValue + 2))
         let dates: [(Int, CalendarDate?)] = [
             (Field.due, item.due), (Field.start, item.start), (Field.scheduled, item.scheduled),
@@ -165,143 +165,94 @@ public enum ItemRecords {
         for (bit, date) in dates where date != nil { mask |= bit }
         for (bit, text) in texts where text != nil { mask |= bit }
         if !item.dependsOn.isEmpty { mask |= Field.dependsOn }
-        appendNumber(mask, to: &out)
+        out.appendNumber(mask)
         for (_, date) in dates {
             guard let date else { continue }
             // A date the record cannot hold: the file is worked out afresh each time.
             guard (1...9999).contains(date.year) else { return false }
-            appendNumber(date.year, to: &out)
+            out.appendNumber(date.year)
             out.append(UInt8(date.month))
             out.append(UInt8(date.day))
         }
         for (_, text) in texts {
-            if let text { appendString(text, to: &out) }
+            if let text { out.appendString(text) }
         }
         if !item.dependsOn.isEmpty {
-            appendNumber(item.dependsOn.count, to: &out)
-            for id in item.dependsOn { appendString(id, to: &out) }
+            out.appendNumber(item.dependsOn.count)
+            for id in item.dependsOn { out.appendString(id) }
         }
         return true
     }
+}
 
-    /// A non-negative number, seven bits a byte, lowest first.
-    public static func appendNumber(_ value: Int, to out: inout [UInt8]) {
-        var rest = UInt64(value)
-        while rest >= 0x80 {
-            out.append(UInt8(rest & 0x7F) | 0x80)
-            rest >>= 7
-        }
-        out.append(UInt8(rest))
+/// The pieces of an item record.
+extension ByteReader {
+    mutating func id() -> ItemID? {
+        guard let end = end(after: 16) else { return nil }
+        var high: UInt64 = 0, low: UInt64 = 0
+        for offset in 0..<8 { high = high << 8 | UInt64(bytes[index + offset]) }
+        for offset in 8..<16 { low = low << 8 | UInt64(bytes[index + offset]) }
+        index = end
+        return ItemID(high: high, low: low)
     }
 
-    public static func appendString(_ text: String, to out: inout [UInt8]) {
-        appendNumber(text.utf8.count, to: &out)
-        out += text.utf8
+    mutating func date() -> CalendarDate? {
+        guard let year = number(), let month = byte(), let day = byte() else { return nil }
+        return CalendarDate(year: year, month: Int(month), day: Int(day))
     }
 
-    struct Reader {
-        let bytes: ArraySlice<UInt8>
-        var index: Int
-
-        init(bytes: ArraySlice<UInt8>, at index: Int) {
-            self.bytes = bytes
-            self.index = index
+    mutating func item(id: ItemID, flags: UInt8, ids: [ItemID], sections: [String], file: String) -> TodoItem? {
+        guard flags < 16 else { return nil }
+        var parent: ItemID?
+        if flags & ItemRecords.Flag.parent != 0 {
+            guard let index = number(), index < ids.count - 1 else { return nil }
+            parent = ids[index]
         }
-
-        mutating func byte() -> UInt8? {
-            guard index < bytes.endIndex else { return nil }
-            defer { index += 1 }
-            return bytes[index]
+        var section: String?
+        if flags & ItemRecords.Flag.section != 0 {
+            guard let index = number(), index < sections.count else { return nil }
+            section = sections[index]
         }
-
-        mutating func number() -> Int? {
-            var value: UInt64 = 0, shift: UInt64 = 0
-            while let byte = byte() {
-                value |= UInt64(byte & 0x7F) << shift
-                if byte & 0x80 == 0 { return value <= UInt64(Int32.max) ? Int(value) : nil }
-                shift += 7
-                guard shift < 35 else { return nil }
+        guard let position = number(), let line = number(), let title = string() else { return nil }
+        let plainTitle: String
+        if flags & ItemRecords.Flag.plainTitleIsTitle != 0 {
+            plainTitle = title
+        } else {
+            guard let text = string() else { return nil }
+            plainTitle = text
+        }
+        guard let notes = string(), let rank = byte(), let priority = Priority(rawValue: Int(rank) - 2), let mask = number(), mask < 1024
+        else { return nil }
+        var dates: [CalendarDate?] = []
+        for bit in [ItemRecords.Field.due, ItemRecords.Field.start, ItemRecords.Field.scheduled, ItemRecords.Field.created, ItemRecords.Field.doneDate, ItemRecords.Field.cancelled] {
+            if mask & bit == 0 {
+                dates.append(nil)
+                continue
             }
-            return nil
+            guard let date = date() else { return nil }
+            dates.append(date)
         }
-
-        func end(after length: Int) -> Int? {
-            length <= bytes.endIndex - index ? index + length : nil
-        }
-
-        mutating func string() -> String? {
-            guard let length = number(), let end = end(after: length) else { return nil }
-            defer { index = end }
-            return String(decoding: bytes[index..<end], as: UTF8.self)
-        }
-
-        mutating func id() -> ItemID? {
-            guard let end = end(after: 16) else { return nil }
-            var high: UInt64 = 0, low: UInt64 = 0
-            for offset in 0..<8 { high = high << 8 | UInt64(bytes[index + offset]) }
-            for offset in 8..<16 { low = low << 8 | UInt64(bytes[index + offset]) }
-            index = end
-            return ItemID(high: high, low: low)
-        }
-
-        mutating func date() -> CalendarDate? {
-            guard let year = number(), let month = byte(), let day = byte() else { return nil }
-            return CalendarDate(year: year, month: Int(month), day: Int(day))
-        }
-
-        mutating func item(id: ItemID, flags: UInt8, ids: [ItemID], sections: [String], file: String) -> TodoItem? {
-            guard flags < 16 else { return nil }
-            var parent: ItemID?
-            if flags & Flag.parent != 0 {
-                guard let index = number(), index < ids.count - 1 else { return nil }
-                parent = ids[index]
+        var texts: [String?] = []
+        for bit in [ItemRecords.Field.recurrence, ItemRecords.Field.taskID, ItemRecords.Field.onCompletion] {
+            if mask & bit == 0 {
+                texts.append(nil)
+                continue
             }
-            var section: String?
-            if flags & Flag.section != 0 {
-                guard let index = number(), index < sections.count else { return nil }
-                section = sections[index]
-            }
-            guard let position = number(), let line = number(), let title = string() else { return nil }
-            let plainTitle: String
-            if flags & Flag.plainTitleIsTitle != 0 {
-                plainTitle = title
-            } else {
+            guard let text = string() else { return nil }
+            texts.append(text)
+        }
+        var dependsOn: [String] = []
+        if mask & ItemRecords.Field.dependsOn != 0 {
+            guard let count = number(), count <= bytes.endIndex - index else { return nil }
+            for _ in 0..<count {
                 guard let text = string() else { return nil }
-                plainTitle = text
+                dependsOn.append(text)
             }
-            guard let notes = string(), let rank = byte(), let priority = Priority(rawValue: Int(rank) - 2), let mask = number(), mask < 1024
-            else { return nil }
-            var dates: [CalendarDate?] = []
-            for bit in [Field.due, Field.start, Field.scheduled, Field.created, Field.doneDate, Field.cancelled] {
-                if mask & bit == 0 {
-                    dates.append(nil)
-                    continue
-                }
-                guard let date = date() else { return nil }
-                dates.append(date)
-            }
-            var texts: [String?] = []
-            for bit in [Field.recurrence, Field.taskID, Field.onCompletion] {
-                if mask & bit == 0 {
-                    texts.append(nil)
-                    continue
-                }
-                guard let text = string() else { return nil }
-                texts.append(text)
-            }
-            var dependsOn: [String] = []
-            if mask & Field.dependsOn != 0 {
-                guard let count = number(), count <= bytes.endIndex - index else { return nil }
-                for _ in 0..<count {
-                    guard let text = string() else { return nil }
-                    dependsOn.append(text)
-                }
-            }
-            return TodoItem(
-                id: id, title: title, plainTitle: plainTitle, isDone: flags & Flag.done != 0, notes: notes, priority: priority,
-                due: dates[0], start: dates[1], scheduled: dates[2], created: dates[3], doneDate: dates[4], cancelledDate: dates[5],
-                recurrence: texts[0], taskID: texts[1], dependsOn: dependsOn, onCompletion: texts[2],
-                parent: parent, position: position, file: file, section: section, line: line)
         }
+        return TodoItem(
+            id: id, title: title, plainTitle: plainTitle, isDone: flags & ItemRecords.Flag.done != 0, notes: notes, priority: priority,
+            due: dates[0], start: dates[1], scheduled: dates[2], created: dates[3], doneDate: dates[4], cancelledDate: dates[5],
+            recurrence: texts[0], taskID: texts[1], dependsOn: dependsOn, onCompletion: texts[2],
+            parent: parent, position: position, file: file, section: section, line: line)
     }
 }

@@ -8,8 +8,9 @@ import TodoModel
 /// keeps them); and for each blob, its items (`ItemRecords`). An entry is used only while the
 /// file's stat is exactly as recorded, and only files left alone for `Workspace.settleTime`
 /// before the reading are recorded (a later change shows in the stat, as git's index relies
-/// on). A checksum covers the whole file: a file that is missing, truncated, damaged or of
-/// another format reads as empty, and the files are read instead. Safe to delete at any time.
+/// on). A checksum covers the whole file: a file that is missing, truncated, damaged, of
+/// another format or written by another build of todosync (which may parse otherwise) reads
+/// as empty, and the files are read instead. Safe to delete at any time.
 struct ItemsCache {
     struct Entry: Equatable {
         var stat: FileStat
@@ -43,26 +44,29 @@ struct ItemsCache {
 
     // MARK: The file
 
-    /// `format`, a checksum of the rest, then the paths and the records.
-    func encoded() -> [UInt8] {
+    /// `format`, a checksum of the rest, then the program that wrote it, the paths and the
+    /// records. `program` names the todosync build (its file's stamp): another build may
+    /// parse otherwise, so a cache it wrote is not read.
+    func encoded(program: String) -> [UInt8] {
         var body: [UInt8] = []
         body.reserveCapacity(paths.count * 80 + records.values.reduce(0) { $0 + $1.count + 24 })
-        ItemRecords.appendNumber(paths.count, to: &body)
-        for (path, entry) in paths.sorted(by: { $0.key < $1.key }) {
-            ItemRecords.appendString(path, to: &body)
+        body.appendString(program)
+        body.appendNumber(paths.count)
+        for (path, entry) in paths {
+            body.appendString(path)
             let stat = entry.stat
             for number in [
                 UInt32(bitPattern: stat.ctime.seconds), stat.ctime.nanoseconds, UInt32(bitPattern: stat.mtime.seconds), stat.mtime.nanoseconds,
                 stat.device, stat.inode, stat.userID, stat.groupID, stat.size,
             ] {
-                ItemRecords.appendNumber(Int(number), to: &body)
+                body.appendNumber(Int(number))
             }
             body += entry.blob.bytes
         }
-        ItemRecords.appendNumber(records.count, to: &body)
+        body.appendNumber(records.count)
         for (blob, record) in records {
             body += blob.bytes
-            ItemRecords.appendNumber(record.count, to: &body)
+            body.appendNumber(record.count)
             body += record
         }
         var out = Self.format
@@ -71,21 +75,22 @@ struct ItemsCache {
         return out + body
     }
 
-    /// The cache a file holds; nil for anything but a whole cache of this format.
-    init?(decoding bytes: [UInt8]) {
+    /// The cache a file holds, if `program` wrote it; nil for anything but a whole cache of
+    /// this format.
+    init?(decoding bytes: [UInt8], program: String) {
         let start = Self.format.count + 8
         guard bytes.count >= start, bytes[..<Self.format.count].elementsEqual(Self.format) else { return nil }
         var sum: UInt64 = 0
         for (offset, byte) in bytes[Self.format.count..<start].enumerated() { sum |= UInt64(byte) << UInt64(8 * offset) }
         guard Self.checksum(bytes[start...]) == sum else { return nil }
-        var reader = ByteReader(bytes: bytes[...], index: start)
-        guard let pathCount = reader.number(), pathCount <= bytes.count else { return nil }
+        var reader = ByteReader(bytes: bytes[...], at: start)
+        guard reader.string() == program, let pathCount = reader.number(), pathCount <= bytes.count else { return nil }
         paths.reserveCapacity(pathCount)
         for _ in 0..<pathCount {
             guard let path = reader.string() else { return nil }
             var numbers: [UInt32] = []
             for _ in 0..<9 {
-                guard let number = reader.number(), number <= Int(UInt32.max) else { return nil }
+                guard let number = reader.number() else { return nil }
                 numbers.append(UInt32(number))
             }
             guard let blob = reader.take(20).flatMap(OID.init(rawBytes:)) else { return nil }
@@ -120,35 +125,6 @@ struct ItemsCache {
             for index in offset..<raw.count { tail = tail << 8 | UInt64(raw[index]) }
             hash = (hash ^ tail) &* 0xC4CE_B9FE_1A85_EC53
             return hash ^ hash >> 29
-        }
-    }
-
-    private struct ByteReader {
-        let bytes: ArraySlice<UInt8>
-        var index: Int
-
-        mutating func number() -> Int? {
-            var value: UInt64 = 0, shift: UInt64 = 0
-            while index < bytes.endIndex {
-                let byte = bytes[index]
-                index += 1
-                value |= UInt64(byte & 0x7F) << shift
-                if byte & 0x80 == 0 { return value <= UInt64(Int32.max) * 2 + 1 ? Int(value) : nil }
-                shift += 7
-                guard shift < 35 else { return nil }
-            }
-            return nil
-        }
-
-        mutating func take(_ count: Int) -> ArraySlice<UInt8>? {
-            guard count <= bytes.endIndex - index else { return nil }
-            defer { index += count }
-            return bytes[index..<(index + count)]
-        }
-
-        mutating func string() -> String? {
-            guard let length = number(), let slice = take(length) else { return nil }
-            return String(decoding: slice, as: UTF8.self)
         }
     }
 }

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import GitStore
+import QuickStatus
 import TodoModel
 
 extension Workspace {
@@ -28,102 +29,113 @@ extension Workspace {
     public func forEachItem(done: Bool? = nil, _ body: (TodoItem, _ hasID: Bool) -> Void) throws(TodoSyncError) {
         try readingPass { () throws(TodoSyncError) in
             let scan = try scanForPass()
-            if let sources = try itemSources(scan.files) {
-                var generator = SystemRandomNumberGenerator()
-                let assigned = IDAssignment.assign(ListSet(sources.read), base: .empty, using: &generator)
-                let withoutID = Set(assigned.writtenIDs)
-                var ordered: [(path: String, record: ArraySlice<UInt8>?)] = sources.kept.map { ($0.path, $0.record) }
-                for path in assigned.lists.documents.keys { ordered.append((path, nil)) }
-                ordered.sort { $0.path < $1.path }
-                try Trace.phase("items: built and handed on") { () throws(TodoSyncError) in
-                    for (path, record) in ordered {
-                        if let record {
-                            guard ItemRecords.forEach(record, file: path, done: done, { body($0, true) }) != nil else {
-                                // Bytes the checksum passed that are no record: never expected.
-                                unlink(scratch.itemsCache)
-                                throw TodoSyncError(
-                                    "the items cache (.git/todosync/cache/items) is damaged: what it holds of \(path) cannot be read",
-                                    hint: "run the command again: the cache was removed, and the files are read")
-                            }
-                        } else if let document = assigned.lists[path] {
-                            document.forEachItem(done: done) { body($0, !withoutID.contains($0.id)) }
-                        }
-                    }
+            let sources = try itemSources(scan.files)
+            guard sources.idsUnique else {
+                // An id in two files (or twice in one) is the id assignment's to settle, across
+                // every list: the files taken from the cache are read too (the others once).
+                var documents = sources.readLists
+                let read = Set(documents.map(\.path))
+                for file in try readWorkingFiles(sources.kept.map(\.path).filter { !read.contains($0) }) where try isList(file.document) {
+                    documents.append(file.document)
                 }
+                var generator = SystemRandomNumberGenerator()
+                let assigned = IDAssignment.assign(ListSet(documents), base: .empty, using: &generator)
+                let withoutID = Set(assigned.writtenIDs)
+                for item in assigned.lists.items(done: done).values { body(item, !withoutID.contains(item.id)) }
                 return
             }
-            var documents: [ListDocument] = []
-            for file in try readWorkingFiles(scan.files) where try isList(file.document) { documents.append(file.document) }
+            let recorded = Set(sources.kept.map(\.path))
             var generator = SystemRandomNumberGenerator()
-            let assigned = IDAssignment.assign(ListSet(documents), base: .empty, using: &generator)
+            let assigned = IDAssignment.assign(ListSet(sources.readLists.filter { !recorded.contains($0.path) }), base: .empty, using: &generator)
             let withoutID = Set(assigned.writtenIDs)
-            for item in assigned.lists.items(done: done).values { body(item, !withoutID.contains(item.id)) }
+            var ordered: [(path: String, record: ArraySlice<UInt8>?)] = sources.kept.map { ($0.path, $0.record) }
+            for path in assigned.lists.documents.keys { ordered.append((path, nil)) }
+            ordered.sort { $0.path < $1.path }
+            try Trace.phase("items: built and handed on") { () throws(TodoSyncError) in
+                for (path, record) in ordered {
+                    if let record {
+                        guard ItemRecords.forEach(record, file: path, done: done, { body($0, true) }) != nil else {
+                            // Bytes the checksum passed that are no record: never expected.
+                            unlink(scratch.itemsCache)
+                            throw TodoSyncError(
+                                "the items cache (.git/todosync/cache/items) is damaged: what it holds of \(path) cannot be read",
+                                hint: "run the command again: the cache was removed, and the files are read")
+                        }
+                    } else if let document = assigned.lists[path] {
+                        document.forEachItem(done: done) { body($0, !withoutID.contains($0.id)) }
+                    }
+                }
+            }
         }
     }
 
-    /// The lists among `paths`: the records of those the items cache vouches for (their stat
-    /// as recorded) and the documents of the others, read; records of settled files read are
-    /// kept for the next time. Nil where ids must be worked out across files (an id in two
-    /// files): then every file is read.
-    private func itemSources(_ paths: [String]) throws(TodoSyncError) -> (kept: [(path: String, record: ArraySlice<UInt8>)], read: [ListDocument])? {
-        let cachePath = scratch.itemsCache
-        var cache = Trace.phase("read the items cache") { (try? FileSystem.read(cachePath)).flatMap { $0.flatMap(ItemsCache.init(decoding:)) } }
-        let wasRead = cache != nil
-        if cache == nil { cache = ItemsCache() }
-        Trace.phase("stat the candidate files") { prefetchStats(paths) }
+    /// The lists among `paths`, each read at most once: `kept`, the records of those the items
+    /// cache vouches for (their stat as recorded) and of those read and recorded now;
+    /// `readLists`, every list read. Settled files read are recorded for the next time.
+    private struct ItemSources {
         var kept: [(path: String, record: ArraySlice<UInt8>)] = []
-        var read: [ListDocument] = []
+        var readLists: [ListDocument] = []
+        /// No id in two lists, nor twice in one.
+        var idsUnique = true
+    }
+
+    private func itemSources(_ paths: [String]) throws(TodoSyncError) -> ItemSources {
+        // The build's own stamp keys the cache: another build may parse otherwise.
+        let program = RunningProgram.path.flatMap(FileStamp.take)?.line
+        var cache = Trace.phase("read the items cache") { () -> ItemsCache? in
+            guard let program, let bytes = try? FileSystem.read(scratch.itemsCache) else { return nil }
+            return ItemsCache(decoding: bytes, program: program)
+        }
+        let wasRead = cache != nil
+        if cache == nil, program != nil { cache = ItemsCache() }
+        Trace.phase("stat the candidate files") { prefetchStats(paths) }
+        var sources = ItemSources()
         var ids = Set<ItemID>()
         var recorded = 0, fromCache = 0
         let settled = openedAt - itemsCacheSettleTime
-        let unique = try Trace.phase("items: cached or read") { () throws(TodoSyncError) -> Bool in
-            var unique = true
+        try Trace.phase("items: cached or read") { () throws(TodoSyncError) in
             for path in paths {
                 guard let stat = passStat(path) else { continue }
                 if let record = cache?.record(at: path, stat: stat), let summary = ItemRecords.summary(record), let recordIDs = ItemRecords.ids(record) {
                     guard try isList(path, hasItems: summary.hasItems, hasIDs: summary.hasIDs) else { continue }
-                    kept.append((path, record))
+                    sources.kept.append((path, record))
                     fromCache += 1
-                    // An id in two files (or twice in one) is the id assignment's to settle, across files.
-                    for id in recordIDs where !ids.insert(id).inserted { unique = false }
+                    for id in recordIDs where !ids.insert(id).inserted { sources.idsUnique = false }
                     continue
                 }
                 guard let (bytes, stat) = try FileSystem.readWithStat(root + "/" + path) else { continue }
                 let document = try ListDocument.parsing(path, bytes)
                 let isList = try isList(document)
                 if isList {
-                    for case let id? in document.nodeIDs where !ids.insert(id).inserted { unique = false }
+                    sources.readLists.append(document)
+                    for case let id? in document.nodeIDs where !ids.insert(id).inserted { sources.idsUnique = false }
                 }
                 // Only a file left alone long enough that a later change shows in its stat.
-                if Int64(stat.mtime.seconds) * 1_000_000_000 + Int64(stat.mtime.nanoseconds) < settled,
-                    Int64(stat.ctime.seconds) * 1_000_000_000 + Int64(stat.ctime.nanoseconds) < settled,
-                    let record = ItemRecords.encode(document), let blob = try? Repository.blobID(of: bytes)
-                {
+                if stat.isSettled(before: settled), let record = ItemRecords.encode(document), let blob = try? Repository.blobID(of: bytes) {
                     cache?.set(path, stat: stat, blob: blob, record: record)
                     recorded += 1
                     // Its items are handed on from the record: cheaper than building them again.
-                    if isList { kept.append((path, record[...])) }
-                } else if isList {
-                    read.append(document)
+                    if isList { sources.kept.append((path, record[...])) }
                 }
             }
-            return unique
         }
-        Trace.note("lists from the items cache: \(fromCache), read: \(kept.count - fromCache + read.count)")
+        Trace.note("lists from the items cache: \(fromCache), read: \(sources.readLists.count)")
         refreshNotedMarkings()
-        if let cache, recorded > 0 || !wasRead { writeItemsCache(cache, paths: paths, recorded: recorded, wasRead: wasRead) }
-        return unique ? (kept, read) : nil
+        if let cache, let program, recorded > 0 || !wasRead {
+            writeItemsCache(cache, program: program, paths: paths, recorded: recorded, wasRead: wasRead)
+        }
+        return sources
     }
 
     /// Writes the cache when it was missing or damaged, or enough files were read since it was
     /// written for reading them again to cost more than writing it (a note or two edited
     /// since is read each time, as it would be without a cache). Best effort.
-    private func writeItemsCache(_ cache: ItemsCache, paths: [String], recorded: Int, wasRead: Bool) {
+    private func writeItemsCache(_ cache: ItemsCache, program: String, paths: [String], recorded: Int, wasRead: Bool) {
         guard !wasRead || recorded >= 32 || recorded * 16 >= paths.count else { return }
         var cache = cache
         cache.keepOnly(Set(paths))
         Trace.phase("write the items cache") {
-            FileSystem.writeCache(scratch.itemsCache, cache.encoded())
+            FileSystem.writeCache(scratch.itemsCache, cache.encoded(program: program))
         }
     }
 
