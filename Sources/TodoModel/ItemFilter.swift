@@ -9,7 +9,9 @@ public struct ItemFilter: Hashable, Sendable {
     public enum State: Hashable, Sendable { case open, done }
 
     /// Part of the plain title, any case.
-    public var text: String?
+    public var text: String? { didSet { loweredText = text.map { Array($0.lowercased().utf8) } } }
+    /// `text` lower-cased, once (not for each of a vault's items).
+    private var loweredText: [UInt8]?
     public var state: State?
     public var file: String?
     /// This priority or higher.
@@ -27,7 +29,7 @@ public struct ItemFilter: Hashable, Sendable {
 
     public func admits(_ item: TodoItem) -> Bool {
         // As an item is named: lower-cased, compared scalar by scalar (`ItemQuery`).
-        if let text, !ItemQuery.search(Array(text.lowercased().utf8), in: Array(item.plainTitle.utf8)[...]).contains { return false }
+        if let loweredText, !ItemQuery.search(loweredText, in: Array(item.plainTitle.utf8)[...]).contains { return false }
         if let state, item.isDone != (state == .done) { return false }
         if let file, item.file != file { return false }
         if let minimumPriority, item.priority < minimumPriority { return false }

@@ -74,7 +74,7 @@ public struct ItemQuery: Hashable, Sendable, CustomStringConvertible {
     private func nodes(in lists: ListSet, where matches: (ListDocument, Int) -> Bool) -> [TodoItem] {
         var found: [(document: ListDocument, node: Int)] = []
         for document in lists.documents.values {
-            for node in document.nodeIDs.indices where matches(document, node) { found.append((document, node)) }
+            for node in document.nodes.indices where matches(document, node) { found.append((document, node)) }
         }
         return Self.firstOccurrences(found, in: lists)
     }
@@ -86,17 +86,32 @@ public struct ItemQuery: Hashable, Sendable, CustomStringConvertible {
         var first: [ItemID: (path: String, node: Int)] = [:]
         let ids = Set(found.compactMap { $0.document.id(ofNode: $0.node) })
         for document in lists.documents.values {
-            for node in document.nodeIDs.indices {
+            for node in document.nodes.indices {
                 guard let id = document.id(ofNode: node), ids.contains(id), first[id] == nil else { continue }
                 first[id] = (document.path, node)
             }
         }
         var seen = Set<ItemID>()
-        return found.compactMap { match in
-            guard let id = match.document.id(ofNode: match.node), let place = first[id], place.path == match.document.path, place.node == match.node,
-                seen.insert(id).inserted
-            else { return nil }
-            return match.document.item(id: id)
+        let firsts = found.filter { match in
+            guard let id = match.document.id(ofNode: match.node), let place = first[id] else { return false }
+            return place.path == match.document.path && place.node == match.node && seen.insert(id).inserted
+        }
+        // Each found item built once: by its id where a file has a few, else with all of the
+        // file's items in one pass (finding an item by id walks the file).
+        var perFile: [String: (document: ListDocument, ids: Set<ItemID>)] = [:]
+        for match in firsts {
+            guard let id = match.document.id(ofNode: match.node) else { continue }
+            perFile[match.document.path, default: (match.document, [])].ids.insert(id)
+        }
+        var built: [String: [ItemID: TodoItem]] = [:]
+        for (path, file) in perFile where file.ids.count > 8 {
+            var items: [ItemID: TodoItem] = [:]
+            file.document.forEachItem(done: nil) { if file.ids.contains($0.id) { items[$0.id] = $0 } }
+            built[path] = items
+        }
+        return firsts.compactMap { match in
+            guard let id = match.document.id(ofNode: match.node) else { return nil }
+            return built[match.document.path]?[id] ?? match.document.item(id: id)
         }
     }
 

@@ -170,23 +170,3 @@ struct JSONArrayWriter {
         out.removeAll()
     }
 }
-
-/// Lines of text written to standard output a megabyte at a time, each piece ending with a
-/// whole line (the credentials scrub never sees a URL cut in two).
-struct TextWriter {
-    private var out: [UInt8] = []
-
-    mutating func line(_ text: String) {
-        out += text.utf8
-        out.append(0x0A)
-        if out.count >= 1 << 20 {
-            Console.out(bytes: out)
-            out.removeAll(keepingCapacity: true)
-        }
-    }
-
-    mutating func finish() {
-        if !out.isEmpty { Console.out(bytes: out) }
-        out.removeAll()
-    }
-}

@@ -143,14 +143,21 @@ extension Workspace {
     /// from the root), relative to the root; an error naming the lists there are where it is
     /// none of them.
     public func namedList(_ given: String) throws(TodoSyncError) -> String {
-        let lists = try listDocuments().map(\.path).sorted()
-        if lists.contains(given) { return given }
-        let path = try listPath(given)
-        guard lists.contains(path) else {
+        try readingPass { () throws(TodoSyncError) in
+            // The file named is read, not every list (a vault holds thousands); the others only
+            // to name them when it is none.
+            let candidates = Set(try scanForPass().files)
+            func isListFile(_ path: String) throws(TodoSyncError) -> Bool {
+                guard candidates.contains(path), let bytes = try FileSystem.read(root + "/" + path) else { return false }
+                return try isList(ListDocument.parsing(path, bytes))
+            }
+            if try isListFile(given) { return given }
+            let path = try listPath(given)
+            if try isListFile(path) { return path }
+            let lists = try listDocuments().map(\.path).sorted()
             throw TodoSyncError(
                 "\(given) is not a list here",
                 hint: lists.isEmpty ? UnbornBranch.firstListHint : "the lists: " + lists.prefix(20).joined(separator: ", ") + (lists.count > 20 ? ", …" : ""))
         }
-        return path
     }
 }

@@ -68,6 +68,17 @@ import Testing
         return .failure(.ambiguous(text, candidates: containing))
     }
 
+    /// Many matches in one file are built in one pass over it: the same items, in file order.
+    @Test func manyMatchesInOneFileAreTheItemsAsBuiltWhole() {
+        let lists = ListSet([identified((0..<30).map { "- [ ] Call \($0) ⏫\n  - [x] Note \($0)\n" }.joined())])
+        guard case .failure(.ambiguous(_, let expected)) = Self.naive("call", in: lists) else {
+            Issue.record("not ambiguous")
+            return
+        }
+        #expect(throws: ItemQuery.Failure.ambiguous("call", candidates: expected)) { try ItemQuery("call").resolve(in: lists) }
+        #expect(expected.count == 30)
+    }
+
     @Test(arguments: 0..<60)
     func theQueryNamesWhatTheNaiveWayNames(seed: Int) {
         var editor = RandomEditor(seed: UInt64(seed))
