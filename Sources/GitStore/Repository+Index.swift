@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import CLibGit2
 
 extension Repository {
@@ -33,6 +38,38 @@ extension Repository {
     /// The repository's index, read again if git changed it on disk.
     /// Every path git's index holds (at any stage), read in one pass: what a walk of the
     /// working tree asks of each file ("is it tracked?") without a lookup per file.
+    /// The positions of the paths among `paths` (in `PathOrder`) that git's index does not
+    /// hold: one pass over both, both in git's order of paths (no table of every path built).
+    public func untrackedPositions(among paths: [String]) throws(GitError) -> [Int] {
+        try withIndex { index in
+            var result: [Int] = []
+            // NB: an index that ignores case (core.ignorecase) sorts its entries by folded
+            // case: each path is looked up instead.
+            if git_index_caps(index) & Int32(GIT_INDEX_CAPABILITY_IGNORE_CASE.rawValue) != 0 {
+                for (position, path) in paths.enumerated() where git_index_get_bypath(index, path, 0) == nil {
+                    var found = 0
+                    if git_index_find(&found, index, path) != 0 { result.append(position) }
+                }
+                return result
+            }
+            let count = git_index_entrycount(index)
+            var entry = 0
+            for (position, path) in paths.enumerated() {
+                var order = -1
+                while entry < count {
+                    guard let name = git_index_get_byindex(index, entry)?.pointee.path else { break }
+                    order = path.utf8.withContiguousStorageIfAvailable { own in
+                        PathOrder.compare(UnsafeBufferPointer(start: UnsafeRawPointer(name).assumingMemoryBound(to: UInt8.self), count: strlen(name)), own)
+                    } ?? PathOrder.compare(String(cString: name), path)
+                    guard order < 0 else { break }
+                    entry += 1
+                }
+                if order != 0 { result.append(position) }
+            }
+            return result
+        }
+    }
+
     public func trackedPaths() throws(GitError) -> Set<String> {
         try withIndex { index in
             let count = git_index_entrycount(index)

@@ -5,6 +5,7 @@ import Darwin
 #endif
 import GitStore
 import QuickStatus
+import TodoModel
 
 /// A note in the git directory that one commit's lists were read and found in order: every item
 /// has an id of its own, no id is used twice, no file drew a warning. While HEAD is still that
@@ -16,21 +17,26 @@ import QuickStatus
 struct CheckedHead: Equatable {
     var commit: OID
     var selector: ListFileSelector
-    /// Each list file of the commit that holds items, and its blob.
-    var blobs: [String: OID]
-    /// Markdown files of the commit read and found not to be lists, and their blobs: while git's
-    /// index vouches for one, it is not read again.
-    var plain: [String: OID] = [:]
-    /// What gitattributes said of each of those files (the `todosync` attribute; none of them
-    /// under a filter), while every file they are read from is as `attributeSources` stamps it.
-    var markings: [String: ListFileSelector.Marking] = [:]
+    /// Each Markdown file of the commit read: the lists that hold items, and the files found
+    /// not to be lists (while git's index vouches for one, it is not read again), with their
+    /// blobs. In `PathOrder`, each path once: joined with the candidate files in one pass.
+    var files: [NotedFile]
     /// Every file gitattributes are read from (each folder's .gitattributes, info/attributes,
-    /// the global ones), stamped before the markings were looked up.
+    /// the global ones), stamped before the files' markings were looked up.
     var attributeSources: [FileStamp] = []
 
     static let fileName = "todosync/cache/checked-head"
     /// Raised whenever what counts as "in order" changes, so older notes are not trusted.
-    static let format = "todosync checked-head 2"
+    static let format = "todosync checked-head 3"
+
+    /// Each list file of the commit that holds items, and its blob.
+    var blobs: [String: OID] { Dictionary(uniqueKeysWithValues: files.filter(\.isList).map { ($0.path, $0.blob) }) }
+    /// The Markdown files found not to be lists, and their blobs.
+    var plain: [String: OID] { Dictionary(uniqueKeysWithValues: files.filter { !$0.isList }.map { ($0.path, $0.blob) }) }
+    /// What gitattributes said of each file, where the note holds it.
+    var markings: [String: ListFileSelector.Marking] {
+        Dictionary(uniqueKeysWithValues: files.compactMap { file in file.marking.map { (file.path, $0) } })
+    }
 
     /// One record per line; nil if a pattern or path would need a line break (never written).
     func encoded() -> [UInt8]? {
@@ -41,66 +47,68 @@ struct CheckedHead: Equatable {
         guard !lines.contains(where: { $0.contains("\n") }) else { return nil }
         var bytes = Array((lines.joined(separator: "\n") + "\n").utf8)
         // NB: appended as bytes: a vault's note has a line for each of thousands of files.
-        bytes.reserveCapacity(bytes.count + (blobs.count + plain.count) * 96 + markings.count * 64)
-        func append(_ key: String, _ blob: OID, _ path: String) {
-            bytes += key.utf8
-            blob.appendHex(to: &bytes)
+        bytes.reserveCapacity(bytes.count + files.count * 96)
+        for file in files {
+            bytes.append(UInt8(ascii: file.isList ? "b" : "p"))
+            bytes.append(UInt8(ascii: file.marking.map(Self.code) ?? "-"))
             bytes.append(0x20)
-            bytes += path.utf8
+            file.blob.appendHex(to: &bytes)
+            bytes.append(0x20)
+            let start = bytes.count
+            bytes += file.path.utf8
+            guard !bytes[start...].contains(0x0A) else { return nil }
             bytes.append(0x0A)
         }
-        // NB: in no order (read back into dictionaries): a vault's note names thousands of
-        // paths, and sorting them as Strings is slow.
-        for (path, blob) in blobs { append("blob ", blob, path) }
-        for (path, blob) in plain { append("plain ", blob, path) }
-        for (path, marking) in markings {
-            bytes += "mark ".utf8
-            bytes.append(UInt8(ascii: Self.code(marking)))
-            bytes.append(0x20)
-            bytes += path.utf8
-            bytes.append(0x0A)
-        }
-        let paths = Array(blobs.keys) + Array(plain.keys) + Array(markings.keys)
-        guard !paths.contains(where: { $0.utf8.contains(0x0A) }) else { return nil }
         return bytes
     }
 
+    init(commit: OID, selector: ListFileSelector, files: [NotedFile], attributeSources: [FileStamp] = []) {
+        self.commit = commit
+        self.selector = selector
+        self.files = files
+        self.attributeSources = attributeSources
+    }
+
+    /// A note from tables by path (`markings` only for paths in `blobs` or `plain`).
     init(
         commit: OID, selector: ListFileSelector, blobs: [String: OID], plain: [String: OID] = [:],
         markings: [String: ListFileSelector.Marking] = [:], attributeSources: [FileStamp] = []
     ) {
-        self.commit = commit
-        self.selector = selector
-        self.blobs = blobs
-        self.plain = plain
-        self.markings = markings
-        self.attributeSources = attributeSources
+        var files = blobs.map { NotedFile(path: $0.key, blob: $0.value, isList: true, marking: markings[$0.key]) }
+        files += plain.filter { blobs[$0.key] == nil }.map { NotedFile(path: $0.key, blob: $0.value, isList: false, marking: markings[$0.key]) }
+        files.sort { PathOrder.precedes($0.path, $1.path) }
+        self.init(commit: commit, selector: selector, files: files, attributeSources: attributeSources)
     }
 
     /// Reads a note back, byte by byte: a vault's note holds a line for each of thousands of
-    /// files, and it is read by every command.
+    /// files, and it is read by every command. Files out of order read as a damaged note.
     init?(decoding bytes: [UInt8]) {
         guard let lines = noteLines(bytes), lines.count >= 2, lines[0].elementsEqual(Self.format.utf8),
             lines[1].starts(with: Array("commit ".utf8)),
             let commit = Self.oid(lines[1].dropFirst(7))
         else { return nil }
-        var include: [String] = [], exclude: [String] = [], blobs: [String: OID] = [:], plain: [String: OID] = [:]
-        var markings: [String: ListFileSelector.Marking] = [:], sources: [FileStamp] = []
+        var include: [String] = [], exclude: [String] = [], sources: [FileStamp] = []
+        var files: [NotedFile] = []
+        files.reserveCapacity(lines.count)
         for line in lines[2...] {
+            if line.count > 44, let kind = line.first, kind == UInt8(ascii: "b") || kind == UInt8(ascii: "p") {
+                let at = line.startIndex
+                guard line[at + 2] == 0x20, line[at + 43] == 0x20, let blob = Self.oid(line[(at + 3)..<(at + 43)]) else { return nil }
+                var marking: ListFileSelector.Marking?
+                if line[at + 1] != UInt8(ascii: "-") {
+                    guard let found = Self.marking(Unicode.Scalar(line[at + 1])) else { return nil }
+                    marking = found
+                }
+                let path = String(decoding: line[(at + 44)...], as: UTF8.self)
+                if let last = files.last, PathOrder.compare(last.path, path) >= 0 { return nil }
+                files.append(NotedFile(path: path, blob: blob, isList: kind == UInt8(ascii: "b"), marking: marking))
+                continue
+            }
             guard let space = line.firstIndex(of: 0x20) else { return nil }
             let key = line[..<space], rest = line[(space + 1)...]
             switch String(decoding: key, as: UTF8.self) {
             case "include": include.append(String(decoding: rest, as: UTF8.self))
             case "exclude": exclude.append(String(decoding: rest, as: UTF8.self))
-            case "blob", "plain":
-                guard rest.count > 41, let blob = Self.oid(rest.prefix(40)), rest[rest.startIndex + 40] == 0x20 else { return nil }
-                let path = String(decoding: rest.dropFirst(41), as: UTF8.self)
-                if key.first == UInt8(ascii: "b") { blobs[path] = blob } else { plain[path] = blob }
-            case "mark":
-                guard rest.count > 2, let marking = Self.marking(Unicode.Scalar(rest[rest.startIndex])),
-                    rest[rest.startIndex + 1] == 0x20
-                else { return nil }
-                markings[String(decoding: rest.dropFirst(2), as: UTF8.self)] = marking
             case "none", "stat":
                 guard let stamp = FileStamp(key: key, rest: rest) else { return nil }
                 sources.append(stamp)
@@ -108,8 +116,7 @@ struct CheckedHead: Equatable {
             }
         }
         self.init(
-            commit: commit, selector: ListFileSelector(include: include, exclude: exclude), blobs: blobs, plain: plain,
-            markings: markings, attributeSources: sources)
+            commit: commit, selector: ListFileSelector(include: include, exclude: exclude), files: files, attributeSources: sources)
     }
 
     private static func oid(_ digits: ArraySlice<UInt8>) -> OID? {
@@ -131,6 +138,46 @@ struct CheckedHead: Equatable {
         case "s": .unspecified
         default: nil
         }
+    }
+}
+
+/// A Markdown file a checked-head note names.
+struct NotedFile: Equatable {
+    var path: String
+    var blob: OID
+    /// A list that holds items, or a Markdown file found not to be one.
+    var isList: Bool
+    /// What gitattributes said of it, where the note holds that.
+    var marking: ListFileSelector.Marking?
+
+    /// Where `path` is in `files` (in `PathOrder`), found by bisection.
+    static func position(of path: String, in files: [NotedFile]) -> Int? {
+        var low = 0, high = files.count
+        while low < high {
+            let middle = (low + high) / 2
+            let order = PathOrder.compare(files[middle].path, path)
+            if order == 0 { return middle }
+            if order < 0 { low = middle + 1 } else { high = middle }
+        }
+        return nil
+    }
+
+    /// `kept` and `added` (each in `PathOrder`) as one table; `added` wins where both name a path.
+    static func merging(_ kept: [NotedFile], _ added: [NotedFile]) -> [NotedFile] {
+        guard !added.isEmpty else { return kept }
+        var result: [NotedFile] = []
+        result.reserveCapacity(kept.count + added.count)
+        var next = 0
+        for file in kept {
+            while next < added.count, PathOrder.compare(added[next].path, file.path) < 0 {
+                result.append(added[next])
+                next += 1
+            }
+            if next < added.count, PathOrder.compare(added[next].path, file.path) == 0 { continue }
+            result.append(file)
+        }
+        result += added[next...]
+        return result
     }
 }
 
@@ -156,29 +203,58 @@ extension Workspace {
     /// Records that `commit`'s lists were found in order, with the Markdown files of the commit
     /// found not to be lists (`plain`) and, where every file gitattributes come from was left
     /// alone long enough for its stamp to show a later change, what they said of each file.
-    /// Best effort: it is only a cache.
+    /// The files this pass vouched for without reading them are named as the last note named
+    /// them. Best effort: it is only a cache.
     func recordCheckedHead(commit: OID, blobs: [String: OID], plain: [String: OID] = [:]) {
-        var note = CheckedHead(commit: commit, selector: selector, blobs: blobs, plain: plain)
-        if let pass {
-            // The files vouched for are most of a vault: the few read go into their tables.
-            var lists = pass.vouchedLists, plainFiles = pass.vouchedPlain
-            for (path, blob) in blobs {
-                lists[path] = blob
-                plainFiles.removeValue(forKey: path)
-            }
-            for (path, blob) in plain where lists[path] == nil { plainFiles[path] = blob }
-            note.blobs = lists
-            note.plain = plainFiles
+        var read = blobs.map { NotedFile(path: $0.key, blob: $0.value, isList: true) }
+        for (path, blob) in plain.merging(pass?.readPlain ?? [:], uniquingKeysWith: { first, _ in first }) where blobs[path] == nil {
+            read.append(NotedFile(path: path, blob: blob, isList: false))
         }
-        if let sources = pass?.attributeSources, sources.allSatisfy({ $0.isSettled(before: openedAt - attributeSettleTime) }) {
-            // Every file the note names, read in this pass or vouched for (the pass began with
-            // the last note's markings).
-            for path in Array(note.blobs.keys) + Array(note.plain.keys) {
-                guard let found = passAttributes(path), found.filter == nil else { continue }
-                note.markings[path] = found.0
+        read.sort { PathOrder.precedes($0.path, $1.path) }
+        var files = NotedFile.merging(pass?.vouched ?? [], read)
+        var sources: [FileStamp] = []
+        if let found = pass?.attributeSources, found.allSatisfy({ $0.isSettled(before: openedAt - attributeSettleTime) }) {
+            // Markings the pass began with (the last note's, still holding) carry over; the
+            // others are what this pass looked up.
+            let carried = pass?.notedMarkings != nil
+            for index in files.indices where !(carried && files[index].marking != nil) {
+                files[index].marking = passAttributes(files[index].path).flatMap { $0.filter == nil ? $0.0 : nil }
             }
-            note.attributeSources = sources
+            sources = found
+        } else {
+            for index in files.indices { files[index].marking = nil }
         }
+        let note = CheckedHead(commit: commit, selector: selector, files: files, attributeSources: sources)
+        guard let bytes = note.encoded() else { return }
+        pass?.note = nil
+        FileSystem.writeCache(checkedHeadPath, bytes)
+    }
+
+    /// Records the note for a commit made from HEAD's lists (an item command, undo, redo): the
+    /// note for HEAD with the changed files' lines replaced, where every changed list is in
+    /// order (each item with an id, used once, not also in a file left as it was). Without a
+    /// note for HEAD, none: the next pass reads every file, as it would have.
+    func recordCheckedHead(commit: OID, over head: HeadSnapshot, lists: ListSet, changed: [String: [UInt8]?], listBlobs: [String: OID]) {
+        guard let parent = head.commit?.id, var note = readCheckedNote(), note.commit == parent else { return }
+        var before = Set<ItemID>()
+        for path in changed.keys {
+            for case let id? in head.base.lists[path]?.nodeIDs ?? [] { before.insert(id) }
+        }
+        var seen = Set<ItemID>(), added: [NotedFile] = []
+        for (path, bytes) in changed {
+            // Gone, left untracked or no list now: not named (the next pass reads it, if there).
+            guard bytes != nil, let document = lists[path], let blob = listBlobs[path] else { continue }
+            guard document.diagnostics.isEmpty else { return }
+            for id in document.nodeIDs {
+                guard let id, seen.insert(id).inserted, before.contains(id) || !head.base.ids.contains(id) else { return }
+            }
+            let marking = NotedFile.position(of: path, in: note.files).flatMap { note.files[$0].marking }
+            added.append(NotedFile(path: path, blob: blob, isList: true, marking: marking))
+        }
+        added.sort { PathOrder.precedes($0.path, $1.path) }
+        let dropped = Set(changed.keys)
+        note.files = NotedFile.merging(note.files.filter { !dropped.contains($0.path) }, added)
+        note.commit = commit
         guard let bytes = note.encoded() else { return }
         pass?.note = nil
         FileSystem.writeCache(checkedHeadPath, bytes)
@@ -192,12 +268,9 @@ extension Workspace {
         guard var note = readCheckedNote(), let sources = pass?.attributeSources, note.attributeSources != sources,
             sources.allSatisfy({ $0.isSettled(before: openedAt - attributeSettleTime) })
         else { return }
-        var markings: [String: ListFileSelector.Marking] = [:]
-        for path in Array(note.blobs.keys) + Array(note.plain.keys) {
-            guard let marking = passAttributes(path), marking.filter == nil else { continue }
-            markings[path] = marking.0
+        for index in note.files.indices {
+            note.files[index].marking = passAttributes(note.files[index].path).flatMap { $0.filter == nil ? $0.0 : nil }
         }
-        note.markings = markings
         note.attributeSources = sources
         guard let bytes = note.encoded() else { return }
         pass?.note = nil
@@ -221,7 +294,7 @@ extension Workspace {
         var stamps: [FileStamp] = []
         for path in paths {
             guard let stamp = FileStamp.take(path) else { return nil }
-            if stamp.status == nil, let relative = inTree[path], scan.tracked.contains(relative) { return nil }
+            if stamp.status == nil, let relative = inTree[path], (try? repository.isTracked(relative)) != false { return nil }
             stamps.append(stamp)
         }
         return stamps
@@ -241,7 +314,9 @@ extension Workspace {
     /// about: the markings depend on those files alone).
     func preloadMarkings(_ sources: [FileStamp]?) {
         pass?.attributeSources = sources
-        guard let sources, let note = readCheckedNote(), !note.markings.isEmpty, note.attributeSources == sources else { return }
-        pass?.notedMarkings = note.markings
+        guard let sources, let note = readCheckedNote(), note.attributeSources == sources,
+            note.files.contains(where: { $0.marking != nil })
+        else { return }
+        pass?.notedMarkings = note.files
     }
 }

@@ -22,8 +22,12 @@ import TodoModel
 /// Patterns are shell globs; one without a slash matches the file name in any folder, one with
 /// a slash matches the path from the repository root (as in .gitignore).
 public struct ListFileSelector: Sendable, Equatable {
-    public var include: [String]
-    public var exclude: [String]
+    public private(set) var include: [String]
+    public private(set) var exclude: [String]
+    /// The patterns, sorted out once: every candidate file of a vault is matched.
+    private let compiledInclude: [Pattern], compiledExclude: [Pattern]
+
+    public static func == (a: Self, b: Self) -> Bool { a.include == b.include && a.exclude == b.exclude }
 
     /// What gitattributes say of a file (the `todosync` attribute).
     public enum Marking: Sendable {
@@ -42,17 +46,21 @@ public struct ListFileSelector: Sendable, Equatable {
     public init(include: [String] = [], exclude: [String] = defaultExclude) {
         self.include = include
         self.exclude = exclude
+        compiledInclude = (Self.markdown + include).map(Pattern.init)
+        compiledExclude = exclude.map(Pattern.init)
     }
 
     /// Whether the file at `path` (relative to the root) is read at all: Markdown, or named by
     /// `include`, and not excluded.
     public func matches(_ path: String) -> Bool {
-        (Self.markdown.contains { Self.glob($0, path) } || include.contains { Self.glob($0, path) }) && !excludes(path)
+        let name = Self.fileName(path)
+        return compiledInclude.contains { $0.matches(path, name: name) } && !compiledExclude.contains { $0.matches(path, name: name) }
     }
 
     /// Whether `exclude` names the file.
     func excludes(_ path: String) -> Bool {
-        exclude.contains { Self.glob($0, path) }
+        let name = Self.fileName(path)
+        return compiledExclude.contains { $0.matches(path, name: name) }
     }
 
     /// Whether a file `matches` accepts is a list, given what gitattributes say of it.
@@ -66,7 +74,8 @@ public struct ListFileSelector: Sendable, Equatable {
         case .unmarked: false
         case .marked: Self.isNamedTODO(path) || hasItems
         case .unspecified:
-            Self.isNamedTODO(path) || hasIDs || (hasItems && include.contains { Self.glob($0, path) })
+            Self.isNamedTODO(path) || hasIDs
+                || (hasItems && compiledInclude[Self.markdown.count...].contains { $0.matches(path, name: Self.fileName(path)) })
         }
     }
 
@@ -97,18 +106,42 @@ public struct ListFileSelector: Sendable, Equatable {
         return path[path.utf8.index(after: slash)...]
     }
 
-    private static func glob(_ pattern: String, _ path: String) -> Bool {
-        // The common patterns by their bytes alone: `*.md` by its suffix, `README.md` by the name.
-        let special = { (byte: UInt8) in byte == UInt8(ascii: "*") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "/") }
-        let bytes = pattern.utf8
-        if bytes.first == UInt8(ascii: "*"), !bytes.dropFirst().contains(where: special) {
-            return path.utf8.count >= bytes.count - 1 && path.utf8.suffix(bytes.count - 1).elementsEqual(bytes.dropFirst())
+    /// A shell glob as `matches` uses it; the common patterns by their bytes alone: `*.md` by
+    /// its suffix, `README.md` by the file name.
+    private struct Pattern: Sendable {
+        enum Kind: Sendable {
+            case suffix([UInt8])
+            case name([UInt8])
+            case glob(String, slashed: Bool)
         }
-        if !bytes.contains(where: special) { return fileName(path).utf8.elementsEqual(bytes) }
-        let slashed = pattern.contains("/")
-        let subject = slashed ? path : String(fileName(path))
-        let trimmed = pattern.hasPrefix("/") ? String(pattern.dropFirst()) : pattern
-        return fnmatch(trimmed, subject, slashed ? FNM_PATHNAME : 0) == 0
+        let kind: Kind
+
+        init(_ pattern: String) {
+            let special = { (byte: UInt8) in
+                byte == UInt8(ascii: "*") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "\\")
+                    || byte == UInt8(ascii: "/")
+            }
+            let bytes = Array(pattern.utf8)
+            if bytes.first == UInt8(ascii: "*"), !bytes.dropFirst().contains(where: special) {
+                kind = .suffix(Array(bytes.dropFirst()))
+            } else if !bytes.contains(where: special) {
+                kind = .name(bytes)
+            } else {
+                kind = .glob(pattern.hasPrefix("/") ? String(pattern.dropFirst()) : pattern, slashed: pattern.contains("/"))
+            }
+        }
+
+        func matches(_ path: String, name: Substring) -> Bool {
+            switch kind {
+            case .suffix(let suffix):
+                let utf8 = path.utf8
+                return utf8.count >= suffix.count && utf8.suffix(suffix.count).elementsEqual(suffix)
+            case .name(let bytes):
+                return name.utf8.elementsEqual(bytes)
+            case .glob(let pattern, let slashed):
+                return fnmatch(pattern, slashed ? path : String(name), slashed ? FNM_PATHNAME : 0) == 0
+            }
+        }
     }
 }
 
@@ -131,7 +164,8 @@ extension Workspace {
     /// What this reading pass knows gitattributes say of `path`: looked up in it, or noted.
     func passAttributes(_ path: String) -> (ListFileSelector.Marking, filter: String?)? {
         if let found = pass?.attributes[path] { return found }
-        return pass?.notedMarkings[path].map { ($0, nil) }
+        guard let files = pass?.notedMarkings, let position = NotedFile.position(of: path, in: files) else { return nil }
+        return files[position].marking.map { ($0, nil) }
     }
 
     /// What gitattributes say of the file at `path`: its marking, and the filter driver

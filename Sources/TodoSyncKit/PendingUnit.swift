@@ -75,10 +75,6 @@ extension Workspace {
         let stamps = try Trace.phase("read git's index") { () throws(TodoSyncError) in
             try git("reading git's index") { try repository.indexStamps(for: paths) }
         }
-        if shortcuts, readCheckedNote() != nil { Trace.phase("stat the candidate files") { prefetchStats(paths) } }
-        if shortcuts, let unchanged = try Trace.phase("compare with HEAD's checked note (index stats)", { () throws(TodoSyncError) in try unchangedByCheckedHead(paths, stamps) }) {
-            return unchanged
-        }
         guard let headCommit = try readHeadCommit() else {
             return try pending(paths, headTree: nil, stamps: stamps, storingBlobsAhead: storingBlobsAhead, shortcuts: shortcuts)
         }
@@ -87,19 +83,23 @@ extension Workspace {
         // versions of them (looked up by path, not found by a walk of HEAD's whole tree). A
         // unit that then names an id HEAD's versions of those files lack (pasted from a file
         // not read) is worked out again from every file.
-        if shortcuts, let note = readCheckedHead(commit: headCommit.id) {
-            let narrowed = Trace.phase("files the note and git's index do not vouch for") { narrowing(paths, note: note, stamps: stamps) }
+        if shortcuts, PathOrder.isStrictlySorted(paths), let (note, changedSince) = try noteCarried(to: headCommit) {
+            let stats = Trace.phase("stat the candidate files") { prefetchStats(paths) }
+            let narrowed = Trace.phase("files the note and git's index do not vouch for") {
+                narrowing(paths, stats: stats, note: note, stamps: stamps, changedSince: changedSince)
+            }
+            if !narrowed.readsNotedList, try readNoList(narrowed.read) { return .nothingChanged(diagnostics: []) }
+            let read = Set(narrowed.read)
             let headTree = HeadTree(commit: headCommit, files: try Trace.phase("read HEAD's tree (the files read)") { () throws(TodoSyncError) in
-                try candidateFiles(inTree: headCommit.tree, among: narrowed.read)
+                try candidateFiles(inTree: headCommit.tree, among: read)
             })
             // A note recorded in this pass names the files not read as well.
-            pass?.vouchedLists = narrowed.lists
-            pass?.vouchedPlain = narrowed.plain
+            pass?.vouched = narrowed.vouched
             let unit = try pending(
-                paths.filter(narrowed.read.contains), headTree: headTree, stamps: stamps, storingBlobsAhead: storingBlobsAhead, shortcuts: shortcuts)
+                paths.filter(read.contains), headTree: headTree, stamps: stamps, storingBlobsAhead: storingBlobsAhead, shortcuts: shortcuts)
             guard unit.namesIDsFromElsewhere else { return unit }
-            pass?.vouchedLists = [:]
-            pass?.vouchedPlain = [:]
+            pass?.vouched = []
+            pass?.readPlain = [:]
         }
         let headTree = HeadTree(commit: headCommit, files: try Trace.phase("read HEAD's tree") { () throws(TodoSyncError) in
             try candidateFiles(inTree: headCommit.tree, among: nil)
@@ -107,32 +107,85 @@ extension Workspace {
         return try pending(paths, headTree: headTree, stamps: stamps, storingBlobsAhead: storingBlobsAhead, shortcuts: shortcuts)
     }
 
-    /// Which candidate files to read, given the note for HEAD: all but the lists and plain files
-    /// it names whose stat git's index vouches for, with their blob as noted; plus the noted
-    /// lists that are no longer candidates (removed).
-    private func narrowing(_ paths: [String], note: CheckedHead, stamps: IndexStamps) -> (read: Set<String>, lists: [String: OID], plain: [String: OID]) {
-        var read = Set<String>(), vouchedPlain = 0
-        for path in paths {
-            let list = note.blobs[path], noted = list ?? note.plain[path]
-            if let noted, let stat = passStat(path), stamps.blob(at: path, stat: stat) == noted {
-                if list == nil { vouchedPlain += 1 }
+    /// Which candidate files to read, given the note for HEAD: all but the files it names whose
+    /// stat git's index vouches for, with their blob as noted; plus the noted lists that are no
+    /// longer candidates (removed). One pass over the candidates and the note, both in
+    /// `PathOrder`, with the stats and index entries taken position by position.
+    /// `changedSince`: the files HEAD holds otherwise than the note's commit (read as well).
+    private func narrowing(_ paths: [String], stats: [FileStat?], note: CheckedHead, stamps: IndexStamps, changedSince: Set<String>) -> Narrowing {
+        var result = Narrowing()
+        result.vouched.reserveCapacity(note.files.count)
+        let files = note.files
+        var next = 0
+        func passOver(_ file: NotedFile) {
+            // A noted list that is no longer a candidate is read: gone, or left out now.
+            guard file.isList else { return }
+            result.read.append(file.path)
+            result.readsNotedList = true
+        }
+        for (position, path) in paths.enumerated() {
+            var order = 1
+            while next < files.count {
+                order = PathOrder.compare(files[next].path, path)
+                guard order < 0 else { break }
+                passOver(files[next])
+                next += 1
+            }
+            guard next < files.count, order == 0 else {
+                result.read.append(path)
+                continue
+            }
+            let file = files[next]
+            next += 1
+            if let stat = stats[position], stamps.blob(at: position, stat: stat) == file.blob,
+                changedSince.isEmpty || !changedSince.contains(path) {
+                result.vouched.append(file)
             } else {
-                read.insert(path)
+                result.read.append(path)
+                if file.isList { result.readsNotedList = true }
             }
         }
-        let candidates = Set(paths)
-        for path in note.blobs.keys where !candidates.contains(path) { read.insert(path) }
-        // NB: the note's tables less the few files read (not thousands of entries inserted
-        // anew): every noted list is a candidate vouched for or read.
-        var lists = note.blobs
-        for path in read { lists.removeValue(forKey: path) }
-        var plain: [String: OID]
-        if vouchedPlain == note.plain.count {
-            plain = note.plain
-        } else {
-            plain = note.plain.filter { candidates.contains($0.key) && !read.contains($0.key) && note.blobs[$0.key] == nil }
+        while next < files.count {
+            passOver(files[next])
+            next += 1
         }
-        return (read, lists, plain)
+        return result
+    }
+
+    /// The checked-head note, if it is for HEAD or can be carried to it, and the files it does
+    /// not vouch for then. A note for another commit (HEAD moved by plain git: a commit, a pull,
+    /// an Obsidian git plugin) still holds for every file the two commits hold alike; the files
+    /// they differ in are read. Carried only when HEAD's versions of those files name no id
+    /// their noted versions lack: an id copied there from a file not read would go unseen.
+    private func noteCarried(to head: Commit) throws(TodoSyncError) -> (CheckedHead, Set<String>)? {
+        guard let note = readCheckedNote() else { return nil }
+        if note.commit == head.id { return (note, []) }
+        guard let noted = try? repository.commit(note.commit) else { return nil }
+        return try Trace.phase("carry the note from \(note.commit.short)") { () throws(TodoSyncError) -> (CheckedHead, Set<String>)? in
+            let changed = try changedCandidates(from: noted.tree, to: head.tree)
+            // Much changed (another branch checked out): reading every file costs no more.
+            guard changed.count <= max(64, note.files.count / 8) else { return nil }
+            var before = Set<ItemID>()
+            for path in changed {
+                guard let position = NotedFile.position(of: path, in: note.files), note.files[position].isList else { continue }
+                let bytes = try committedBytes(note.files[position].blob, at: path)
+                for case let id? in try ListDocument.parsing(path, bytes).nodeIDs { before.insert(id) }
+            }
+            for file in try candidateFiles(inTree: head.tree, among: changed) {
+                let document = try ListDocument.parsing(file.path, try committedBytes(file.blob, at: file.path))
+                guard document.nodeIDs.allSatisfy({ $0.map(before.contains) ?? true }) else { return nil }
+            }
+            return (note, changed)
+        }
+    }
+
+    /// Whether none of these candidate files (none of them a noted list) holds a list now.
+    private func readNoList(_ paths: [String]) throws(TodoSyncError) -> Bool {
+        for path in paths {
+            guard let bytes = try FileSystem.read(root + "/" + path) else { continue }
+            if try isList(ListDocument.parsing(path, bytes)) { return false }
+        }
+        return true
     }
 
     private func pending(
@@ -147,9 +200,10 @@ extension Workspace {
             // (Not before the parse: a file that gets ids would leave a blob nothing uses.)
             let lists = Set(headTree.files.map(\.path))
             // (A file git converts on the way in is stored with the commit.)
-            for file in files where lists.contains(file.path) && stamps.blob(at: file.path, stat: file.stat) == nil
-                && file.document.hasItems && !file.document.nodeIDs.contains(nil) {
-                guard try !convertsContent(at: file.path) else { continue }
+            var headBlobs: [String: OID] = [:]
+            for file in headTree.files { headBlobs[file.path] = file.blob }
+            for file in files where lists.contains(file.path) && file.document.hasItems && !file.document.nodeIDs.contains(nil) {
+                guard let blob = headBlobs[file.path], try !holds(file, blob, stamps), try !convertsContent(at: file.path) else { continue }
                 blobsStoredAhead[file.path] = BlobWrite(storing: file.bytes, in: repository.gitDirectory)
             }
         }
@@ -164,7 +218,7 @@ extension Workspace {
             var blobs: [String: OID] = [:]
             for file in headTree.files { blobs[file.path] = file.blob }
             for file in files where working.lists[file.path] == nil {
-                if let blob = blobs[file.path], stamps.blob(at: file.path, stat: file.stat) == blob { pass?.vouchedPlain[file.path] = blob }
+                if let blob = blobs[file.path], stamps.blob(at: file.path, stat: file.stat) == blob { pass?.readPlain[file.path] = blob }
             }
         }
         var generator = SystemRandomNumberGenerator()
@@ -268,18 +322,8 @@ extension Workspace {
         for file in files {
             let blob = treeBlobs.removeValue(forKey: file.path)
             if let blob {
-                // Cheapest proof first: git's index vouches for the bytes. A file written since
-                // the index took it in was most likely edited: HEAD's bytes, read next anyway,
-                // settle it (hashing it here would only double the work). Only a racily clean
-                // entry (written in the index's own clock tick) is checked by size and hash.
-                if stamps.blob(at: file.path, stat: file.stat) != blob {
-                    guard stamps.statMatches(at: file.path, stat: file.stat) else { return nil }
-                    let stored = try storedBytes(file.bytes, at: file.path)
-                    let size = try git("reading \(file.path)'s size in the last commit") { try repository.objectSize(blob) }
-                    guard size == stored.count else { return nil }
-                    let hash = try git("hashing \(file.path)") { try Repository.blobID(of: stored) }
-                    guard hash == blob else { return nil }
-                }
+                // git's index vouches for the bytes, or they hash to HEAD's blob (`holds`).
+                guard try holds(file, blob, stamps) else { return nil }
             }
             guard try isList(file.document) else {
                 if let blob { plain[file.path] = blob }
@@ -302,29 +346,16 @@ extension Workspace {
         if diagnostics.isEmpty { recordCheckedHead(commit: headTree.commit.id, blobs: listBlobs, plain: plain) }
         return .nothingChanged(diagnostics: diagnostics)
     }
+}
 
-    /// The cheapest answer, for the common case right after a commit: HEAD's lists were
-    /// checked before (see `CheckedHead`), git's index vouches for each of them by stat, and no
-    /// other candidate holds items. No list is read or parsed. nil: look closer.
-    func unchangedByCheckedHead(_ paths: [String], _ stamps: IndexStamps) throws(TodoSyncError) -> PendingUnit? {
-        guard case .branch(_, let commit) = try git("reading HEAD", { try repository.head() }),
-            let note = readCheckedHead(commit: commit)
-        else { return nil }
-        let candidates = Set(paths)
-        guard note.blobs.keys.allSatisfy(candidates.contains) else { return nil }
-        for (path, blob) in note.blobs {
-            guard let stat = passStat(path), stamps.blob(at: path, stat: stat) == blob else { return nil }
-        }
-        for path in paths where note.blobs[path] == nil {
-            // A Markdown file of HEAD found not to be a list, as git's index vouches: still not one.
-            if let blob = note.plain[path], let stat = passStat(path), stamps.blob(at: path, stat: stat) == blob {
-                continue
-            }
-            guard let bytes = try FileSystem.read(root + "/" + path) else { continue }
-            if try isList(ListDocument.parsing(path, bytes)) { return nil }
-        }
-        return .nothingChanged(diagnostics: [])
-    }
+/// Which candidate files a pass reads, given the checked-head note (`narrowing`).
+struct Narrowing {
+    /// The files to read, in `PathOrder`.
+    var read: [String] = []
+    /// The noted files that hold HEAD's blobs, as git's index vouches, in `PathOrder`.
+    var vouched: [NotedFile] = []
+    /// Whether a file to read is a list of HEAD (changed or gone).
+    var readsNotedList = false
 }
 
 extension PendingUnit {

@@ -76,8 +76,8 @@ extension Workspace {
         for file in headTree.files {
             let working = workingFiles[file.path]
             let bytes: [UInt8], document: ListDocument
-            if let working, stamps?.blob(at: file.path, stat: working.stat) == file.blob {
-                // git's index vouches that the working file holds HEAD's bytes: nothing to read.
+            if let working, let stamps, try holds(working, file.blob, stamps) {
+                // The working file holds HEAD's bytes: nothing to read.
                 (bytes, document) = (working.bytes, working.document)
             } else {
                 bytes = try committedBytes(file)
@@ -107,6 +107,23 @@ extension Workspace {
         let base = IDAssignment.resolveBase(lists, unidentified) { line in (introductions[line] ?? commit.id).description }
         return HeadSnapshot(commit: commit, base: base, files: files, blobs: blobs)
     }
+
+    /// Whether a working file holds `blob`: git's index vouches for it by stat or, where it
+    /// does not (the file was written since, copied, touched), its bytes as git stores them
+    /// hash to it, as git checks. Not hashed: a large file written since the index took it in,
+    /// most likely the edit, which the comparison with HEAD's bytes settles anyway.
+    func holds(_ file: WorkingFile, _ blob: OID, _ stamps: IndexStamps) throws(TodoSyncError) -> Bool {
+        if stamps.blob(at: file.path, stat: file.stat) == blob { return true }
+        guard file.bytes.count <= Self.largestHashedUnvouched || stamps.statMatches(at: file.path, stat: file.stat) else { return false }
+        if let known = pass?.hashes[file.path] { return known == blob }
+        let stored = try storedBytes(file.bytes, at: file.path)
+        let hash = try git("hashing \(file.path)") { try Repository.blobID(of: stored) }
+        pass?.hashes[file.path] = hash
+        return hash == blob
+    }
+
+    /// See `holds`: hashing a file this size costs less than reading HEAD's version of it.
+    static let largestHashedUnvouched = 256 << 10
 
     /// A list file of a commit as the working tree holds it: as `git checkout` writes it or,
     /// where git converts the file's content and would store the working file as this very
@@ -244,9 +261,6 @@ extension Workspace {
     /// The candidate files and the folders looked through to find them.
     func scanCandidates() throws(TodoSyncError) -> CandidateScan {
         var scan = CandidateScan()
-        // A file git tracks is never left out by .gitignore: only the others are looked up.
-        let tracked = try git("reading git's index") { try repository.trackedPaths() }
-        scan.tracked = tracked
         var folders = [""]
         while let folder = folders.popLast() {
             scan.folders.append(folder)
@@ -265,22 +279,25 @@ extension Workspace {
                         folders.append(path)
                     }
                 case .file:
-                    guard selector.matches(path) else { continue }
-                    let leftOut = tracked.contains(path) ? false : try isLeftOut(file: path)
-                    if !leftOut { scan.files.append(path) }
+                    if selector.matches(path) { scan.files.append(path) }
                 default:
                     continue
                 }
             }
         }
-        scan.files.sort()
+        scan.files.sort(by: PathOrder.precedes)
+        // A file git tracks is never left out by .gitignore: only the others are looked up.
+        let untracked = try git("reading git's index") { try repository.untrackedPositions(among: scan.files) }
+        var leftOut = Set<Int>()
+        for position in untracked where try isLeftOut(file: scan.files[position]) { leftOut.insert(position) }
+        if !leftOut.isEmpty { scan.files = scan.files.enumerated().filter { !leftOut.contains($0.offset) }.map(\.element) }
         return scan
     }
 
-    /// Whether .gitignore leaves a file out: as in git, never one git tracks.
+    /// Whether .gitignore leaves out a file git does not track (one it tracks never is).
     private func isLeftOut(file path: String) throws(TodoSyncError) -> Bool {
         try git("checking .gitignore for \(path)") { () throws(GitError) in
-            try repository.isIgnored(path) ? !(try repository.isTracked(path)) : false
+            try repository.isIgnored(path)
         }
     }
 
@@ -306,7 +323,7 @@ extension ListDocument {
 
 /// What a search of the working tree for list files found, and where it looked.
 struct CandidateScan {
-    /// Files that may be lists, sorted.
+    /// Files that may be lists, in `PathOrder`.
     var files: [String] = []
     /// Every folder searched ("" is the root); ignored folders are not searched.
     var folders: [String] = []
@@ -314,8 +331,6 @@ struct CandidateScan {
     var nestedRepositories: [String] = []
     /// Paths whose names are not valid UTF-8: never read (nor committed) as lists.
     var namesNotUTF8: [[UInt8]] = []
-    /// Every path git's index holds, as the scan found it.
-    var tracked: Set<String> = []
 }
 
 /// Files of a commit the working tree does not hold as regular files (`filesNotInWorkingTree`).

@@ -211,7 +211,9 @@ extension Workspace {
             target: .new(WritePlan.NewCommit(
                 parents: parent.map { [$0.id] } ?? [], baseTree: parent?.tree, lists: changed, modes: modes, message: message)),
             files: files, reflogMessage: "todosync: " + message.summary)
-        guard let commit = try apply(plan).commit else { throw TodoSyncError("the commit was not made") }
+        let applied = try apply(plan)
+        guard let commit = applied.commit else { throw TodoSyncError("the commit was not made") }
+        recordCheckedHead(commit: commit, over: head, lists: lists, changed: changed, listBlobs: applied.listBlobs)
         return commit
     }
 }

@@ -141,20 +141,27 @@ public final class Workspace {
 struct ReadingPass {
     /// What gitattributes say of each path: asked of a file several times a pass, looked up once.
     var attributes: [String: (ListFileSelector.Marking, filter: String?)] = [:]
-    /// The markings the checked-head note holds, where the files they come from are as it
-    /// stamped them (none under a filter): asked after `attributes`, not copied into it.
-    var notedMarkings: [String: ListFileSelector.Marking] = [:]
+    /// The checked-head note's files, where the files gitattributes come from are as it
+    /// stamped them: their markings (none under a filter) are asked after `attributes`.
+    var notedMarkings: [NotedFile]?
     /// Whether git converts each path's content on the way in (`convertsContent`), likewise.
     var converts: [String: Bool] = [:]
+    /// Whether git converts no file's content (`nothingConverts`), once worked out.
+    var nothingConverts: Bool?
     /// The stamps of the files gitattributes come from, taken before any was read.
     var attributeSources: [FileStamp]?
     /// The checked-head note as this pass read it.
     var note: CheckedHead?
-    /// Lists and plain Markdown files of HEAD that hold HEAD's blobs, as the note and git's
-    /// index vouch (read or not): a note recorded in the pass names them.
-    var vouchedLists: [String: OID] = [:]
-    var vouchedPlain: [String: OID] = [:]
-    /// Each file's stat as this pass took it (nil: not a regular file).
+    /// Files of HEAD the note names that hold HEAD's blobs, as git's index vouches (not read):
+    /// in path order. A note recorded in the pass names them again.
+    var vouched: [NotedFile] = []
+    /// Markdown files read that are not lists and hold HEAD's blob, as git's index vouches.
+    var readPlain: [String: OID] = [:]
+    /// The candidate files' stats, taken together (`prefetchStats`), position by position.
+    var candidateStats: (paths: [String], stats: [FileStat?])?
+    /// The blob ids of working files git's index does not vouch for, as hashed (`holds`).
+    var hashes: [String: OID] = [:]
+    /// Other files' stats as this pass took them (nil: not a regular file).
     var stats: [String: FileStat?] = [:]
 }
 
@@ -167,30 +174,37 @@ extension Workspace {
         return try body()
     }
 
-    /// Takes the stats of `paths` for the pass on two threads, as git's index preload does:
-    /// the check of a vault against the checked-head note is a stat of each of thousands of
-    /// files, most of it waiting on the kernel.
-    func prefetchStats(_ paths: [String]) {
-        guard pass != nil else { return }
-        let missing = paths.filter { pass?.stats[$0] == nil }
-        guard missing.count >= 256 else { return }
+    /// Takes the stats of `paths` (in `PathOrder`) for the pass on two threads, as git's index
+    /// preload does: the check of a vault against the checked-head note is a stat of each of
+    /// thousands of files, most of it waiting on the kernel. Returns them, position by position.
+    @discardableResult
+    func prefetchStats(_ paths: [String]) -> [FileStat?] {
+        if let taken = pass?.candidateStats, taken.paths == paths { return taken.stats }
         let root = self.root
-        let half = missing.count / 2
-        nonisolated(unsafe) var second: [FileStat?] = []
-        let thread = DispatchQueue.global(qos: .userInitiated)
-        let group = DispatchGroup()
-        thread.async(group: group) {
-            second = missing[half...].map { FileSystem.regularFileStat(root + "/" + $0) }
+        let stats: [FileStat?]
+        if paths.count < 256 {
+            stats = paths.map { FileSystem.regularFileStat(root + "/" + $0) }
+        } else {
+            let half = paths.count / 2
+            nonisolated(unsafe) var second: [FileStat?] = []
+            let group = DispatchGroup()
+            DispatchQueue.global(qos: .userInitiated).async(group: group) {
+                second = paths[half...].map { FileSystem.regularFileStat(root + "/" + $0) }
+            }
+            let first = paths[..<half].map { FileSystem.regularFileStat(root + "/" + $0) }
+            group.wait()
+            stats = first + second
         }
-        let first = missing[..<half].map { FileSystem.regularFileStat(root + "/" + $0) }
-        group.wait()
-        for (path, stat) in zip(missing[..<half], first) { pass?.stats[path] = .some(stat) }
-        for (path, stat) in zip(missing[half...], second) { pass?.stats[path] = .some(stat) }
+        if pass != nil, PathOrder.isStrictlySorted(paths) { pass?.candidateStats = (paths, stats) }
+        return stats
     }
 
     /// A file's stat, taken once a pass.
     func passStat(_ path: String) -> FileStat? {
         if let taken = pass?.stats[path] { return taken }
+        if let taken = pass?.candidateStats, let position = PathOrder.position(of: path, in: taken.paths) {
+            return taken.stats[position]
+        }
         let stat = FileSystem.regularFileStat(root + "/" + path)
         pass?.stats[path] = .some(stat)
         return stat

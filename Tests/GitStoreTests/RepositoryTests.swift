@@ -125,4 +125,25 @@ import TestSupport
         #expect(try repository.isIgnored("drafts/"))
         #expect(try !repository.isIgnored("TODO.md"))
     }
+
+    /// Which candidate paths git's index does not hold, found in one pass over both in git's
+    /// order of paths: the same as asking the index path by path, for names that sort apart
+    /// only by their bytes (".", "-", "/", digits, composed and decomposed "é").
+    @Test func untrackedPositionsAgreeWithAskingPathByPath() throws {
+        let scratch = Scratch()
+        let repository = try Repository.create(at: scratch.path)
+        let names = ["a-b.md", "a.md", "a/b.md", "a/c/d.md", "a0.md", "b.md", "caf\u{E9}.md", "cafe\u{301}.md", "z/TODO.md", "\u{1F4DD}.md"]
+        for name in names { try scratch.write(name, "- [ ] x\n") }
+        for tracked in [[], names, ["a.md", "a/c/d.md", "cafe\u{301}.md", "\u{1F4DD}.md"], ["a-b.md", "z/TODO.md"]] {
+            _ = try git("rm", "-rq", "--cached", "--ignore-unmatch", ".", in: scratch.path)
+            if !tracked.isEmpty { _ = try run("/usr/bin/git", ["add", "--"] + tracked, in: scratch.path) }
+            let reopened = try Repository.open(at: scratch.path)
+            let sorted = names.sorted(by: PathOrder.precedes)
+            // NB: by bytes: Swift's String calls the composed and decomposed names equal.
+            let expected = sorted.indices.filter { position in !tracked.contains { Array($0.utf8) == Array(sorted[position].utf8) } }
+            #expect(try reopened.untrackedPositions(among: sorted) == expected, "\(tracked)")
+            #expect(expected.count == names.count - tracked.count)
+            for position in sorted.indices { #expect(try reopened.isTracked(sorted[position]) == !expected.contains(position)) }
+        }
+    }
 }

@@ -105,8 +105,32 @@ import QuickStatus
         #expect(CheckedHead(decoding: bytes) == note)
         #expect(CheckedHead(decoding: Array(bytes.dropLast())) == nil, "a note cut short")
         var lineBreak = note
-        lineBreak.blobs = ["a\nb.md": blob]
+        lineBreak.files = [NotedFile(path: "a\nb.md", blob: blob, isList: true)]
         #expect(lineBreak.encoded() == nil)
+    }
+
+    /// The note's files are kept in git's order of paths, by bytes (joined with the candidate
+    /// files in one pass): a note whose files are out of that order, or name a path twice, is
+    /// read as damaged, never half trusted.
+    @Test func theNoteKeepsPathsInByteOrderAndRejectsAnyOtherOrder() throws {
+        let commit = try #require(OID(hex: String(repeating: "ab", count: 20)))
+        let blob = try #require(OID(hex: String(repeating: "01", count: 20)))
+        // "é" composed (C3 A9) and decomposed ("e" + U+0301): Swift's String calls them equal.
+        let composed = "caf\u{E9}.md", decomposed = "cafe\u{301}.md"
+        let files = ["b.md", composed, "a/z.md", "a.md", decomposed, "a-b.md"].map { NotedFile(path: $0, blob: blob, isList: $0 != "a.md") }
+        let note = CheckedHead(
+            commit: commit, selector: ListFileSelector(include: [], exclude: []),
+            files: files.sorted { PathOrder.precedes($0.path, $1.path) })
+        #expect(note.files.map(\.path).elementsEqual(["a-b.md", "a.md", "a/z.md", "b.md", decomposed, composed]) { Array($0.utf8) == Array($1.utf8) })
+        let bytes = try #require(note.encoded())
+        #expect(CheckedHead(decoding: bytes) == note)
+        var lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let first = try #require(lines.firstIndex { $0.hasSuffix(" a.md") }), second = try #require(lines.firstIndex { $0.hasSuffix(" b.md") })
+        lines.swapAt(first, second)
+        #expect(CheckedHead(decoding: Array(lines.joined(separator: "\n").utf8)) == nil, "out of order")
+        lines.swapAt(first, second)
+        lines.insert(lines[first], at: first)
+        #expect(CheckedHead(decoding: Array(lines.joined(separator: "\n").utf8)) == nil, "a path twice")
     }
 }
 

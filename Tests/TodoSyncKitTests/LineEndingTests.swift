@@ -98,4 +98,32 @@ import TestSupport
         #expect(fixture.head == head)
         try expectStoredAsGitStoresIt(fixture, "TODO.md")
     }
+
+    /// A conversion named only where a quick look could miss it (a subfolder's .gitattributes,
+    /// the user's core.attributesFile) is applied all the same: the lists elsewhere are stored
+    /// as read, these with LF, and a touched CRLF checkout is still no edit.
+    @Test func aConversionNamedInASubfolderOrTheUsersAttributesFileIsApplied() throws {
+        let fixture = try Fixture()
+        try fixture.write("crlf/.gitattributes", "*.md text eol=crlf\n")
+        try fixture.write("global-attributes", "windows/*.md text eol=crlf\n")
+        _ = try fixture.git("config", "core.attributesFile", fixture.path + "/global-attributes")
+        try fixture.write("TODO.md", "- [ ] Plain\n")
+        try fixture.write("crlf/TODO.md", "- [ ] Buy milk\r\n- [ ] Call Bob\r\n")
+        try fixture.write("windows/TODO.md", "- [ ] Defrag\r\n")
+        _ = try fixture.git("add", "crlf/.gitattributes")
+        try fixture.todosync()
+        for name in ["TODO.md", "crlf/TODO.md", "windows/TODO.md"] {
+            #expect(try gitWouldStore(fixture, name) == fixture.git("rev-parse", "HEAD:\(name)").trimmingCharacters(in: .whitespacesAndNewlines), "\(name)")
+            #expect(!(try committedBytes(fixture, name)).contains("\r"), "\(name)")
+        }
+        #expect(try fixture.read("crlf/TODO.md").contains("Call Bob <!--"), "the working file keeps CRLF and gets ids")
+        let later = Date().addingTimeInterval(5)
+        for name in ["crlf/TODO.md", "windows/TODO.md"] {
+            try FileManager.default.setAttributes([.modificationDate: later], ofItemAtPath: fixture.path + "/" + name)
+        }
+        let head = fixture.head
+        #expect(try fixture.todosync("status").stdout.contains("Nothing changed since the last commit"))
+        try fixture.todosync()
+        #expect(fixture.head == head)
+    }
 }
