@@ -151,19 +151,77 @@ extension GitError {
 extension Repository {
     /// Paths whose content or mode differ between two trees (nil: the empty tree).
     public func changedPaths(from old: OID?, to new: OID) throws(GitError) -> [String] {
-        let oldTree = try old.map { (id) throws(GitError) in try treeHandle(id) } ?? nil
-        defer { git_tree_free(oldTree) }
-        let newTree = try treeHandle(new)
-        defer { git_tree_free(newTree) }
-        var diff: OpaquePointer?
-        try GitError.checkReading("git_diff_tree_to_tree", of: "comparing trees") { git_diff_tree_to_tree(&diff, pointer, oldTree, newTree, nil) }
-        defer { git_diff_free(diff) }
         var paths: [String] = []
-        for index in 0..<git_diff_num_deltas(diff) {
-            guard let delta = git_diff_get_delta(diff, index) else { continue }
-            if let path = string(delta.pointee.new_file.path) ?? string(delta.pointee.old_file.path) { paths.append(path) }
-        }
+        try changedPaths(old, new, prefix: "", into: &paths)
         return paths
+    }
+
+    /// One level of `changedPaths`: both trees' entries walked together in git's tree order
+    /// (names read in place, not copied); a folder whose tree id is the same on both sides is
+    /// skipped whole (a vault's commit changes a few of its folders).
+    private func changedPaths(_ old: OID?, _ new: OID?, prefix: String, into paths: inout [String]) throws(GitError) {
+        guard old != new else { return }
+        let before = try old.map { (id) throws(GitError) in try treeHandle(id) } ?? nil
+        defer { git_tree_free(before) }
+        let after = try new.map { (id) throws(GitError) in try treeHandle(id) } ?? nil
+        defer { git_tree_free(after) }
+        let beforeCount = before.map(git_tree_entrycount) ?? 0, afterCount = after.map(git_tree_entrycount) ?? 0
+        var a = 0, b = 0
+        func report(_ entry: OpaquePointer, fromBefore: Bool) throws(GitError) {
+            guard let name = git_tree_entry_name(entry) else { return }
+            let path = prefix + String(cString: name)
+            guard git_tree_entry_type(entry) == GIT_OBJECT_TREE else {
+                paths.append(path)
+                return
+            }
+            let id = OID(git_tree_entry_id(entry).pointee)
+            try changedPaths(fromBefore ? id : nil, fromBefore ? nil : id, prefix: path + "/", into: &paths)
+        }
+        while a < beforeCount || b < afterCount {
+            let x = a < beforeCount ? git_tree_entry_byindex(before, a) : nil
+            let y = b < afterCount ? git_tree_entry_byindex(after, b) : nil
+            guard let x else {
+                if let y { try report(y, fromBefore: false) }
+                b += 1
+                continue
+            }
+            guard let y else {
+                try report(x, fromBefore: true)
+                a += 1
+                continue
+            }
+            let order = Self.treeOrder(x, y)
+            if order < 0 {
+                try report(x, fromBefore: true)
+                a += 1
+            } else if order > 0 {
+                try report(y, fromBefore: false)
+                b += 1
+            } else {
+                a += 1
+                b += 1
+                let xID = git_tree_entry_id(x).pointee, yID = git_tree_entry_id(y).pointee
+                guard OID(xID) != OID(yID) || git_tree_entry_filemode(x) != git_tree_entry_filemode(y) else { continue }
+                if git_tree_entry_type(x) == GIT_OBJECT_TREE {
+                    // Both folders (same name in tree order, so the same kind).
+                    try changedPaths(OID(xID), OID(yID), prefix: prefix + String(cString: git_tree_entry_name(x)) + "/", into: &paths)
+                } else {
+                    paths.append(prefix + String(cString: git_tree_entry_name(x)))
+                }
+            }
+        }
+    }
+
+    /// git's order of tree entries: by name bytes, a folder's name as if it ended in "/".
+    private static func treeOrder(_ x: OpaquePointer, _ y: OpaquePointer) -> Int {
+        guard let xName = git_tree_entry_name(x), let yName = git_tree_entry_name(y) else { return 0 }
+        let xLength = strlen(xName), yLength = strlen(yName)
+        let common = min(xLength, yLength)
+        let compared = memcmp(xName, yName, common)
+        if compared != 0 { return Int(compared) }
+        let xNext: UInt8 = xLength > common ? UInt8(bitPattern: xName[common]) : git_tree_entry_type(x) == GIT_OBJECT_TREE ? 0x2F : 0
+        let yNext: UInt8 = yLength > common ? UInt8(bitPattern: yName[common]) : git_tree_entry_type(y) == GIT_OBJECT_TREE ? 0x2F : 0
+        return Int(xNext) - Int(yNext)
     }
 }
 

@@ -50,6 +50,8 @@ extension Repository {
             var options = git_push_options()
             try GitError.check(git_push_options_init(&options, UInt32(GIT_PUSH_OPTIONS_VERSION)), "git_push_options_init")
             options.proxy_opts.type = GIT_PROXY_AUTO
+            // As git's pack-objects (pack.threads): the pack is built on every core.
+            options.pb_parallelism = 0
             context.progress = progress
             context.install(in: &options.callbacks)
             let spec = strdup("\(localRef):\(remoteRef)")

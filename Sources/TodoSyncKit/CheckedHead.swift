@@ -1,3 +1,4 @@
+import Dispatch
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -14,7 +15,7 @@ import TodoModel
 ///
 /// A cache, never the truth: a note that is missing, damaged or about another commit only means
 /// the files are read and compared again.
-struct CheckedHead: Equatable {
+struct CheckedHead: Equatable, Sendable {
     var commit: OID
     var selector: ListFileSelector
     /// Each Markdown file of the commit read: the lists that hold items, and the files found
@@ -142,7 +143,7 @@ struct CheckedHead: Equatable {
 }
 
 /// A Markdown file a checked-head note names.
-struct NotedFile: Equatable {
+struct NotedFile: Equatable, Sendable {
     var path: String
     var blob: OID
     /// A list that holds items, or a Markdown file found not to be one.
@@ -181,6 +182,33 @@ struct NotedFile: Equatable {
     }
 }
 
+/// The checked-head note read, and the stats of the files it names taken, on another thread.
+final class NoteAhead: @unchecked Sendable {
+    private let finished = DispatchSemaphore(value: 0)
+    /// Written once on the other thread before `finished` is signalled; read after waiting.
+    private var read: (note: CheckedHead, stats: [FileStat?])?
+
+    init(notePath: String, root: String) {
+        DispatchQueue.global(qos: .userInitiated).async { [self] in
+            if let bytes = try? FileSystem.read(notePath), let note = CheckedHead(decoding: bytes) {
+                read = (note, note.files.map { FileSystem.regularFileStat(root + "/" + $0.path) })
+            }
+            finished.signal()
+        }
+    }
+
+    private func wait() -> (note: CheckedHead, stats: [FileStat?])? {
+        finished.wait()
+        finished.signal()
+        return read
+    }
+
+    func note() -> CheckedHead? { wait()?.note }
+
+    /// The stats of the noted files, position by position with the note's files.
+    func stats() -> (files: [NotedFile], stats: [FileStat?])? { wait().map { ($0.note.files, $0.stats) } }
+}
+
 extension Workspace {
     var checkedHeadPath: String { repository.gitDirectory + CheckedHead.fileName }
 
@@ -194,8 +222,15 @@ extension Workspace {
     /// once a pass: it is asked for at several steps.
     func readCheckedNote() -> CheckedHead? {
         if let note = pass?.note { return note }
-        guard let bytes = try? FileSystem.read(checkedHeadPath), let note = CheckedHead(decoding: bytes), note.selector == selector
-        else { return nil }
+        let read: CheckedHead?
+        if let ahead = pass?.noteAhead {
+            pass?.noteAhead = nil
+            pass?.notedStats = ahead.stats()
+            read = ahead.note()
+        } else {
+            read = (try? FileSystem.read(checkedHeadPath)).flatMap { CheckedHead(decoding: $0) }
+        }
+        guard let note = read, note.selector == selector else { return nil }
         pass?.note = note
         return note
     }
@@ -281,10 +316,7 @@ extension Workspace {
     /// when one cannot be taken, or a .gitattributes git tracks is missing here (it is then
     /// read from git's index, which no stamp shows).
     func attributeSourceStamps(_ scan: CandidateScan) -> [FileStamp]? {
-        let home = getenv("HOME").map { String(cString: $0) } ?? ""
-        let xdg = getenv("XDG_CONFIG_HOME").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.config"
-        var paths = [repository.gitDirectory + "info/attributes", xdg + "/git/attributes", "/etc/gitattributes"]
-        if let file = try? repository.configString("core.attributesFile") { paths.append(file.hasPrefix("~/") ? home + file.dropFirst() : file) }
+        var paths = outsideAttributeFiles()
         var inTree: [String: String] = [:]
         for folder in scan.folders {
             let relative = folder.isEmpty ? ".gitattributes" : folder + "/.gitattributes"
@@ -300,10 +332,37 @@ extension Workspace {
         return stamps
     }
 
+    /// The files gitattributes are read from outside the working tree.
+    private func outsideAttributeFiles() -> [String] {
+        let home = getenv("HOME").map { String(cString: $0) } ?? ""
+        let xdg = getenv("XDG_CONFIG_HOME").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.config"
+        var paths = [repository.gitDirectory + "info/attributes", xdg + "/git/attributes", "/etc/gitattributes"]
+        if let file = try? repository.configString("core.attributesFile") { paths.append(file.hasPrefix("~/") ? home + file.dropFirst() : file) }
+        return paths
+    }
+
+    /// Starts a reading pass that walks no folders (a sync's merge, an undo) with what the note
+    /// says gitattributes say of its files, where every file the note stamped is as stamped
+    /// then and the files read outside the tree are still the ones it stamped: then libgit2
+    /// need not look up each file (a lookup checks every attributes file along the path).
+    func preloadNotedAttributes() {
+        guard pass != nil, pass?.attributeSources == nil, let note = readCheckedNote(), !note.attributeSources.isEmpty else { return }
+        let noted = Set(note.attributeSources.map(\.path))
+        guard outsideAttributeFiles().allSatisfy(noted.contains) else { return }
+        for source in note.attributeSources {
+            guard FileStamp.take(source.path) == source else { return }
+        }
+        pass?.coveredAttributeFiles = noted
+        preloadMarkings(note.attributeSources)
+    }
+
     /// The candidate files, found at the start of a reading pass, and what the note says
     /// gitattributes say of them (stamped before any attribute is read, so a change to the
     /// files they come from shows).
     func scanForPass() throws(TodoSyncError) -> CandidateScan {
+        // The note names most candidates: it is read, and their stats taken, on a second
+        // thread while this one walks the folders (each mostly waits on the kernel).
+        if pass != nil, pass?.note == nil { pass?.noteAhead = NoteAhead(notePath: checkedHeadPath, root: root) }
         let scan = try Trace.phase("find candidate files") { () throws(TodoSyncError) in try scanCandidates() }
         if pass?.attributeSources == nil { Trace.phase("gitattributes noted for HEAD") { preloadMarkings(attributeSourceStamps(scan)) } }
         return scan

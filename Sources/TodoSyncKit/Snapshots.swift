@@ -154,6 +154,7 @@ extension Workspace {
     /// from the working tree rather than from the commit (right after a commit, every one).
     /// `among`: only these paths are read (nil: every candidate file of the commit).
     func readCommit(_ id: OID, fromWorkingTree: Bool = false, among: Set<String>? = nil) throws(TodoSyncError) -> HeadSnapshot {
+        preloadNotedAttributes()
         let commit = try git("reading commit \(id.short)") { try repository.commit(id) }
         let files = try candidateFiles(inTree: commit.tree, among: among)
         guard fromWorkingTree else { return try readHead(HeadTree(commit: commit, files: files), among: among) }

@@ -12,14 +12,14 @@ extension Workspace {
     /// The bytes `git add` would store for a working list file at `path`.
     func storedBytes(_ bytes: [UInt8], at path: String) throws(TodoSyncError) -> [UInt8] {
         // Known (within a reading pass) to be stored as it is: no filter list to load.
-        if pass?.converts[path] == false || nothingConverts() { return bytes }
+        if pass?.converts[path] == false || nothingConverts(at: path) { return bytes }
         return try git("converting \(path) as git stores it") { try repository.converting(bytes, at: path, .toObjectStore) }
     }
 
     /// Whether git stores `path` other than as the working tree holds it.
     func convertsContent(at path: String) throws(TodoSyncError) -> Bool {
         if let known = pass?.converts[path] { return known }
-        if nothingConverts() { return false }
+        if nothingConverts(at: path) { return false }
         let converts = try git("reading the attributes of \(path)") { try repository.convertsContent(at: path, .toObjectStore) }
         pass?.converts[path] = converts
         return converts
@@ -31,7 +31,16 @@ extension Workspace {
     /// macro. Then no filter list is loaded per file (libgit2 looks up every attribute file
     /// along each path: in a vault, most of the cost of hashing files). Text that merely
     /// contains those words only means the files are asked one by one.
-    func nothingConverts() -> Bool {
+    func nothingConverts(at path: String) -> Bool {
+        if let covered = pass?.coveredAttributeFiles {
+            // Sources taken from the note: a folder made since (its .gitattributes unstamped)
+            // is asked of libgit2.
+            var folder = path[...]
+            while let slash = folder.lastIndex(of: "/") {
+                folder = folder[..<slash]
+                guard covered.contains(root + "/" + folder + "/.gitattributes") else { return false }
+            }
+        }
         if let known = pass?.nothingConverts { return known }
         guard let sources = pass?.attributeSources else { return false }
         let autocrlf = (try? repository.configString("core.autocrlf"))?.lowercased()

@@ -146,12 +146,19 @@ struct ReadingPass {
     var notedMarkings: [NotedFile]?
     /// Whether git converts each path's content on the way in (`convertsContent`), likewise.
     var converts: [String: Bool] = [:]
+    /// The attributes files stamped, where the stamps came from the note, not a walk
+    /// (`preloadNotedAttributes`): a file in a folder not among them is asked of libgit2.
+    var coveredAttributeFiles: Set<String>?
     /// Whether git converts no file's content (`nothingConverts`), once worked out.
     var nothingConverts: Bool?
     /// The stamps of the files gitattributes come from, taken before any was read.
     var attributeSources: [FileStamp]?
     /// The checked-head note as this pass read it.
     var note: CheckedHead?
+    /// The note being read, with its files' stats, on another thread (`scanForPass`).
+    var noteAhead: NoteAhead?
+    /// The noted files' stats as taken then, position by position (kept once the note is read).
+    var notedStats: (files: [NotedFile], stats: [FileStat?])?
     /// Files of HEAD the note names that hold HEAD's blobs, as git's index vouches (not read):
     /// in path order. A note recorded in the pass names them again.
     var vouched: [NotedFile] = []
@@ -182,7 +189,16 @@ extension Workspace {
         if let taken = pass?.candidateStats, taken.paths == paths { return taken.stats }
         let root = self.root
         let stats: [FileStat?]
-        if paths.count < 256 {
+        if let noted = pass?.notedStats ?? pass?.noteAhead?.stats(), PathOrder.isStrictlySorted(paths) {
+            // The noted files' stats, taken while the folders were walked; the others now.
+            pass?.notedStats = noted
+            var next = 0
+            stats = paths.map { path in
+                while next < noted.files.count, PathOrder.compare(noted.files[next].path, path) < 0 { next += 1 }
+                if next < noted.files.count, PathOrder.compare(noted.files[next].path, path) == 0 { return noted.stats[next] }
+                return FileSystem.regularFileStat(root + "/" + path)
+            }
+        } else if paths.count < 256 {
             stats = paths.map { FileSystem.regularFileStat(root + "/" + $0) }
         } else {
             let half = paths.count / 2

@@ -146,4 +146,39 @@ import TestSupport
             for position in sorted.indices { #expect(try reopened.isTracked(sorted[position]) == !expected.contains(position)) }
         }
     }
+
+    /// The paths two trees hold otherwise, as `git diff-tree -r` names them: contents and modes
+    /// changed, files added and removed, a file become a folder and a folder a file, a link;
+    /// folders alike on both sides skipped whole.
+    @Test func changedPathsAreWhatGitDiffTreeNames() throws {
+        let scratch = Scratch()
+        let repository = try Repository.create(at: scratch.path)
+        let first: [String: String] = [
+            "same/a.md": "a", "same/deep/b.md": "b", "edit.md": "1", "mode.sh": "x", "gone.md": "g", "becomes/dir": "file",
+            "dir/was.md": "w", "dir/kept.md": "k", "a.md": "a", "a/x.md": "x", "caf\u{E9}.md": "c",
+        ]
+        for (path, text) in first { try scratch.write(path, text) }
+        _ = try git("add", "-A", in: scratch.path)
+        _ = try git("commit", "-qm", "first", in: scratch.path)
+        try scratch.write("edit.md", "2")
+        _ = try git("update-index", "--chmod=+x", "mode.sh", in: scratch.path)
+        try FileManager.default.removeItem(atPath: scratch.path + "/gone.md")
+        try FileManager.default.removeItem(atPath: scratch.path + "/becomes/dir")
+        try scratch.write("becomes/dir/inside.md", "now a folder")
+        try FileManager.default.removeItem(atPath: scratch.path + "/dir")
+        try scratch.write("dir", "now a file")
+        try scratch.write("new/deep/c.md", "c")
+        try scratch.write("a/x.md", "x2")
+        try FileManager.default.createSymbolicLink(atPath: scratch.path + "/link.md", withDestinationPath: "a.md")
+        _ = try git("add", "-A", in: scratch.path)
+        _ = try git("commit", "-qm", "second", in: scratch.path)
+        let trees = try ["HEAD~1", "HEAD"].map { try #require(OID(hex: try git("rev-parse", "\($0)^{tree}", in: scratch.path).trimmingCharacters(in: .whitespacesAndNewlines))) }
+        let expected = try git("-c", "core.quotepath=off", "diff-tree", "-r", "--name-only", "--no-renames", trees[0].description, trees[1].description, in: scratch.path)
+            .split(separator: "\n").map(String.init)
+        #expect(try repository.changedPaths(from: trees[0], to: trees[1]).sorted() == expected.sorted())
+        #expect(try repository.changedPaths(from: trees[1], to: trees[0]).sorted() == expected.sorted())
+        let all = try git("-c", "core.quotepath=off", "ls-tree", "-r", "--name-only", trees[1].description, in: scratch.path).split(separator: "\n").map(String.init)
+        #expect(try repository.changedPaths(from: nil, to: trees[1]).sorted() == all.sorted())
+        #expect(try repository.changedPaths(from: trees[1], to: trees[1]).isEmpty)
+    }
 }

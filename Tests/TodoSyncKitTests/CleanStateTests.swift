@@ -97,7 +97,7 @@ import TestSupport
             report: recorded.report, commitReady: recorded.commitReady)
         let bytes = try #require(large.encoded())
         #expect(bytes.count > 2 << 20)
-        FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
         #expect(CleanState.report(forRoot: root) == ["On branch main", "Nothing changed since the last commit."])
     }
 

@@ -39,7 +39,7 @@ import TestSupport
         let path = fixture.path + "/.git/" + CheckedHead.fileName
         let saved = FileManager.default.contents(atPath: path)
         try? FileManager.default.removeItem(atPath: path)
-        defer { if let saved { FileManager.default.createFile(atPath: path, contents: saved) } }
+        defer { if let saved { _ = FileManager.default.createFile(atPath: path, contents: saved) } }
         return try body()
     }
 
