@@ -1,3 +1,4 @@
+import Dispatch
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -58,7 +59,7 @@ public struct CleanState: Equatable, Sendable {
         guard let environment = currentEnvironment(), let bytes = readSmallFile(root + "/.git/" + fileName) else { return nil }
         // Each stamp checked as it is read, the most recently changed first: a file just edited
         // ends the check before the rest of a vault's note is read.
-        return CleanState(decoding: bytes, holdingFor: root, in: environment) { FileStamp.take($0.path) == $0 }
+        return CleanState(decoding: bytes, holdingFor: root, in: environment, checkingRestOnTwoThreads: true) { FileStamp.take($0.path) == $0 }
     }
 
     /// What `status` said, if the note in `root`'s git directory still holds.
@@ -107,8 +108,12 @@ public struct CleanState: Equatable, Sendable {
     /// A note read back; with `expectedRoot` and `expectedEnvironment`, only if it is about
     /// them and every stamp holds (`stampHolds`), checked line by line: nil at the first that
     /// does not.
+    /// `checkingRestOnTwoThreads`: past the first `checkedInOrder` stamps (the files most
+    /// recently changed, most likely to have changed again), the rest are taken on two threads,
+    /// as git's index preload does (a vault's note stamps tens of thousands of files).
     init?(
-        decoding bytes: [UInt8], holdingFor expectedRoot: String?, in expectedEnvironment: [String]?, stampHolds: ((FileStamp) -> Bool)?
+        decoding bytes: [UInt8], holdingFor expectedRoot: String?, in expectedEnvironment: [String]?,
+        checkingRestOnTwoThreads: Bool = false, stampHolds: ((FileStamp) -> Bool)?
     ) {
         // NB: on the bytes: a vault's note holds a stamp line for each of thousands of files.
         guard bytes.last == 0x0A, let (first, afterFirst) = Self.line(in: bytes, from: 0), first.elementsEqual(Self.format.utf8),
@@ -127,7 +132,7 @@ public struct CleanState: Equatable, Sendable {
                     guard environment == expectedEnvironment else { return nil }
                     placeChecked = true
                 }
-                if let stampHolds, !stampHolds(stamp) { return nil }
+                if let stampHolds, !(checkingRestOnTwoThreads && stamps.count >= Self.checkedInOrder), !stampHolds(stamp) { return nil }
                 stamps.append(stamp)
                 continue
             }
@@ -141,6 +146,24 @@ public struct CleanState: Equatable, Sendable {
             }
         }
         if !placeChecked, let expectedEnvironment, environment != expectedEnvironment { return nil }
+        if checkingRestOnTwoThreads, stampHolds != nil, stamps.count > Self.checkedInOrder, !Self.allHold(stamps[Self.checkedInOrder...]) {
+            return nil
+        }
+    }
+
+    static let checkedInOrder = 64
+
+    /// Whether every stamp still holds, taken on two threads.
+    static func allHold(_ stamps: ArraySlice<FileStamp>) -> Bool {
+        let half = stamps.startIndex + stamps.count / 2
+        nonisolated(unsafe) var second = false
+        let group = DispatchGroup()
+        DispatchQueue.global(qos: .userInitiated).async(group: group) {
+            second = stamps[half...].allSatisfy { FileStamp.take($0.path) == $0 }
+        }
+        let first = stamps[..<half].allSatisfy { FileStamp.take($0.path) == $0 }
+        group.wait()
+        return first && second
     }
 
     /// The line starting at `start` (without its line break) and where the next one starts.

@@ -258,4 +258,21 @@ import TestSupport
         #expect(CleanState(decoding: bytes, holdingFor: "/r", in: ["HOME=/elsewhere", "XDG_CONFIG_HOME="]) { _ in true } == nil)
         #expect(CleanState(decoding: Array(bytes.dropLast()), holdingFor: "/r", in: Self.note.environment) { _ in true } == nil)
     }
+
+    /// A vault's note: the first stamps checked in order, the rest of the files on two
+    /// threads; any one of them changed (early, in either half, the very last) voids it.
+    @Test func aVaultsNoteIsCheckedOnTwoThreadsAndAnyChangeVoidsIt() throws {
+        let scratch = Scratch()
+        let count = CleanState.checkedInOrder + 300
+        for index in 0..<count { try scratch.write("n\(index).md", "- [ ] \(index)\n") }
+        let holds = { (stamp: FileStamp) in FileStamp.take(stamp.path) == stamp }
+        for changed in [3, CleanState.checkedInOrder + 10, CleanState.checkedInOrder + 200, count - 1] {
+            let stamps = try (0..<count).map { try #require(FileStamp.take(scratch.path + "/n\($0).md")) }
+            let note = CleanState(root: scratch.path, environment: ["HOME=/h"], stamps: stamps, report: ["Nothing changed."], commitReady: true)
+            let bytes = try #require(note.encoded())
+            #expect(CleanState(decoding: bytes, holdingFor: scratch.path, in: ["HOME=/h"], checkingRestOnTwoThreads: true, stampHolds: holds) == note)
+            try scratch.write("n\(changed).md", "- [x] \(changed)\n")
+            #expect(CleanState(decoding: bytes, holdingFor: scratch.path, in: ["HOME=/h"], checkingRestOnTwoThreads: true, stampHolds: holds) == nil, "\(changed)")
+        }
+    }
 }
