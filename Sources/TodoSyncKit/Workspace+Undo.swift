@@ -134,13 +134,23 @@ extension Workspace {
     /// What takes back what `target` did to the lists (an undo of a unit, or a redo: the undo
     /// of an undo), merged onto HEAD so later edits stay: worked out, not yet committed.
     private func invert(_ target: OID, redo: Bool) throws(TodoSyncError) -> Inversion {
-        guard let headRead = try readHeadTree().map({ (tree) throws(TodoSyncError) in try readHead(tree) }) else {
-            throw TodoSyncError("there is no commit yet")
+        guard let headCommit = try readHeadCommit() else { throw TodoSyncError("there is no commit yet") }
+        let unitCommit = try git("reading commit \(target.short)") { try repository.commit(target) }
+        // Only the files the unit changed and those changed since are read: an item the unit
+        // touched is in one of them (moved later, its new file changed since). In a vault,
+        // the few a unit touched of thousands.
+        let parentTree = try unitCommit.parents.first.map { (id) throws(TodoSyncError) in
+            try git("reading commit \(id.short)") { try repository.commit(id) }.tree
         }
-        // Usually the unit is HEAD itself: read and parsed once.
-        let unitRead = headRead.commit?.id == target ? headRead : try readCommit(target)
-        guard let unitCommit = unitRead.commit else { throw TodoSyncError("cannot read commit \(target.short)") }
-        let parentRead = try unitCommit.parents.first.map { (id) throws(TodoSyncError) in try readCommit(id) }
+        var among = try changedCandidates(from: parentTree, to: unitCommit.tree)
+        among.formUnion(try changedCandidates(from: unitCommit.tree, to: headCommit.tree))
+        Trace.note("files read for the \(redo ? "redo" : "undo"): \(among.count)")
+        let (headRead, unitRead, parentRead) = try readingPass { () throws(TodoSyncError) in
+            let headRead = try readCommit(headCommit.id, fromWorkingTree: true, among: among)
+            // Usually the unit is HEAD itself: read and parsed once.
+            let unitRead = headCommit.id == target ? headRead : try readCommit(target, among: among)
+            return (headRead, unitRead, try unitCommit.parents.first.map { (id) throws(TodoSyncError) in try readCommit(id, among: among) })
+        }
         let shared = try sharingFiles([headRead, unitRead] + (parentRead.map { [$0] } ?? []))
         var head = shared[0]
         var before = parentRead == nil ? ListSet() : shared[2].base.lists

@@ -260,4 +260,41 @@ import TestSupport
         #expect(try alice.read("notes.md") == notes)
         for clone in [alice, bob] { try clone.expectCleanAndSound() }
     }
+
+    /// In a vault, an undo reads only the notes the unit changed and those changed since, with
+    /// the answers reading every note gives: a check taken back under later units, a move
+    /// taken back after another note changed, and an add that a later move replaced refused.
+    @Test func anUndoInAVaultReadsTheNotesTheUnitAndLaterUnitsChanged() throws {
+        var files: [String: String] = [:]
+        for index in 0..<60 { files["notes/n\(index).md"] = "# Note \(index)\n\n- [ ] Task \(index)\n" }
+        let f = try Fixture(gitFiles: files)
+        try f.markMarkdownAsLists()
+        try f.todosync()
+        func head() throws -> String { try f.git("rev-parse", "HEAD").trimmingCharacters(in: .whitespacesAndNewlines) }
+        func undo(_ unit: String, reading count: Int) throws -> ProcessResult {
+            let result = try run(todosyncBinary, ["undo", unit], in: f.path, environment: ["TODOSYNC_TRACE": "1"])
+            #expect(result.stderr.contains("files read for the undo: \(count)\n"), "\(result.stderr)")
+            return result
+        }
+        try f.todosync("done", "Task 3")
+        let checked = try head()
+        try f.todosync("mv", "Task 5", "--under", "Task 7")
+        let moved = try head()
+        try f.todosync("done", "Task 9")
+        #expect(try undo(checked, reading: 4).status == 0)
+        #expect(try f.read("notes/n3.md").contains("- [ ] Task 3"))
+        #expect(try undo(moved, reading: 4).status == 0, "n5, n7, and n9 and n3 changed since")
+        let n5 = try f.read("notes/n5.md"), n7 = try f.read("notes/n7.md")
+        #expect(n5.contains("Task 5") && !n7.contains("Task 5"))
+        #expect(try f.read("notes/n9.md").contains("- [x] Task 9"), "a later unit stays")
+        try f.expectCleanAndSound()
+
+        try f.todosync("add", "Buy stamps", "--file", "notes/n3.md")
+        let added = try head()
+        try f.todosync("mv", "Buy stamps", "--under", "Task 7")
+        let refused = try undo(added, reading: 2)
+        #expect(refused.status == 1 && refused.stderr.contains("later edits replaced it"), "\(refused.stderr)")
+        #expect(try f.read("notes/n7.md").contains("Buy stamps"))
+        try f.expectCleanAndSound()
+    }
 }
