@@ -35,10 +35,16 @@ public enum PathOrder {
 
     /// The position of `path` in `paths`, kept in this order; nil if it is not there.
     public static func position(of path: String, in paths: [String]) -> Int? {
-        var low = 0, high = paths.count
+        position(of: path, count: paths.count) { paths[$0] }
+    }
+
+    /// The position of `path` among `count` elements kept in this order by their paths
+    /// (`pathAt`), found by bisection; nil if it is not there.
+    public static func position(of path: String, count: Int, pathAt: (Int) -> String) -> Int? {
+        var low = 0, high = count
         while low < high {
             let middle = (low + high) / 2
-            let order = compare(paths[middle], path)
+            let order = compare(pathAt(middle), path)
             if order == 0 { return middle }
             if order < 0 { low = middle + 1 } else { high = middle }
         }

@@ -153,14 +153,7 @@ struct NotedFile: Equatable, Sendable {
 
     /// Where `path` is in `files` (in `PathOrder`), found by bisection.
     static func position(of path: String, in files: [NotedFile]) -> Int? {
-        var low = 0, high = files.count
-        while low < high {
-            let middle = (low + high) / 2
-            let order = PathOrder.compare(files[middle].path, path)
-            if order == 0 { return middle }
-            if order < 0 { low = middle + 1 } else { high = middle }
-        }
-        return nil
+        PathOrder.position(of: path, count: files.count) { files[$0].path }
     }
 
     /// `kept` and `added` (each in `PathOrder`) as one table; `added` wins where both name a path.
