@@ -111,8 +111,10 @@ extension Workspace {
             guard let tree = try readHeadTree() else { return nil }
             let paths = tree.files.map(\.path)
             let stamps = try git("reading git's index") { try repository.indexStamps(for: paths) }
-            prefetchStats(paths)
-            let vouched = paths.filter { path in passStat(path).map { stamps.blob(at: path, stat: $0) != nil } ?? false }
+            let stats = prefetchStats(paths)
+            let vouched = paths.indices.filter { position in
+                stats[position].map { stat in stamps.blob(at: position, stat: stat) != nil } ?? false
+            }.map { paths[$0] }
             Trace.note("HEAD's lists read from the working tree: \(vouched.count) of \(paths.count)")
             return try readHead(tree, reusing: try readWorkingFiles(vouched), stamps: stamps)
         }

@@ -88,14 +88,14 @@ extension Workspace {
         }
         let wasRead = cache != nil
         if cache == nil, program != nil { cache = ItemsCache() }
-        Trace.phase("stat the candidate files") { prefetchStats(paths) }
+        let stats = Trace.phase("stat the candidate files") { prefetchStats(paths) }
         var sources = ItemSources()
         var ids = Set<ItemID>()
         var recorded = 0, fromCache = 0
         let settled = openedAt - itemsCacheSettleTime
         try Trace.phase("items: cached or read") { () throws(TodoSyncError) in
-            for path in paths {
-                guard let stat = passStat(path) else { continue }
+            for (path, stat) in zip(paths, stats) {
+                guard let stat else { continue }
                 if let record = cache?.record(at: path, stat: stat), let summary = ItemRecords.summary(record), let recordIDs = ItemRecords.ids(record) {
                     guard try isList(path, hasItems: summary.hasItems, hasIDs: summary.hasIDs) else { continue }
                     sources.kept.append((path, record))
