@@ -1,3 +1,4 @@
+import Dispatch
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -102,8 +103,22 @@ extension FileSystem {
                 open.forEach { close($0.fd) }
                 open.removeAll()
             }
-            for file in open where fsync(file.fd) != 0 {
-                throw failure("cannot flush the new version of \(file.relativePath) (in \(scratch.temporary)) to disk")
+            // NB: two streams of flushes at once: the file system commits flushes that wait
+            // together in one journal commit, where one after another each waits for its own.
+            let half = open.count / 2
+            let files = open
+            nonisolated(unsafe) var secondFailed: String?
+            let group = DispatchGroup()
+            if half > 0 {
+                DispatchQueue.global(qos: .userInitiated).async(group: group) {
+                    secondFailed = files[half...].first { fsync($0.fd) != 0 }?.relativePath
+                }
+            }
+            let firstFailed = files[..<half].first { fsync($0.fd) != 0 }?.relativePath
+            group.wait()
+            let lastFailed = half == 0 ? files.first { fsync($0.fd) != 0 }?.relativePath : nil
+            if let failed = firstFailed ?? secondFailed ?? lastFailed {
+                throw failure("cannot flush the new version of \(failed) (in \(scratch.temporary)) to disk")
             }
         }
         do throws(TodoSyncError) {
