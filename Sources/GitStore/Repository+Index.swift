@@ -70,18 +70,6 @@ extension Repository {
         }
     }
 
-    public func trackedPaths() throws(GitError) -> Set<String> {
-        try withIndex { index in
-            let count = git_index_entrycount(index)
-            var paths = Set<String>(minimumCapacity: count)
-            for position in 0..<count {
-                guard let path = git_index_get_byindex(index, position)?.pointee.path else { continue }
-                paths.insert(String(cString: path))
-            }
-            return paths
-        }
-    }
-
     func withIndex<T>(_ body: (OpaquePointer?) throws(GitError) -> T) throws(GitError) -> T {
         var index: OpaquePointer?
         try GitError.check(git_repository_index(&index, pointer), "git_repository_index")

@@ -205,12 +205,6 @@ final class NoteAhead: @unchecked Sendable {
 extension Workspace {
     var checkedHeadPath: String { repository.gitDirectory + CheckedHead.fileName }
 
-    /// The note for HEAD, if there is one and it was made with today's file selection.
-    func readCheckedHead(commit: OID) -> CheckedHead? {
-        guard let note = readCheckedNote(), note.commit == commit else { return nil }
-        return note
-    }
-
     /// The note as it is, about whichever commit, if made with today's file selection. Read
     /// once a pass: it is asked for at several steps.
     func readCheckedNote() -> CheckedHead? {

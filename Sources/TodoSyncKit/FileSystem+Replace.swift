@@ -105,19 +105,17 @@ extension FileSystem {
             }
             // NB: two streams of flushes at once: the file system commits flushes that wait
             // together in one journal commit, where one after another each waits for its own.
-            let half = open.count / 2
-            let files = open
+            let files = open, split = open.count - open.count / 2
             nonisolated(unsafe) var secondFailed: String?
             let group = DispatchGroup()
-            if half > 0 {
+            if split < files.count {
                 DispatchQueue.global(qos: .userInitiated).async(group: group) {
-                    secondFailed = files[half...].first { fsync($0.fd) != 0 }?.relativePath
+                    secondFailed = files[split...].first { fsync($0.fd) != 0 }?.relativePath
                 }
             }
-            let firstFailed = files[..<half].first { fsync($0.fd) != 0 }?.relativePath
+            let firstFailed = files[..<split].first { fsync($0.fd) != 0 }?.relativePath
             group.wait()
-            let lastFailed = half == 0 ? files.first { fsync($0.fd) != 0 }?.relativePath : nil
-            if let failed = firstFailed ?? secondFailed ?? lastFailed {
+            if let failed = firstFailed ?? secondFailed {
                 throw failure("cannot flush the new version of \(failed) (in \(scratch.temporary)) to disk")
             }
         }

@@ -198,11 +198,10 @@ extension Workspace {
             // An edited list of HEAD (git's index does not vouch for its stat) whose items all
             // carry ids is most likely committed exactly as read: its blob is stored meanwhile.
             // (Not before the parse: a file that gets ids would leave a blob nothing uses.)
-            let lists = Set(headTree.files.map(\.path))
             // (A file git converts on the way in is stored with the commit.)
             var headBlobs: [String: OID] = [:]
             for file in headTree.files { headBlobs[file.path] = file.blob }
-            for file in files where lists.contains(file.path) && file.document.hasItems && !file.document.nodeIDs.contains(nil) {
+            for file in files where file.document.hasItems && !file.document.nodeIDs.contains(nil) {
                 guard let blob = headBlobs[file.path], try !holds(file, blob, stamps), try !convertsContent(at: file.path) else { continue }
                 blobsStoredAhead[file.path] = BlobWrite(storing: file.bytes, in: repository.gitDirectory)
             }
