@@ -4,6 +4,7 @@
 #   scripts/bench.sh --quick   fewer sizes and runs
 #   scripts/bench.sh --smoke   seconds; CI uses it to keep the harness building (no thresholds)
 #   scripts/bench.sh --vault-only [NOTES]   a generated vault (5,000 notes, or NOTES)
+#   scripts/bench.sh --vault-init-only [NOTES]  the vault init row alone
 #   scripts/bench.sh --million-only [ITEMS] one list of a million items (or ITEMS)
 set -euo pipefail
 cd "$(dirname "$0")/.."

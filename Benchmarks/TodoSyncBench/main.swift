@@ -22,6 +22,7 @@ import TodoModel
 //                      printing each merge's time and page faults
 //   --merge-notes-only [N] merge N small notes (default 2,000), one item edited a side, 3 times
 //   --vault-sync-state DIR [N] write the vault sync row's starting state (N notes) into DIR
+//   --vault-init-state DIR [N] write the vault init row's notes (N notes, no ids, no git) into DIR
 //   --sync-state DIR   write the sync row's starting state (remote.git, bob) into DIR
 //   --commit-state DIR write the commit / status rows' repository into DIR
 //   --memory-state DIR write the memory row's repository (100,000 items, one edit) into DIR
@@ -96,6 +97,13 @@ if option == "vault-sync-state", CommandLine.arguments.count > 2 {
     try Vault.prepareSync(at: directory, origin: directory + "/origin", edits: 20)
     exit(0)
 }
+if option == "vault-init-state", CommandLine.arguments.count > 2 {
+    // The vault init row's notes, as a user wrote them: no ids, no repository yet.
+    let directory = CommandLine.arguments[2], notes = CommandLine.arguments.count > 3 ? Int(CommandLine.arguments[3]) ?? 5_000 : 5_000
+    try Vault.generate(at: directory, notes: notes, ids: false)
+    try FileManager.default.removeItem(atPath: directory + "/.gitattributes")
+    exit(0)
+}
 if option == "sync-state", CommandLine.arguments.count > 2 {
     try SyncSetup.prepare(CommandLine.arguments[2], items: 10_000, editsPerSide: 100)
     exit(0)
@@ -126,6 +134,8 @@ if option == "sync-only" {
     try bench.watch()
 } else if option == "million-only" {
     try bench.million(items: CommandLine.arguments.count > 2 ? Int(CommandLine.arguments[2]) ?? 1_000_000 : 1_000_000)
+} else if option == "vault-init-only" {
+    try bench.vaultInit(notes: CommandLine.arguments.count > 2 ? Int(CommandLine.arguments[2]) ?? 5_000 : 5_000)
 } else if option == "vault-only" {
     // `--vault-only 40000` for the larger vault.
     try bench.vault(notes: CommandLine.arguments.count > 2 ? Int(CommandLine.arguments[2]) ?? 5_000 : 5_000)

@@ -4,6 +4,7 @@
 #include <git2/sys/transport.h>
 #include <git2/sys/repository.h>
 #include <git2/sys/index.h>
+#include <git2/sys/mempack.h>
 
 /* A smart subtransport as libgit2 sees it, followed by the owner its callbacks are given
  * back (libgit2 hands back only the pointer to the first member; a stream reaches it through

@@ -319,6 +319,12 @@ extension Workspace {
         return stamps
     }
 
+    /// Whether none of the files gitattributes may come from exists (`attributeSourceStamps`):
+    /// then they say nothing of any file, and none is looked up.
+    static func attributesSayNothing(_ sources: [FileStamp]?) -> Bool {
+        sources?.allSatisfy { $0.status == nil } ?? false
+    }
+
     /// The files gitattributes are read from outside the working tree.
     private func outsideAttributeFiles() -> [String] {
         let home = getenv("HOME").map { String(cString: $0) } ?? ""

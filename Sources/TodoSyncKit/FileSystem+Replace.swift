@@ -87,14 +87,38 @@ extension FileSystem {
         }
     }
 
-    /// Writes the new bytes of several files, then flushes them, a batch at a time: one after
-    /// another, the flushes find most of the work done by the first (a write of thousands of
-    /// files, as `init` makes in a vault, would otherwise wait for the disk once a file).
-    /// Nothing is visible in the working tree until each is swapped in by `replace`.
+    /// Writes the new bytes of several files, then flushes them: many on a local disk file
+    /// system all at once (syncfs), otherwise a batch at a time, two streams of flushes at once
+    /// (a write of thousands of files, as `init` makes in a vault, would otherwise wait for the
+    /// disk once a file). Nothing is visible in the working tree until each is swapped in by
+    /// `replace`.
     static func prepare(
         _ files: [(path: String, bytes: [UInt8], relativePath: String)], scratch: ScratchFolder
     ) throws(TodoSyncError) -> [String: PreparedFile] {
         var prepared: [String: PreparedFile] = [:]
+        // Many files on a local disk: written, then flushed in one step (the file system
+        // writes them out together, where flushes one file at a time each wait for the disk).
+        let folder = open(scratch.temporary, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        defer { if folder >= 0 { close(folder) } }
+        if files.count >= 64, folder >= 0, todosync_flushes_whole_file_system(folder) == 1 {
+            do throws(TodoSyncError) {
+                for file in files {
+                    let temporary = try temporaryFile(
+                        in: scratch.temporary, holding: file.bytes, mode: currentMode(file.path),
+                        for: "the new version of \(file.relativePath) (in \(scratch.temporary))")
+                    prepared[file.relativePath] = PreparedFile(path: temporary.path)
+                    close(temporary.fd)
+                }
+                // NB: the folder was opened before the writes: a failed write since is reported.
+                guard todosync_flush_file_system(folder) == 0 else {
+                    throw failure("cannot flush the new versions of \(files.count) files (in \(scratch.temporary)) to disk")
+                }
+            } catch {
+                prepared.values.forEach { $0.discard() }
+                throw error
+            }
+            return prepared
+        }
         // Flushed and closed a batch at a time: a vault's thousands of files would run out of
         // file descriptors held open together.
         var open: [(relativePath: String, fd: Int32)] = []

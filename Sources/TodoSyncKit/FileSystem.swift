@@ -217,12 +217,14 @@ enum FileSystem {
         return "\"" + text + "\""
     }
 
+    /// Creates the folder and any missing folders above it (as `mkdir -p`).
     static func createDirectory(_ path: String) throws(TodoSyncError) {
-        var prefix = path.hasPrefix("/") ? "" : "."
-        for component in path.split(separator: "/") {
-            prefix += "/" + component
-            if mkdir(prefix, 0o755) != 0, errno != EEXIST { throw failure("cannot create folder \(prefix)") }
-        }
+        // NB: the folder itself first: where it exists (a file written beside others) one call.
+        if mkdir(path, 0o755) == 0 || errno == EEXIST { return }
+        let parent = parentDirectory(of: path)
+        guard errno == ENOENT, parent != path, parent != "/", parent != "." else { throw failure("cannot create folder \(path)") }
+        try createDirectory(parent)
+        if mkdir(path, 0o755) != 0, errno != EEXIST { throw failure("cannot create folder \(path)") }
     }
 
     static func currentDirectory() -> String {

@@ -81,15 +81,17 @@ extension Workspace {
             joined = try joinRemote()
         }
         var documents: [ListDocument] = []
-        for path in try candidateFiles() {
+        let scan = try scanCandidates()
+        for path in scan.files {
             guard let bytes = try FileSystem.read(root + "/" + path) else { continue }
             documents.append(try ListDocument.parsing(path, bytes))
         }
         let isProject = Self.projectMarkers.contains { FileSystem.exists(root + "/" + $0) }
             || documents.contains { Self.hasProjectDocumentName($0.path) }
         var lists: [String] = [], leftAlone: [String] = [], recorded: [String] = [], unmarked: [String] = []
+        let noAttributes = Self.attributesSayNothing(attributeSourceStamps(scan))
         for document in documents {
-            let marking = try marking(of: document.path)
+            let marking = noAttributes ? .unspecified : try marking(of: document.path)
             if selector.isList(document, marking: marking) {
                 lists.append(document.path)
             } else if document.hasItems {

@@ -164,6 +164,7 @@ extension Workspace {
     /// What this reading pass knows gitattributes say of `path`: looked up in it, or noted.
     func passAttributes(_ path: String) -> (ListFileSelector.Marking, filter: String?)? {
         if let found = pass?.attributes[path] { return found }
+        if Self.attributesSayNothing(pass?.attributeSources) { return (.unspecified, nil) }
         guard let files = pass?.notedMarkings, let position = NotedFile.position(of: path, in: files) else { return nil }
         return files[position].marking.map { ($0, nil) }
     }

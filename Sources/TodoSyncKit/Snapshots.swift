@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import GitStore
 import TodoModel
 
@@ -263,6 +268,11 @@ extension Workspace {
     func scanCandidates() throws(TodoSyncError) -> CandidateScan {
         var scan = CandidateScan()
         var folders = [""]
+        // Where no ignore file names a pattern, none is looked up per file (libgit2 reads every
+        // ignore file along each path). A folder is walked after every folder above it, so
+        // the .gitignore files met so far include all that could leave out what it holds.
+        let outsidePatterns = outsideIgnoreFiles().contains(where: Self.namesIgnorePatterns)
+        var ignoreFileMet = false
         while let folder = folders.popLast() {
             scan.folders.append(folder)
             let absolute = folder.isEmpty ? root : root + "/" + folder
@@ -270,12 +280,16 @@ extension Workspace {
             for bytes in listing.notUTF8 where selector.matches(String(decoding: bytes, as: UTF8.self)) {
                 scan.namesNotUTF8.append((folder.isEmpty ? [] : Array((folder + "/").utf8)) + bytes)
             }
+            if !ignoreFileMet { ignoreFileMet = listing.entries.contains { $0.name == ".gitignore" } }
+            let ignores = outsidePatterns || ignoreFileMet
             for (name, kind) in listing.entries where name != ".git" {
                 let path = folder.isEmpty ? name : folder + "/" + name
                 switch kind {
                 case .directory:
                     if FileSystem.exists(root + "/" + path + "/.git") {
                         scan.nestedRepositories.append(path)
+                    } else if !ignores {
+                        folders.append(path)
                     } else if try !isLeftOut(folder: path + "/") {
                         folders.append(path)
                     }
@@ -288,11 +302,37 @@ extension Workspace {
         }
         scan.files.sort(by: PathOrder.precedes)
         // A file git tracks is never left out by .gitignore: only the others are looked up.
+        guard outsidePatterns || ignoreFileMet else { return scan }
         let untracked = try git("reading git's index") { try repository.untrackedPositions(among: scan.files) }
         var leftOut = Set<Int>()
         for position in untracked where try isLeftOut(file: scan.files[position]) { leftOut.insert(position) }
         if !leftOut.isEmpty { scan.files = scan.files.enumerated().filter { !leftOut.contains($0.offset) }.map(\.element) }
         return scan
+    }
+
+    /// The files git reads ignore patterns from outside the working tree.
+    private func outsideIgnoreFiles() -> [String] {
+        let home = getenv("HOME").map { String(cString: $0) } ?? ""
+        let xdg = getenv("XDG_CONFIG_HOME").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.config"
+        var paths = [repository.gitDirectory + "info/exclude", xdg + "/git/ignore"]
+        if let file = try? repository.configString("core.excludesFile") { paths.append(file.hasPrefix("~/") ? home + file.dropFirst() : file) }
+        return paths
+    }
+
+    /// Whether an ignore file holds a line that is neither blank nor a comment (a file that
+    /// cannot be read counts as one that does).
+    static func namesIgnorePatterns(_ path: String) -> Bool {
+        let bytes: [UInt8]
+        do throws(TodoSyncError) {
+            guard let read = try FileSystem.read(path) else { return false }
+            bytes = read
+        } catch {
+            return true
+        }
+        // NB: only a "#" that starts the line makes a comment; a line of blanks is empty.
+        return bytes.split(separator: UInt8(ascii: "\n")).contains { line in
+            line.first != UInt8(ascii: "#") && line.contains { ![0x20, 0x09, 0x0D].contains($0) }
+        }
     }
 
     /// Whether .gitignore leaves out a file git does not track (one it tracks never is).

@@ -155,7 +155,9 @@ extension Workspace {
     /// git's index.
     private static func writeListFiles(_ plan: WritePlan, _ store: some WriteStore) throws(TodoSyncError) -> [String: FileStat] {
         var stats: [String: FileStat] = [:]
-        try store.prepareReplacements(plan.files.compactMap { file in file.rewrites ? file.final.map { (file.path, $0) } : nil })
+        try Trace.phase("prepare new versions") { () throws(TodoSyncError) in
+            try store.prepareReplacements(plan.files.compactMap { file in file.rewrites ? file.final.map { (file.path, $0) } : nil })
+        }
         for (index, file) in plan.files.enumerated() {
             if file.rewrites {
                 if let stat = try store.replace(file.path, with: file.final, ifStill: file.expected) { stats[file.path] = stat }
@@ -176,25 +178,33 @@ extension Workspace {
         switch plan.target {
         case nil:
             // Lists that settle a git merge's conflicts are staged: their blobs first.
+            let settling = plan.files.compactMap { file in plan.settles[file.path] != nil ? file.final.map { (file.path, $0) } : nil }
             var staged: [String: TreeFile] = [:]
-            for file in plan.files where plan.settles[file.path] != nil {
-                guard let bytes = file.final, let conflict = plan.settles[file.path] else { continue }
-                let mode = conflict.ours?.mode ?? conflict.theirs?.mode ?? TreeChange.regularFileMode
-                staged[file.path] = TreeFile(path: file.path, blob: try store.writeBlob(bytes, path: file.path), mode: mode)
+            for ((path, _), blob) in zip(settling, try store.writeBlobs(settling)) {
+                let conflict = plan.settles[path]
+                let mode = conflict?.ours?.mode ?? conflict?.theirs?.mode ?? TreeChange.regularFileMode
+                staged[path] = TreeFile(path: path, blob: blob, mode: mode)
             }
             return (nil, staged)
         case .existing(let commit):
             return (commit, try listFiles(of: commit.tree, paths, store))
         case .new(let new):
             var changes: [String: TreeChange] = [:]
+            var unstored: [(path: String, bytes: [UInt8])] = []
             for (path, bytes) in new.lists.sorted(by: { $0.key < $1.key }) {
                 if let bytes {
-                    let blob: OID
-                    if let stored = new.storedBlobs[path] { blob = stored } else { blob = try store.writeBlob(bytes, path: path) }
-                    changes[path] = .write(blob: blob, mode: new.modes[path] ?? TreeChange.regularFileMode)
+                    if let stored = new.storedBlobs[path] {
+                        changes[path] = .write(blob: stored, mode: new.modes[path] ?? TreeChange.regularFileMode)
+                    } else {
+                        unstored.append((path, bytes))
+                    }
                 } else {
                     changes[path] = .delete
                 }
+            }
+            // NB: in one call: many blobs (a vault adopted) are stored as a pack.
+            for (file, blob) in zip(unstored, try store.writeBlobs(unstored)) {
+                changes[file.path] = .write(blob: blob, mode: new.modes[file.path] ?? TreeChange.regularFileMode)
             }
             let tree = try store.writeTree(base: new.baseTree, applying: changes)
             let commit = try store.createCommit(tree: tree, parents: new.parents, message: new.message.text)

@@ -15,8 +15,9 @@ protocol WriteStore: AnyObject {
     /// Which of `paths` git's index marks skip-worktree (outside a sparse checkout).
     func pathsSkippingWorktree(_ paths: [String]) throws(TodoSyncError) -> Set<String>
 
-    /// Stores a file's working bytes as git stores them (converted as `git add` converts them).
-    func writeBlob(_ bytes: [UInt8], path: String) throws(TodoSyncError) -> OID
+    /// Stores files' working bytes as git stores them (converted as `git add` converts them);
+    /// their blobs' ids, in order.
+    func writeBlobs(_ files: [(path: String, bytes: [UInt8])]) throws(TodoSyncError) -> [OID]
     func writeTree(base: OID?, applying changes: [String: TreeChange]) throws(TodoSyncError) -> OID
     /// A commit of `tree` on `parents` by the user's identity; nothing refers to it yet. The
     /// repository's hooks may refuse it (or reword the message) first.
@@ -91,9 +92,10 @@ final class DiskStore: WriteStore {
         try git("reading git's index") { try repository.pathsSkippingWorktree(paths) }
     }
 
-    func writeBlob(_ bytes: [UInt8], path: String) throws(TodoSyncError) -> OID {
-        let stored = try workspace.storedBytes(bytes, at: path)
-        return try git("storing \(path)") { try repository.writeBlob(stored) }
+    func writeBlobs(_ files: [(path: String, bytes: [UInt8])]) throws(TodoSyncError) -> [OID] {
+        let stored = try files.map { (file) throws(TodoSyncError) in (bytes: try workspace.storedBytes(file.bytes, at: file.path), path: file.path) }
+        let what = files.count == 1 ? files[0].path : "\(files.count) files"
+        return try git("storing \(what)") { try repository.writeBlobs(stored) }
     }
 
     func writeTree(base: OID?, applying changes: [String: TreeChange]) throws(TodoSyncError) -> OID {

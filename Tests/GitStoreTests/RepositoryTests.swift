@@ -42,6 +42,47 @@ import TestSupport
         #expect(!objects.contains { $0.contains("tmp_") })
     }
 
+    /// Many blobs at once are one pack (and its index), not a loose file each; fewer are loose.
+    /// Blobs git has already are not packed again; the handle that wrote them reads them, and
+    /// a tree and commit written through it on top pass git's fsck.
+    @Test func manyBlobsAreStoredAsAPackThatGitAndTheWritingHandleRead() throws {
+        let scratch = Scratch()
+        let repository = try Repository.create(at: scratch.path)
+        func objectFiles() -> (loose: Int, packs: Int) {
+            let names = FileManager.default.enumerator(atPath: scratch.path + "/.git/objects")?.compactMap { $0 as? String } ?? []
+            return (names.filter { $0.count == 41 && $0.dropFirst(2).first == "/" }.count, names.filter { $0.hasSuffix(".pack") }.count)
+        }
+        let few = (0..<3).map { (bytes: Array("- [ ] few \($0)\n".utf8), path: "few/\($0).md") }
+        let fewIDs = try repository.writeBlobs(few)
+        #expect(objectFiles().loose == 3 && objectFiles().packs == 0)
+
+        // Past the threshold, with the three already stored among them and one blob twice.
+        var many = (0..<Repository.packedBlobCount + 20).map { n in
+            (bytes: Array("# Note \(n)\n\n- [ ] Task \(n)-a\n- [ ] Task \(n)-b\n".utf8), path: "notes/\(n).md")
+        }
+        many += few + [many[5]]
+        let ids = try repository.writeBlobs(many)
+        #expect(objectFiles().loose == 3 && objectFiles().packs == 1)
+        #expect(Array(ids.suffix(4)) == fewIDs + [ids[5]])
+        for (blob, id) in zip(many, ids) {
+            #expect(id == (try Repository.blobID(of: blob.bytes)))
+            #expect(try repository.blob(id) == blob.bytes)
+        }
+        let packs = scratch.path + "/.git/objects/pack"
+        let index = try #require(try FileManager.default.contentsOfDirectory(atPath: packs).first { $0.hasSuffix(".idx") })
+        let packed = try git("verify-pack", "-v", packs + "/" + index, in: scratch.path)
+        #expect(packed.contains("blob"))
+        #expect(!fewIDs.contains { packed.contains($0.description) }, "blobs git had are not packed again")
+
+        var changes: [String: TreeChange] = [:]
+        for (blob, id) in zip(many, ids) { changes[blob.path] = .write(blob: id, mode: TreeChange.regularFileMode) }
+        let tree = try repository.writeTree(base: nil, applying: changes)
+        let commit = try repository.createCommit(tree: tree, parents: [], message: "Many\n", author: signature, committer: signature)
+        try git("update-ref", "refs/heads/main", commit.description, in: scratch.path)
+        try git("fsck", "--strict", "--no-dangling", in: scratch.path)
+        #expect(try git("show", "HEAD:notes/7.md", in: scratch.path) == "# Note 7\n\n- [ ] Task 7-a\n- [ ] Task 7-b\n")
+    }
+
     @Test func aBlobWriteStoppedBetweenPiecesLeavesNothingBehind() throws {
         let scratch = Scratch()
         let repository = try Repository.create(at: scratch.path)

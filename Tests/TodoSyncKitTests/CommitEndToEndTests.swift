@@ -235,6 +235,32 @@ import TestSupport
         #expect(try fixture.git("ls-files") == "home/groceries.md\n")
     }
 
+    /// Every file git reads ignore patterns from leaves out what git leaves out (git's own
+    /// `status --ignored` is the witness); ignore files holding only comments and blank lines
+    /// leave nothing out.
+    @Test func everyIgnoreFileLeavesOutWhatGitLeavesOut() throws {
+        let fixture = try Fixture()
+        let lists = ["a.md", "area/b.md", "area/sub/c.md", "area/sub/#hash.md", "secret.md", "private/d.md", "area/sub/e.md"]
+        for path in lists { try fixture.write(path, "- [ ] item in \(path)\n") }
+        // Comments and blanks only (as git's own template): nothing is left out.
+        try fixture.write(".git/info/exclude", "# git ls-files --others --exclude-from=.git/info/exclude\n\n   \n# *.md\n")
+        try fixture.todosync()
+        #expect(try fixture.git("ls-files").split(separator: "\n").count == lists.count)
+        try fixture.git("rm", "-q", "-r", "--cached", ".")
+        try fixture.git("commit", "-q", "-m", "untrack")
+
+        try fixture.write(".git/info/exclude", "# comment\nsecret.md\n")
+        try fixture.write("../excludes", "private/\n")
+        try fixture.git("config", "core.excludesFile", fixture.path + "/../excludes")
+        try fixture.write("area/sub/.gitignore", "\\#hash.md\n e.md\n")
+        try fixture.todosync()
+        let ignored = try fixture.git("status", "--porcelain", "--ignored", "--untracked-files=all")
+        #expect(ignored.contains("!! secret.md") && ignored.contains("!! private/") && ignored.contains("!! area/sub/#hash.md"), "\(ignored)")
+        #expect(try fixture.git("ls-files") == "a.md\narea/b.md\narea/sub/c.md\narea/sub/e.md\n")
+        // Every Markdown file git does not leave out is committed (" e.md" names another file).
+        #expect(!ignored.split(separator: "\n").contains { $0.hasPrefix("?? ") && $0.hasSuffix(".md") }, "\(ignored)")
+    }
+
     /// An empty or prose-only TODO.md is a list: committed, so items typed into it later have a
     /// history, and item commands add to it.
     @Test func anEmptyOrProseOnlyTodoFileIsAList() throws {

@@ -37,6 +37,36 @@ import TestSupport
             relativePath: name, scratch: folder)
     }
 
+    /// Few files are flushed one by one, many (on this machine's disk) all at once: either
+    /// way each prepared version holds its bytes with the file's permissions, and nothing shows
+    /// in the working folder until it is swapped in.
+    @Test(arguments: [3, 100])
+    func preparedVersionsHoldTheirBytesUntilSwappedIn(count: Int) throws {
+        let (scratch, folder) = try folders()
+        var files: [(path: String, bytes: [UInt8], relativePath: String)] = []
+        for index in 0..<count {
+            let name = "n\(index % 4)/note\(index).md"
+            try scratch.write(name, "old \(index)\n")
+            chmod(scratch.path + "/" + name, index == 1 ? 0o600 : 0o644)
+            files.append((scratch.path + "/" + name, Array("new \(index)\n".utf8), name))
+        }
+        let prepared = try FileSystem.prepare(files, scratch: folder)
+        #expect(prepared.count == count)
+        for (index, file) in files.enumerated() {
+            let ready = try #require(prepared[file.relativePath])
+            #expect(try FileSystem.read(ready.path) == file.bytes)
+            #expect((try FileManager.default.attributesOfItem(atPath: ready.path)[.posixPermissions] as? Int) == (index == 1 ? 0o600 : 0o644))
+            #expect(try scratch.read(file.relativePath) == "old \(index)\n")
+        }
+        for file in files {
+            try FileSystem.replace(
+                file.path, with: file.bytes, ifStill: Array(try scratch.read(file.relativePath).utf8), relativePath: file.relativePath,
+                scratch: folder, prepared: prepared[file.relativePath])
+        }
+        #expect(try scratch.read("n1/note1.md") == "new 1\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.temporary) == [])
+    }
+
     @Test func replaceRefusesAFileThatChangedSinceItWasRead() throws {
         let (scratch, folder) = try folders()
         try scratch.write("TODO.md", "- [ ] saved by the editor meanwhile\n")

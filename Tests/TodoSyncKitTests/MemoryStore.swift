@@ -118,11 +118,13 @@ final class MemoryStore: WriteStore {
         Set(paths).intersection(skippingWorktree)
     }
 
-    func writeBlob(_ bytes: [UInt8], path: String) throws(TodoSyncError) -> OID {
-        try record("blob \(path)")
-        let id = Self.id("blob", bytes)
-        blobs[id] = bytes
-        return id
+    func writeBlobs(_ files: [(path: String, bytes: [UInt8])]) throws(TodoSyncError) -> [OID] {
+        try files.map { (file) throws(TodoSyncError) in
+            try record("blob \(file.path)")
+            let id = Self.id("blob", file.bytes)
+            blobs[id] = file.bytes
+            return id
+        }
     }
 
     func writeTree(base: OID?, applying changes: [String: TreeChange]) throws(TodoSyncError) -> OID {
