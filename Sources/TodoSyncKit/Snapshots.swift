@@ -258,13 +258,9 @@ extension Workspace {
         return missing
     }
 
-    /// Files of the working tree that may be lists: selected by name, not ignored by git,
-    /// not symbolic links (git stores a link, not the list), not inside nested repositories.
-    func candidateFiles() throws(TodoSyncError) -> [String] {
-        try scanCandidates().files
-    }
-
-    /// The candidate files and the folders looked through to find them.
+    /// The files of the working tree that may be lists (selected by name, not ignored by git,
+    /// not symbolic links: git stores a link, not the list; not inside nested repositories),
+    /// and the folders looked through to find them.
     func scanCandidates() throws(TodoSyncError) -> CandidateScan {
         var scan = CandidateScan()
         var folders = [""]
