@@ -49,7 +49,8 @@ final class PackedBlobs {
     func add(_ bytes: [UInt8], name: String) throws(GitError) -> OID {
         var oid = git_oid()
         try GitError.check(bytes.withUnsafeBytes { git_odb_hash(&oid, $0.baseAddress, $0.count, GIT_OBJECT_BLOB) }, "git_odb_hash")
-        if git_odb_exists(odb, &oid) == 1 { return OID(oid) }
+        // NB: not rescanning the packs for each new blob (git has it, or it is packed again).
+        if git_odb_exists_ext(odb, &oid, UInt32(GIT_ODB_LOOKUP_NO_REFRESH.rawValue)) == 1 { return OID(oid) }
         try GitError.check(bytes.withUnsafeBytes { git_odb_write(&oid, odb, $0.baseAddress, $0.count, GIT_OBJECT_BLOB) }, "git_odb_write")
         if builder == nil {
             try GitError.check(git_packbuilder_new(&builder, handle.pointer), "git_packbuilder_new")

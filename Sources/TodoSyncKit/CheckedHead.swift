@@ -329,7 +329,8 @@ extension Workspace {
     private func outsideAttributeFiles() -> [String] {
         let home = getenv("HOME").map { String(cString: $0) } ?? ""
         let xdg = getenv("XDG_CONFIG_HOME").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.config"
-        var paths = [repository.gitDirectory + "info/attributes", xdg + "/git/attributes", "/etc/gitattributes"]
+        // NB: info/ is shared by linked worktrees: in the common git directory.
+        var paths = [repository.commonDirectory + "info/attributes", xdg + "/git/attributes", "/etc/gitattributes"]
         if let file = try? repository.configString("core.attributesFile") { paths.append(file.hasPrefix("~/") ? home + file.dropFirst() : file) }
         return paths
     }

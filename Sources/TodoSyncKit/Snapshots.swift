@@ -310,7 +310,8 @@ extension Workspace {
     private func outsideIgnoreFiles() -> [String] {
         let home = getenv("HOME").map { String(cString: $0) } ?? ""
         let xdg = getenv("XDG_CONFIG_HOME").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.config"
-        var paths = [repository.gitDirectory + "info/exclude", xdg + "/git/ignore"]
+        // NB: info/ is shared by linked worktrees: in the common git directory.
+        var paths = [repository.commonDirectory + "info/exclude", xdg + "/git/ignore"]
         if let file = try? repository.configString("core.excludesFile") { paths.append(file.hasPrefix("~/") ? home + file.dropFirst() : file) }
         return paths
     }

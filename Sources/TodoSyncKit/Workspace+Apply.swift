@@ -13,7 +13,8 @@ extension Workspace {
     /// 1. git's locks are free and the branch is where the plan found it; every list file
     ///    still holds what was read;
     /// 2. blobs, tree and commit are written (nothing refers to them yet; a blob stored ahead
-    ///    while the plan was worked out is not written again);
+    ///    while the plan was worked out is not written again), and meanwhile the list files'
+    ///    new versions are written and flushed in the git directory, out of sight;
     /// 3. the journal names the write (so a stop from here on is finished by the next run);
     /// 4. files that are not lists are checked out (a sync), refusing over the user's edits;
     /// 5. list files are replaced, each only if it still holds what was read;
@@ -44,6 +45,9 @@ extension Workspace {
         for file in plan.files { try store.expect(file.path, holds: file.expected) }
         stop(after: .checked)
 
+        // NB: the new versions of the files are got ready (in the git directory, out of sight)
+        // while the objects are written.
+        try store.prepareReplacements(plan.files.compactMap { file in file.rewrites ? file.final.map { (file.path, $0) } : nil })
         let (commit, committed) = try Trace.phase("write objects") { () throws(TodoSyncError) in try writeObjects(plan, store) }
         stop(after: .objects)
 
@@ -155,9 +159,6 @@ extension Workspace {
     /// git's index.
     private static func writeListFiles(_ plan: WritePlan, _ store: some WriteStore) throws(TodoSyncError) -> [String: FileStat] {
         var stats: [String: FileStat] = [:]
-        try Trace.phase("prepare new versions") { () throws(TodoSyncError) in
-            try store.prepareReplacements(plan.files.compactMap { file in file.rewrites ? file.final.map { (file.path, $0) } : nil })
-        }
         for (index, file) in plan.files.enumerated() {
             if file.rewrites {
                 if let stat = try store.replace(file.path, with: file.final, ifStill: file.expected) { stats[file.path] = stat }

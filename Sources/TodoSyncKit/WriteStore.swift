@@ -1,3 +1,4 @@
+import Dispatch
 import GitStore
 import TodoModel
 
@@ -39,8 +40,9 @@ protocol WriteStore: AnyObject {
     func removeJournal()
     /// Brings files that are not lists to `tree`, refusing where one differs from `baseline`.
     func checkout(tree: OID, paths: [String], baseline: OID?) throws(TodoSyncError)
-    /// Gets list files' new bytes ready for `replace`, all flushed to disk at once (a store
-    /// may do nothing here: `replace` works without it).
+    /// Gets list files' new bytes ready for `replace`, all flushed to disk at once; a store may
+    /// do so while the objects are written (`replace` waits for it), or not at all (`replace`
+    /// works without it).
     func prepareReplacements(_ files: [(path: String, bytes: [UInt8])]) throws(TodoSyncError)
     /// Replaces a list file only if it still holds `expected`; its stat once written.
     func replace(_ path: String, with bytes: [UInt8]?, ifStill expected: [UInt8]?) throws(TodoSyncError) -> FileStat?
@@ -58,6 +60,7 @@ final class DiskStore: WriteStore {
     private(set) var identityWarning: String?
     /// List files' new bytes, flushed, waiting to be swapped in (`prepareReplacements`).
     private var prepared: [String: FileSystem.PreparedFile] = [:]
+    private var preparing: Preparation?
 
     init(_ workspace: Workspace) {
         self.workspace = workspace
@@ -182,16 +185,41 @@ final class DiskStore: WriteStore {
     }
 
     func prepareReplacements(_ files: [(path: String, bytes: [UInt8])]) throws(TodoSyncError) {
-        // One file gains nothing from it.
-        guard files.count > 1 else { return }
-        let ready = try FileSystem.prepare(files.map { (root + "/" + $0.path, $0.bytes, $0.path) }, scratch: workspace.scratch)
-        prepared.merge(ready) { old, new in
+        // One small file gains nothing from it.
+        guard files.count > 1 || files.contains(where: { $0.bytes.count >= 1 << 20 }) else { return }
+        try finishPreparing()
+        // On a thread of its own: the objects are written meanwhile (a large list's blob is
+        // hashed and compressed while its new version is written and flushed).
+        let preparation = Preparation()
+        let root = self.root, scratch = workspace.scratch
+        let work = files.map { (root + "/" + $0.path, $0.bytes, $0.path) }
+        DispatchQueue.global(qos: .userInitiated).async(group: preparation.group) {
+            preparation.outcome = Result { () throws(TodoSyncError) in try FileSystem.prepare(work, scratch: scratch) }
+        }
+        preparing = preparation
+    }
+
+    /// New versions being written and flushed on another thread.
+    private final class Preparation: @unchecked Sendable {
+        let group = DispatchGroup()
+        /// Set on the preparing thread, read only after waiting for `group`.
+        var outcome: Result<[String: FileSystem.PreparedFile], TodoSyncError>?
+    }
+
+    /// Waits for the preparation under way, if any, and takes what it prepared.
+    private func finishPreparing() throws(TodoSyncError) {
+        guard let preparation = preparing else { return }
+        preparation.group.wait()
+        preparing = nil
+        guard let outcome = preparation.outcome else { return }
+        prepared.merge(try outcome.get()) { old, new in
             old.discard()
             return new
         }
     }
 
     func replace(_ path: String, with bytes: [UInt8]?, ifStill expected: [UInt8]?) throws(TodoSyncError) -> FileStat? {
+        try finishPreparing()
         try checkNoSymbolicLink(on: path)
         let absolute = root + "/" + path
         if bytes != nil { try FileSystem.createDirectory(FileSystem.parentDirectory(of: absolute)) }
@@ -202,6 +230,7 @@ final class DiskStore: WriteStore {
 
     deinit {
         // Prepared and never swapped in (a write stopped by an error): nothing to keep.
+        try? finishPreparing()
         prepared.values.forEach { $0.discard() }
     }
 

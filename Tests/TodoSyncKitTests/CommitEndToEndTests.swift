@@ -246,12 +246,12 @@ import TestSupport
         try fixture.write(".git/info/exclude", "# git ls-files --others --exclude-from=.git/info/exclude\n\n   \n# *.md\n")
         try fixture.todosync()
         #expect(try fixture.git("ls-files").split(separator: "\n").count == lists.count)
-        try fixture.git("rm", "-q", "-r", "--cached", ".")
-        try fixture.git("commit", "-q", "-m", "untrack")
+        _ = try fixture.git("rm", "-q", "-r", "--cached", ".")
+        _ = try fixture.git("commit", "-q", "-m", "untrack")
 
         try fixture.write(".git/info/exclude", "# comment\nsecret.md\n")
         try fixture.write("../excludes", "private/\n")
-        try fixture.git("config", "core.excludesFile", fixture.path + "/../excludes")
+        _ = try fixture.git("config", "core.excludesFile", fixture.path + "/../excludes")
         try fixture.write("area/sub/.gitignore", "\\#hash.md\n e.md\n")
         try fixture.todosync()
         let ignored = try fixture.git("status", "--porcelain", "--ignored", "--untracked-files=all")
@@ -259,6 +259,23 @@ import TestSupport
         #expect(try fixture.git("ls-files") == "a.md\narea/b.md\narea/sub/c.md\narea/sub/e.md\n")
         // Every Markdown file git does not leave out is committed (" e.md" names another file).
         #expect(!ignored.split(separator: "\n").contains { $0.hasPrefix("?? ") && $0.hasSuffix(".md") }, "\(ignored)")
+    }
+
+    /// A linked worktree reads info/attributes and info/exclude from the git directory it shares
+    /// (as git does): the Markdown files they mark are lists there, the files they leave out
+    /// stay out.
+    @Test func aLinkedWorktreeReadsTheSharedInfoFiles() throws {
+        let fixture = try Fixture(gitFiles: ["README.txt": "lists\n"])
+        try fixture.write(".git/info/exclude", "secret.md\n")
+        let worktree = fixture.path + "/../worktree-\(UUID().uuidString)"
+        _ = try fixture.git("worktree", "add", "-q", "-b", "elsewhere", worktree)
+        defer { try? FileManager.default.removeItem(atPath: worktree) }
+        try Data("- [ ] In a note\n".utf8).write(to: URL(fileURLWithPath: worktree + "/note.md"))
+        try Data("- [ ] Secret\n".utf8).write(to: URL(fileURLWithPath: worktree + "/secret.md"))
+        let result = try run(todosyncBinary, [], in: worktree)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try git("ls-files", in: worktree) == "README.txt\nnote.md\n")
+        #expect(try git("status", "--porcelain", in: worktree).isEmpty)
     }
 
     /// An empty or prose-only TODO.md is a list: committed, so items typed into it later have a
@@ -372,7 +389,7 @@ import TestSupport
         var bytes = [UInt8](repeating: 0x41, count: 3_000)
         bytes[1_500] = 0
         bytes[700] = 0x0A
-        FileManager.default.createFile(atPath: fixture.path + "/TODO.md", contents: Data(bytes))
+        #expect(FileManager.default.createFile(atPath: fixture.path + "/TODO.md", contents: Data(bytes)))
         let refused = try fixture.todosync(expectStatus: 1)
         #expect(refused.stderr.contains("TODO.md:2: the file holds a NUL byte, so git reads it as binary"))
         #expect(refused.stderr.contains("hint: if it was saved over by mistake, get it back with git restore TODO.md"))
