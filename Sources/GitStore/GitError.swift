@@ -37,7 +37,13 @@ public struct GitError: Error, Hashable, Sendable, CustomStringConvertible {
     public var description: String { "\(message) (\(function), code \(code))" }
 
     /// libgit2 found nothing (a missing object, path, config key or repository).
-    public var isNotFound: Bool { code == GIT_ENOTFOUND.rawValue }
+    public var isNotFound: Bool { code == GIT_ENOTFOUND.rawValue && !isUnsafeOwnership }
+
+    /// libgit2 refused a repository owned by another user (git's "dubious ownership").
+    /// NB: libgit2 1.5 reports it as a safe.directory config value not found, not GIT_EOWNER.
+    public var isUnsafeOwnership: Bool {
+        code == GIT_EOWNER.rawValue || (code == GIT_ENOTFOUND.rawValue && message.contains("'safe.directory'"))
+    }
 
     /// Throws if `result` is negative, reading `git_error_last()` at once (it is thread-local,
     /// overwritten by the next call, and may be NULL even after a failure).

@@ -58,6 +58,8 @@ extension Workspace {
         let repository: Repository
         do {
             repository = try Repository.open(at: directory)
+        } catch where error.isUnsafeOwnership {
+            throw dubiousOwnership(from: directory)
         } catch where error.isNotFound {
             repository = try git("creating the repository") {
                 try Repository.create(at: directory, initialBranch: "main")

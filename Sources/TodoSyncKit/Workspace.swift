@@ -101,6 +101,8 @@ public final class Workspace {
                 try Repository.discover(from: path)
             }
             return try Workspace(repository: repository, startDirectory: path)
+        } catch let error as GitError where error.isUnsafeOwnership {
+            throw dubiousOwnership(from: path)
         } catch let error as GitError where error.isNotFound {
             throw TodoSyncError(
                 "not a git repository: \(FileSystem.absolute(path))",
@@ -112,6 +114,19 @@ public final class Workspace {
         } catch {
             throw TodoSyncError("opening the repository failed: \(error)")
         }
+    }
+
+    /// git's refusal of a repository another user owns, in git's words, with git's way out.
+    static func dubiousOwnership(from path: String) -> TodoSyncError {
+        // The repository's folder, as git names it: the nearest folder up holding .git.
+        var folder = FileSystem.absolute(path)
+        while !FileSystem.exists(folder + "/.git"), folder != "/", !folder.isEmpty {
+            folder = FileSystem.parentDirectory(of: folder)
+        }
+        if !FileSystem.exists(folder + "/.git") { folder = FileSystem.absolute(path) }
+        return TodoSyncError(
+            "detected dubious ownership in repository at '\(folder)': another user owns it, so git (and todosync) will not use it; nothing was read or changed",
+            hint: "if you trust it, add an exception: git config --global --add safe.directory \(folder)")
     }
 
     /// The branch HEAD names (also for a repository with no commit yet).

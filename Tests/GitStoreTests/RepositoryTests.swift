@@ -172,7 +172,7 @@ import TestSupport
     /// only by their bytes (".", "-", "/", digits, composed and decomposed "é").
     @Test func untrackedPositionsAgreeWithAskingPathByPath() throws {
         let scratch = Scratch()
-        let repository = try Repository.create(at: scratch.path)
+        _ = try Repository.create(at: scratch.path)
         let names = ["a-b.md", "a.md", "a/b.md", "a/c/d.md", "a0.md", "b.md", "caf\u{E9}.md", "cafe\u{301}.md", "z/TODO.md", "\u{1F4DD}.md"]
         for name in names { try scratch.write(name, "- [ ] x\n") }
         for tracked in [[], names, ["a.md", "a/c/d.md", "cafe\u{301}.md", "\u{1F4DD}.md"], ["a-b.md", "z/TODO.md"]] {
