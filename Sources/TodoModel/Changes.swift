@@ -17,6 +17,7 @@ extension ListSet {
     /// notes: the common case), item n of one is item n of the other, found without a table of
     /// ids, and no item changed place among its siblings; tests turn it off to check that.
     static func changes(from old: ListSet, to new: ListSet, aligning: Bool, moving: Set<ItemID> = []) -> [Change] {
+        if aligning, let changes = sameItemsChanges(from: old, to: new) { return changes }
         let oldRefs = old.itemRefs()
         let newRefs = new.itemRefs()
         // Each new file's index among the old files (-1: a new file).
@@ -57,23 +58,66 @@ extension ListSet {
                 }
             }
             guard let before = old.item(at: beforeRef), let item = new.item(at: ref) else { continue }
-            if before.isDone != item.isDone { result.append(Change(item.isDone ? .checked : .unchecked, item)) }
-            if before.title != item.title, before.plainTitle != item.plainTitle { result.append(Change(.retitled(from: before.title), item)) }
-            if before.priority != item.priority { result.append(Change(.reprioritized(from: before.priority), item)) }
-            if before.due != item.due { result.append(Change(.dueChanged(from: before.due), item)) }
-            for kind in Self.otherFields {
-                // Checking off writes a done date (and unchecking removes it): the check says it.
-                if kind == .done, before.isDone != item.isDone { continue }
-                let old = before.fieldValue(kind)
-                if old != item.fieldValue(kind) { result.append(Change(.fieldChanged(kind, from: old), item)) }
-            }
-            if before.notes != item.notes { result.append(Change(.notesEdited, item)) }
-            if !sameFile || before.parent != item.parent || reordered?[newIndex] == true {
-                result.append(Change(.moved(fromFile: before.file), item))
-            }
+            result += Self.changes(from: before, to: item, moved: !sameFile || before.parent != item.parent || reordered?[newIndex] == true)
         }
         for (index, ref) in oldRefs.enumerated() where !kept[index] {
             if let item = old.item(at: ref) { result.append(Change(.removed, item)) }
+        }
+        return result
+    }
+
+    /// What changed in one item that both sides hold.
+    private static func changes(from before: TodoItem, to item: TodoItem, moved: Bool) -> [Change] {
+        var result: [Change] = []
+        if before.isDone != item.isDone { result.append(Change(item.isDone ? .checked : .unchecked, item)) }
+        if before.title != item.title, before.plainTitle != item.plainTitle { result.append(Change(.retitled(from: before.title), item)) }
+        if before.priority != item.priority { result.append(Change(.reprioritized(from: before.priority), item)) }
+        if before.due != item.due { result.append(Change(.dueChanged(from: before.due), item)) }
+        for kind in Self.otherFields {
+            // Checking off writes a done date (and unchecking removes it): the check says it.
+            if kind == .done, before.isDone != item.isDone { continue }
+            let old = before.fieldValue(kind)
+            if old != item.fieldValue(kind) { result.append(Change(.fieldChanged(kind, from: old), item)) }
+        }
+        if before.notes != item.notes { result.append(Change(.notesEdited, item)) }
+        if moved { result.append(Change(.moved(fromFile: before.file), item)) }
+        return result
+    }
+
+    /// The changes where both sides hold the same files and, in each, the same items (ids,
+    /// unidentified ones too) in the same order under the same parents: an edit of titles,
+    /// boxes, fields or notes, the common case. Only the items whose lines differ are built,
+    /// with no table of every item's place (at a million items, building two was most of the
+    /// work). nil where the sides differ otherwise, or many items changed: the full comparison
+    /// then gives the answer, which this one always equals.
+    private static func sameItemsChanges(from old: ListSet, to new: ListSet) -> [Change]? {
+        guard old.documents.keys.elementsEqual(new.documents.keys) else { return nil }
+        let olds = old.documents.values, news = new.documents.values
+        var differing: [(file: Int, node: Int)] = []
+        for file in 0..<olds.count {
+            let before = olds[file], after = news[file]
+            guard before.nodeCount == after.nodeCount else { return nil }
+            for node in 0..<before.nodeCount {
+                let id = before.id(ofNode: node)
+                guard id == after.id(ofNode: node), before.parent(ofNode: node) == after.parent(ofNode: node) else { return nil }
+                guard id != nil, !before.sameLines(node: node, as: after, node: node) else { continue }
+                differing.append((file, node))
+                // NB: each is looked for among the items before it (a later copy of an id is
+                // left out, as the full comparison leaves it out): few, or the full comparison.
+                if differing.count > 16 { return nil }
+            }
+        }
+        var result: [Change] = []
+        for (file, node) in differing {
+            let before = olds[file], after = news[file]
+            let id = before.id(ofNode: node)
+            let earlier = olds.prefix(file).contains { document in (0..<document.nodeCount).contains { document.id(ofNode: $0) == id } }
+            if earlier || (0..<node).contains(where: { before.id(ofNode: $0) == id }) { continue }
+            // Its place among its siblings (every item with its parent, as `itemRefs` counts).
+            let parent = before.parent(ofNode: node)
+            let position = (0..<node).count { before.parent(ofNode: $0) == parent }
+            guard let was = before.item(node: node, position: position), let item = after.item(node: node, position: position) else { continue }
+            result += changes(from: was, to: item, moved: was.parent != item.parent)
         }
         return result
     }

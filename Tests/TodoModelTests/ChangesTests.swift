@@ -75,6 +75,30 @@ import Testing
         }
     }
 
+    /// Where only lines changed, the items are compared in place; a later copy of an id and an
+    /// item without an id are left out as the full comparison leaves them out, and an item
+    /// edited among thousands is the one change told.
+    @Test func itemsComparedInPlaceGiveWhatTheFullComparisonGives() {
+        let id = "0A39EEBF-813F-5529-8A5C-7F3B3582BAA3", other = "E739AB2E-9A73-509E-8999-849B2CA6D4B6"
+        func lists(_ text: String) -> ListSet { ListSet([ListDocument(path: "TODO.md", bytes: Array(text.utf8))]) }
+        let base = lists("- [ ] First <!-- id: \(id) -->\n  - [ ] Child <!-- id: \(other) -->\n- [ ] Copy <!-- id: \(id) -->\n- [ ] No id\n")
+        for edited in [
+            "- [ ] First <!-- id: \(id) -->\n  - [ ] Child <!-- id: \(other) -->\n- [x] Copy edited <!-- id: \(id) -->\n- [x] No id\n",
+            "- [x] First 🔼 <!-- id: \(id) -->\n  - [ ] Child renamed <!-- id: \(other) -->\n    a note\n- [ ] Copy <!-- id: \(id) -->\n- [ ] No id\n",
+        ] {
+            let full = ListSet.changes(from: base, to: lists(edited), aligning: false)
+            #expect(ListSet.changes(from: base, to: lists(edited), aligning: true) == full)
+        }
+        #expect(ListSet.changes(from: base, to: lists("- [ ] First <!-- id: \(id) -->\n  - [ ] Child <!-- id: \(other) -->\n- [x] Copy <!-- id: \(id) -->\n- [ ] No id\n")).isEmpty)
+
+        var text = "# Many\n\n"
+        for n in 0..<3_000 { text += "- [ ] Task \(n) <!-- id: \(ItemID(high: UInt64(n) &+ 0x1000, low: UInt64(n) &* 7919 &+ 1)) -->\n" }
+        let many = lists(text)
+        let one = lists(text.replacingOccurrences(of: "- [ ] Task 2718 ", with: "- [x] Task 2718 (done) "))
+        #expect(ListSet.changes(from: many, to: one).map(\.phrase) == ["Check \"Task 2718 (done)\"", "Rename \"Task 2718\" to \"Task 2718 (done)\""])
+        #expect(ListSet.changes(from: many, to: one) == ListSet.changes(from: many, to: one, aligning: false))
+    }
+
     @Test(arguments: [[Int](), [0], [1, 0], [0, 1, 2], [2, 0, 1], [3, 1, 2, 0, 4]])
     func longestRunMatchesANaiveSearch(_ values: [Int]) {
         let run = ListSet.longestIncreasingRun(values)
