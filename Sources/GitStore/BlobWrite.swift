@@ -59,3 +59,39 @@ public final class BlobWrite: Sendable {
         return try outcome.get()
     }
 }
+
+/// A blob being read on a thread of its own while the caller goes on: a large list's last
+/// committed version is inflated and checked (libgit2 verifies every object it reads) while
+/// its working version is read and parsed. The thread opens its own repository handle.
+public final class BlobRead: Sendable {
+    public let blob: OID
+    private let progress: Progress
+
+    private final class Progress: @unchecked Sendable {
+        let finished = DispatchSemaphore(value: 0)
+        /// Set once, on the reading thread, before `finished` is signalled.
+        var outcome: Result<[UInt8], GitError>?
+    }
+
+    /// Starts reading `blob` from the repository whose git directory is `gitDirectory`.
+    public init(reading blob: OID, in gitDirectory: String) {
+        self.blob = blob
+        let progress = Progress()
+        self.progress = progress
+        DispatchQueue.global().async {
+            progress.outcome = Result { () throws(GitError) in try Repository.open(gitDirectory: gitDirectory).blob(blob) }
+            progress.finished.signal()
+        }
+    }
+
+    // NB: released unread, it is not waited for: the thread holds only its own handle and
+    // `progress`, and a read leaves nothing behind.
+
+    /// Waits for the read to end: the blob's bytes, or the error libgit2 gave.
+    public func bytes() throws(GitError) -> [UInt8] {
+        progress.finished.wait()
+        defer { progress.finished.signal() }
+        guard let outcome = progress.outcome else { preconditionFailure("BlobRead finished without an outcome") }
+        return try outcome.get()
+    }
+}

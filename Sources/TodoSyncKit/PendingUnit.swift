@@ -188,9 +188,23 @@ extension Workspace {
         return true
     }
 
+    /// Starts reading HEAD's version of each large list about to be read whose stat git's
+    /// index does not vouch for (most likely the edit): inflated and checked on another thread
+    /// while the working files are read and parsed (`committedBytes` takes it).
+    private func readHeadBlobsAhead(of paths: [String], headTree: HeadTree?, stamps: IndexStamps) {
+        guard let headTree, pass != nil, paths.count <= 64 else { return }
+        let reading = Set(paths)
+        for file in headTree.files where reading.contains(file.path) {
+            guard let stat = passStat(file.path), stat.size >= 1 << 20, stamps.blob(at: file.path, stat: stat) != file.blob else { continue }
+            pass?.blobsReadAhead[file.path] = BlobRead(reading: file.blob, in: repository.gitDirectory)
+            Trace.note("HEAD's version read ahead: \(file.path)")
+        }
+    }
+
     private func pending(
         _ paths: [String], headTree: HeadTree?, stamps: IndexStamps, storingBlobsAhead: Bool, shortcuts: Bool
     ) throws(TodoSyncError) -> PendingUnit {
+        readHeadBlobsAhead(of: paths, headTree: headTree, stamps: stamps)
         let read = try Trace.phase("read working lists") { () throws(TodoSyncError) in try readWorkingBytes(paths) }
         let files = try Trace.phase("parse working lists") { () throws(TodoSyncError) in try parseWorkingFiles(read) }
         var blobsStoredAhead: [String: BlobWrite] = [:]

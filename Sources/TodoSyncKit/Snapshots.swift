@@ -135,8 +135,12 @@ extension Workspace {
     /// blob, the working file's bytes (line endings as the user keeps them, which a write then
     /// expects to find and keeps).
     private func committedBytes(_ file: TreeFile) throws(TodoSyncError) -> [UInt8] {
+        let ahead = pass?.blobsReadAhead.removeValue(forKey: file.path)
         guard try convertsContent(at: file.path) else {
-            return try git("reading \(file.path) from the last commit") { try repository.blob(file.blob) }
+            return try git("reading \(file.path) from the last commit") { () throws(GitError) in
+                if let ahead, ahead.blob == file.blob { return try ahead.bytes() }
+                return try repository.blob(file.blob)
+            }
         }
         let checkedOut = try committedBytes(file.blob, at: file.path)
         guard let working = try FileSystem.read(root + "/" + file.path), !working.sameBytes(as: checkedOut) else { return checkedOut }

@@ -181,6 +181,8 @@ struct ReadingPass {
     var readPlain: [String: OID] = [:]
     /// The candidate files' stats, taken together (`prefetchStats`), position by position.
     var candidateStats: (paths: [String], stats: [FileStat?])?
+    /// HEAD's versions of large edited lists, being read on another thread (`readHeadBlobsAhead`).
+    var blobsReadAhead: [String: BlobRead] = [:]
     /// The blob ids of working files git's index does not vouch for, as hashed (`holds`).
     var hashes: [String: OID] = [:]
     /// Other files' stats as this pass took them (nil: not a regular file).

@@ -42,6 +42,19 @@ import TestSupport
         #expect(!objects.contains { $0.contains("tmp_") })
     }
 
+    /// A blob read on another thread gives the bytes a read on this one gives; a blob that is
+    /// not there gives libgit2's error; one released unread is not waited for.
+    @Test func aBlobReadOnAnotherThreadGivesTheSameBytes() throws {
+        let scratch = Scratch()
+        let repository = try Repository.create(at: scratch.path)
+        let bytes = Array(String(repeating: "- [ ] a long list\n", count: 80_000).utf8)
+        let id = try repository.writeBlob(bytes)
+        #expect(try BlobRead(reading: id, in: repository.gitDirectory).bytes() == bytes)
+        let missing = try Repository.blobID(of: Array("never stored\n".utf8))
+        #expect(throws: GitError.self) { try BlobRead(reading: missing, in: repository.gitDirectory).bytes() }
+        _ = BlobRead(reading: id, in: repository.gitDirectory)
+    }
+
     /// Many blobs at once are one pack (and its index), not a loose file each; fewer are loose.
     /// Blobs git has already are not packed again; the handle that wrote them reads them, and
     /// a tree and commit written through it on top pass git's fsck.

@@ -59,6 +59,25 @@ import TestSupport
         try fixture.expectNoStrayObjects()
     }
 
+    /// A large list's committed version is read on another thread while its working version is
+    /// parsed: an edit is committed as one change; a list touched but not changed (the read
+    /// ahead unused) is nothing to commit.
+    @Test func aLargeListsCommittedVersionIsReadAhead() throws {
+        let fixture = try Fixture()
+        try fixture.write("TODO.md", (0..<30_000).map { "- [ ] Task number \($0) to do\n" }.joined())
+        try fixture.todosync()
+        #expect(try fixture.read("TODO.md").utf8.count > 1 << 20)
+        usleep(1_100_000)
+        try fixture.write("TODO.md", try fixture.read("TODO.md").replacingOccurrences(of: "- [ ] Task number 29998 ", with: "- [x] Task number 29998 "))
+        let traced = try run(todosyncBinary, [], in: fixture.path, environment: ["TODOSYNC_TRACE": "1"])
+        #expect(traced.status == 0 && traced.stderr.contains("todosync trace: HEAD's version read ahead: TODO.md"), "\(traced.stderr)")
+        #expect(fixture.lastSubject == "Check \"Task number 29998 to do\"")
+        #expect(try fixture.git("show", "HEAD:TODO.md") == (try fixture.read("TODO.md")))
+        try fixture.write("TODO.md", try fixture.read("TODO.md"))
+        #expect(try fixture.todosync("status").stdout.contains("Nothing changed"))
+        try fixture.expectCleanAndSound()
+    }
+
     @Test func anEditIsCommittedFromTheBlobStoredAheadUnlessIdsAreWrittenBack() throws {
         let fixture = try Fixture()
         try fixture.write("TODO.md", "- [ ] Buy milk\n- [ ] Call Bob\n")
