@@ -46,6 +46,24 @@ public enum IDAssignment {
         public static let unchanged = Result(lists: ListSet(), changedPaths: [], writtenIDs: [], diagnostics: [])
     }
 
+    /// Whether the working lists are the base's files holding exactly the base's ids, in the
+    /// same order, every item with one, and the base's ids are all different (none derived, as
+    /// many as its items): an edit of titles, boxes, fields or notes, the common case. Then
+    /// nothing is assigned, found without a table of every id (at a million items, building
+    /// one was most of the assignment).
+    static func holdsBaseIDs(_ working: ListSet, _ base: Base) -> Bool {
+        guard base.adopted.isEmpty, working.documents.keys.elementsEqual(base.lists.documents.keys) else { return false }
+        var count = 0
+        for (document, baseDocument) in zip(working.documents.values, base.lists.documents.values) {
+            guard document.nodeCount == baseDocument.nodeCount else { return false }
+            for node in 0..<document.nodeCount {
+                guard let id = document.id(ofNode: node), id == baseDocument.id(ofNode: node) else { return false }
+            }
+            count += document.nodeCount
+        }
+        return base.ids.count == count
+    }
+
     /// A line of a commit's list file whose item needs an id derived from history: it has no
     /// readable id (a plain `git` edit), or it is a later copy of a repeated id. `copy`: how many
     /// lines of the file before it hold exactly the same bytes.
@@ -177,6 +195,7 @@ public enum IDAssignment {
     public static func assign<G: RandomNumberGenerator>(
         _ working: ListSet, base: Base, using generator: inout G
     ) -> Result {
+        if holdsBaseIDs(working, base) { return Result(lists: working, changedPaths: [], writtenIDs: [], diagnostics: []) }
         var diagnostics: [Diagnostic] = []
 
         // Where each readable id first stands in the working files, and every place of an id

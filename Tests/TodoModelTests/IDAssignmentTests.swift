@@ -37,6 +37,30 @@ import Testing
         #expect(changes.map(\.phrase) == ["Add \"new\""])
     }
 
+    /// Lists holding exactly the last commit's ids in the same places (titles, boxes, notes
+    /// edited) need nothing; the same ids where the commit held a repeated id, or a copy
+    /// pasted in place of an item, still get it sorted out.
+    @Test func theLastCommitsIdsInTheirPlacesNeedNothing() throws {
+        let committed = identified("- [ ] a\n  - [ ] b\n- [ ] c\n")
+        let edited = committed.text.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.hasPrefix("- [ ] a ") ? "- [x] a renamed" + $0.dropFirst(7) : String($0) }.joined(separator: "\n") + "  notes\n"
+        var generator = SeededGenerator(seed: 5)
+        let base = IDAssignment.Base(lists: ListSet([committed]), adopted: [:])
+        let result = IDAssignment.assign(ListSet([ListDocument(path: "TODO.md", bytes: Array(edited.utf8))]), base: base, using: &generator)
+        #expect(result.idsWritten == 0 && result.changedPaths.isEmpty && result.diagnostics.isEmpty)
+        #expect(result.lists.documents.values[0].render() == Array(edited.utf8))
+
+        // The commit held "a"'s id twice (its second copy read as derived): in place, the copy
+        // is told apart all the same.
+        let lines = committed.text.split(separator: "\n")
+        let twice = [lines[0], lines[1], lines[0]].joined(separator: "\n") + "\n"
+        let repeated = ListSet([ListDocument(path: "TODO.md", bytes: Array(twice.utf8))])
+        let repeatedBase = IDAssignment.resolveBase(repeated, commit: "base")
+        let sorted = IDAssignment.assign(repeated, base: repeatedBase, using: &generator)
+        #expect(sorted.idsWritten == 1)
+        #expect(Set(sorted.lists.items.values.map(\.id)).count == 3)
+    }
+
     @Test func aPastedCopyGetsANewIdAndTheCommittedItemKeepsItsOwn() throws {
         let committed = identified("- [ ] a\n- [ ] b\n")
         let aID = committed.items[0].id
