@@ -47,21 +47,23 @@ public enum IDAssignment {
     }
 
     /// Whether the working lists are the base's files holding exactly the base's ids, in the
-    /// same order, every item with one, and the base's ids are all different (none derived, as
-    /// many as its items): an edit of titles, boxes, fields or notes, the common case. Then
-    /// nothing is assigned, found without a table of every id (at a million items, building
-    /// one was most of the assignment).
+    /// same order (`holdBaseIDs`): an edit of titles, boxes, fields or notes, the common case.
+    /// Then nothing is assigned, found without a table of every id (at a million items,
+    /// building one was most of the assignment).
     static func holdsBaseIDs(_ working: ListSet, _ base: Base) -> Bool {
-        guard base.adopted.isEmpty, working.documents.keys.elementsEqual(base.lists.documents.keys) else { return false }
-        var count = 0
-        for (document, baseDocument) in zip(working.documents.values, base.lists.documents.values) {
-            guard document.nodeCount == baseDocument.nodeCount else { return false }
-            for node in 0..<document.nodeCount {
-                guard let id = document.id(ofNode: node), id == baseDocument.id(ofNode: node) else { return false }
-            }
-            count += document.nodeCount
+        working.documents.keys.elementsEqual(base.lists.documents.keys) && holdBaseIDs(Array(working.documents.values), base)
+    }
+
+    /// Whether each document holds exactly the ids the base's version of its file holds, in
+    /// the same order, every item with one, where the base's ids are all different (none
+    /// derived, as many as its items): then their ids are in order, each used once across the
+    /// base's files.
+    public static func holdBaseIDs(_ documents: [ListDocument], _ base: Base) -> Bool {
+        guard base.adopted.isEmpty, base.ids.count == base.lists.documents.values.reduce(0, { $0 + $1.nodeCount }) else { return false }
+        return documents.allSatisfy { document in
+            guard let baseDocument = base.lists[document.path], document.nodeCount == baseDocument.nodeCount else { return false }
+            return (0..<document.nodeCount).allSatisfy { node in document.id(ofNode: node).map { $0 == baseDocument.id(ofNode: node) } ?? false }
         }
-        return base.ids.count == count
     }
 
     /// A line of a commit's list file whose item needs an id derived from history: it has no

@@ -258,16 +258,21 @@ extension Workspace {
     /// note for HEAD, none: the next pass reads every file, as it would have.
     func recordCheckedHead(commit: OID, over head: HeadSnapshot, lists: ListSet, changed: [String: [UInt8]?], listBlobs: [String: OID]) {
         guard let parent = head.commit?.id, var note = readCheckedNote(), note.commit == parent else { return }
+        // Lists holding HEAD's ids in their places (HEAD's all different) are in order: no
+        // table of every id (an item checked in a list of a million).
+        let inPlace = IDAssignment.holdBaseIDs(changed.compactMap { path, bytes in bytes == nil ? nil : lists[path] }, head.base)
         var before = Set<ItemID>()
-        for path in changed.keys {
-            for case let id? in head.base.lists[path]?.nodeIDs ?? [] { before.insert(id) }
+        if !inPlace {
+            for path in changed.keys {
+                for case let id? in head.base.lists[path]?.nodeIDs ?? [] { before.insert(id) }
+            }
         }
         var seen = Set<ItemID>(), added: [NotedFile] = []
         for (path, bytes) in changed {
             // Gone, left untracked or no list now: not named (the next pass reads it, if there).
             guard bytes != nil, let document = lists[path], let blob = listBlobs[path] else { continue }
             guard document.diagnostics.isEmpty else { return }
-            for id in document.nodeIDs {
+            for id in inPlace ? [] : document.nodeIDs {
                 guard let id, seen.insert(id).inserted, before.contains(id) || !head.base.ids.contains(id) else { return }
             }
             let marking = NotedFile.position(of: path, in: note.files).flatMap { note.files[$0].marking }
