@@ -100,27 +100,9 @@ extension FileSystem {
         // writes them out together, where flushes one file at a time each wait for the disk).
         let folder = open(scratch.temporary, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         defer { if folder >= 0 { close(folder) } }
-        if files.count >= 64, folder >= 0, todosync_flushes_whole_file_system(folder) == 1 {
-            do throws(TodoSyncError) {
-                for file in files {
-                    let temporary = try temporaryFile(
-                        in: scratch.temporary, holding: file.bytes, mode: currentMode(file.path),
-                        for: "the new version of \(file.relativePath) (in \(scratch.temporary))")
-                    prepared[file.relativePath] = PreparedFile(path: temporary.path)
-                    close(temporary.fd)
-                }
-                // NB: the folder was opened before the writes: a failed write since is reported.
-                guard todosync_flush_file_system(folder) == 0 else {
-                    throw failure("cannot flush the new versions of \(files.count) files (in \(scratch.temporary)) to disk")
-                }
-            } catch {
-                prepared.values.forEach { $0.discard() }
-                throw error
-            }
-            return prepared
-        }
-        // Flushed and closed a batch at a time: a vault's thousands of files would run out of
-        // file descriptors held open together.
+        let together = files.count >= 64 && folder >= 0 && todosync_flushes_whole_file_system(folder) == 1
+        // Otherwise flushed and closed a batch at a time: a vault's thousands of files would
+        // run out of file descriptors held open together.
         var open: [(relativePath: String, fd: Int32)] = []
         func flushOpen() throws(TodoSyncError) {
             defer {
@@ -149,10 +131,19 @@ extension FileSystem {
                     in: scratch.temporary, holding: file.bytes, mode: currentMode(file.path),
                     for: "the new version of \(file.relativePath) (in \(scratch.temporary))")
                 prepared[file.relativePath] = PreparedFile(path: temporary.path)
+                if together {
+                    close(temporary.fd)
+                    continue
+                }
                 open.append((file.relativePath, temporary.fd))
                 if open.count >= 64 { try flushOpen() }
             }
-            try flushOpen()
+            if !together {
+                try flushOpen()
+            } else if todosync_flush_file_system(folder) != 0 {
+                // NB: the folder was opened before the writes: a failed write since is reported.
+                throw failure("cannot flush the new versions of \(files.count) files (in \(scratch.temporary)) to disk")
+            }
         } catch {
             open.forEach { close($0.fd) }
             prepared.values.forEach { $0.discard() }
