@@ -330,16 +330,6 @@ extension Workspace {
         sources?.allSatisfy { $0.status == nil } ?? false
     }
 
-    /// The files gitattributes are read from outside the working tree.
-    private func outsideAttributeFiles() -> [String] {
-        let home = getenv("HOME").map { String(cString: $0) } ?? ""
-        let xdg = getenv("XDG_CONFIG_HOME").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.config"
-        // NB: info/ is shared by linked worktrees: in the common git directory.
-        var paths = [repository.commonDirectory + "info/attributes", xdg + "/git/attributes", "/etc/gitattributes"]
-        if let file = try? repository.configString("core.attributesFile") { paths.append(file.hasPrefix("~/") ? home + file.dropFirst() : file) }
-        return paths
-    }
-
     /// Starts a reading pass that walks no folders (a sync's merge, an undo) with what the note
     /// says gitattributes say of its files, where every file the note stamped is as stamped
     /// then and the files read outside the tree are still the ones it stamped: then libgit2

@@ -310,16 +310,6 @@ extension Workspace {
         return scan
     }
 
-    /// The files git reads ignore patterns from outside the working tree.
-    private func outsideIgnoreFiles() -> [String] {
-        let home = getenv("HOME").map { String(cString: $0) } ?? ""
-        let xdg = getenv("XDG_CONFIG_HOME").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.config"
-        // NB: info/ is shared by linked worktrees: in the common git directory.
-        var paths = [repository.commonDirectory + "info/exclude", xdg + "/git/ignore"]
-        if let file = try? repository.configString("core.excludesFile") { paths.append(file.hasPrefix("~/") ? home + file.dropFirst() : file) }
-        return paths
-    }
-
     /// Whether an ignore file holds a line that is neither blank nor a comment (a file that
     /// cannot be read counts as one that does).
     static func namesIgnorePatterns(_ path: String) -> Bool {

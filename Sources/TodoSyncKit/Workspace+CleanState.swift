@@ -62,17 +62,15 @@ extension Workspace {
         if let branch = try? branch() { paths.append(gitDirectory + "refs/heads/" + branch) }
         if let upstream = try? upstream() { paths.append(gitDirectory + upstream.trackingRef) }
 
-        let home = getenv("HOME").map { String(cString: $0) } ?? ""
-        let xdg = getenv("XDG_CONFIG_HOME").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.config"
-        var configFiles = [gitDirectory + "config", home + "/.gitconfig", xdg + "/git/config", "/etc/gitconfig"]
+        let user = Self.userFolders()
+        var configFiles = [gitDirectory + "config", user.home + "/.gitconfig", user.git + "/config", "/etc/gitconfig"]
         configFiles += Repository.outsideConfigFiles().filter { !configFiles.contains($0) }
         // [include] and [includeIf] sections name files found only by reading config: no note then.
         guard !configFiles.contains(where: includesOtherFiles) else { return nil }
         paths += configFiles.dropFirst()
-        paths += [xdg + "/git/ignore", xdg + "/git/attributes", "/etc/gitattributes"]
-        for key in ["core.excludesFile", "core.attributesFile"] {
-            if let file = try? repository.configString(key) { paths.append(file.hasPrefix("~/") ? home + file.dropFirst() : file) }
-        }
+        // NB: info/exclude and info/attributes are stamped above (no linked worktree here).
+        let stamped = Set(paths)
+        paths += (outsideIgnoreFiles() + outsideAttributeFiles()).filter { !stamped.contains($0) }
 
         for folder in scan.folders {
             let absolute = folder.isEmpty ? root : root + "/" + folder

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Paths the user names (`--file`), made into paths of the working tree.
 extension Workspace {
     /// The path, relative to the working tree's root, of a file the user named relative to
@@ -31,5 +37,33 @@ extension Workspace {
         TodoSyncError(
             "\(link) is a symbolic link: todosync never reads or writes a list through a link (git keeps the link, not the file it points to); nothing was changed",
             hint: "name the file itself, or replace the link with a copy of the file: cp --remove-destination \"$(readlink -f '\(link)')\" '\(link)'")
+    }
+}
+
+/// Where git reads ignore patterns and gitattributes outside the working tree.
+extension Workspace {
+    /// The user's home and git's folder in it (`$XDG_CONFIG_HOME/git`, else `~/.config/git`).
+    static func userFolders() -> (home: String, git: String) {
+        let home = getenv("HOME").map { String(cString: $0) } ?? ""
+        let xdg = getenv("XDG_CONFIG_HOME").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.config"
+        return (home, xdg + "/git")
+    }
+
+    /// The file a git config key names (`~/` expanded), if it is set.
+    func configuredFile(_ key: String) -> String? {
+        guard let file = try? repository.configString(key) else { return nil }
+        return file.hasPrefix("~/") ? Self.userFolders().home + file.dropFirst() : file
+    }
+
+    /// The files git reads ignore patterns from outside the working tree.
+    func outsideIgnoreFiles() -> [String] {
+        // NB: info/ is shared by linked worktrees: in the common git directory.
+        [repository.commonDirectory + "info/exclude", Self.userFolders().git + "/ignore"] + [configuredFile("core.excludesFile")].compactMap { $0 }
+    }
+
+    /// The files gitattributes are read from outside the working tree.
+    func outsideAttributeFiles() -> [String] {
+        [repository.commonDirectory + "info/attributes", Self.userFolders().git + "/attributes", "/etc/gitattributes"]
+            + [configuredFile("core.attributesFile")].compactMap { $0 }
     }
 }

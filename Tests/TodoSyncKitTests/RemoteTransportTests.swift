@@ -49,7 +49,7 @@ import TestSupport
     @Test(.enabled(if: SSHServer.isAvailable)) func sshFailuresShowSSHsOwnMessageAndChangeNothing() throws {
         let server = try SSHServer()
         let alice = try clone(server, seeding: "- [ ] Buy milk\n")
-        try todosync(alice.path, ["sync"], ssh: server.sshCommand)
+        _ = try todosync(alice.path, ["sync"], ssh: server.sshCommand)
         let head = try alice.git("rev-parse", "HEAD")
 
         // A changed host key: ssh's warning, not a guess about the network.

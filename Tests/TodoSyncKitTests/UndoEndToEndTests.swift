@@ -250,7 +250,7 @@ import TestSupport
         try alice.todosync("mv", "Buy milk", "--file", "notes.md")
         try alice.sync()
         try bob.write("notes.md", "Some notes, longer.\n")
-        try bob.git("commit", "-qam", "Edit notes")
+        _ = try bob.git("commit", "-qam", "Edit notes")
         try bob.sync()
         // Both kept; the item lands before the rewritten prose (MERGE.md, known gaps).
         let notes = try bob.read("notes.md")
