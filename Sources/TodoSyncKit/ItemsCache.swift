@@ -11,7 +11,7 @@ import TodoModel
 /// on). A checksum covers the whole file: a file that is missing, truncated, damaged, of
 /// another format or written by another build of todosync (which may parse otherwise) reads
 /// as empty, and the files are read instead. Safe to delete at any time.
-struct ItemsCache {
+struct ItemsCache: Sendable {
     struct Entry: Equatable {
         var stat: FileStat
         var blob: OID
@@ -48,8 +48,9 @@ struct ItemsCache {
     /// records. `program` names the todosync build (its file's stamp): another build may
     /// parse otherwise, so a cache it wrote is not read.
     func encoded(program: String) -> [UInt8] {
-        var body: [UInt8] = []
-        body.reserveCapacity(paths.count * 80 + records.values.reduce(0) { $0 + $1.count + 24 })
+        // The checksum's place is kept and filled in last: the body is not copied again.
+        var body = Self.format + [UInt8](repeating: 0, count: 8)
+        body.reserveCapacity(body.count + paths.count * 80 + records.values.reduce(0) { $0 + $1.count + 24 })
         body.appendString(program)
         body.appendNumber(paths.count)
         for (path, entry) in paths {
@@ -69,10 +70,12 @@ struct ItemsCache {
             body.appendNumber(record.count)
             body += record
         }
-        var out = Self.format
-        let sum = Self.checksum(body[...])
-        for shift in stride(from: 0, to: 64, by: 8) { out.append(UInt8(truncatingIfNeeded: sum >> UInt64(shift))) }
-        return out + body
+        let start = Self.format.count + 8
+        let sum = Self.checksum(body[start...])
+        for (offset, shift) in stride(from: 0, to: 64, by: 8).enumerated() {
+            body[Self.format.count + offset] = UInt8(truncatingIfNeeded: sum >> UInt64(shift))
+        }
+        return body
     }
 
     /// The cache a file holds, if `program` wrote it; nil for anything but a whole cache of

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Dispatch
 import GitStore
 import QuickStatus
 import TodoModel
@@ -30,6 +31,8 @@ extension Workspace {
         try readingPass { () throws(TodoSyncError) in
             let scan = try scanForPass()
             let sources = try itemSources(scan.files)
+            // The records of the files read are made meanwhile, on another thread.
+            defer { sources.recording?() }
             guard sources.idsUnique else {
                 // An id in two files (or twice in one) is the id assignment's to settle, across
                 // every list: the files taken from the cache are read too (the others once).
@@ -44,12 +47,16 @@ extension Workspace {
                 for item in assigned.lists.items(done: done).values { body(item, !withoutID.contains(item.id)) }
                 return
             }
-            let recorded = Set(sources.kept.map(\.path))
+            // Lists read whose items all hold ids of their own, each once, are handed on as
+            // they are: the id assignment would change nothing in them.
+            let whole = Set(sources.kept.map(\.path)).union(sources.complete)
             var generator = SystemRandomNumberGenerator()
-            let assigned = IDAssignment.assign(ListSet(sources.readLists.filter { !recorded.contains($0.path) }), base: .empty, using: &generator)
+            let assigned = IDAssignment.assign(ListSet(sources.readLists.filter { !whole.contains($0.path) }), base: .empty, using: &generator)
             let withoutID = Set(assigned.writtenIDs)
             var ordered: [(path: String, record: ArraySlice<UInt8>?)] = sources.kept.map { ($0.path, $0.record) }
             for path in assigned.lists.documents.keys { ordered.append((path, nil)) }
+            let complete = Dictionary(uniqueKeysWithValues: sources.readLists.filter { sources.complete.contains($0.path) }.map { ($0.path, $0) })
+            for path in complete.keys { ordered.append((path, nil)) }
             ordered.sort { $0.path < $1.path }
             try Trace.phase("items: built and handed on") { () throws(TodoSyncError) in
                 for (path, record) in ordered {
@@ -61,6 +68,8 @@ extension Workspace {
                                 "the items cache (.git/todosync/cache/items) is damaged: what it holds of \(path) cannot be read",
                                 hint: "run the command again: the cache was removed, and the files are read")
                         }
+                    } else if let document = complete[path] {
+                        document.forEachItem(done: done) { body($0, true) }
                     } else if let document = assigned.lists[path] {
                         document.forEachItem(done: done) { body($0, !withoutID.contains($0.id)) }
                     }
@@ -70,13 +79,17 @@ extension Workspace {
     }
 
     /// The lists among `paths`, each read at most once: `kept`, the records of those the items
-    /// cache vouches for (their stat as recorded) and of those read and recorded now;
-    /// `readLists`, every list read. Settled files read are recorded for the next time.
+    /// cache vouches for (their stat as recorded); `readLists`, every list read, `complete`
+    /// naming those whose items all hold ids of their own, each once. Settled files read are
+    /// recorded for the next time on another thread, while their items are handed on;
+    /// `recording` waits for that and writes the cache (best effort).
     private struct ItemSources {
         var kept: [(path: String, record: ArraySlice<UInt8>)] = []
         var readLists: [ListDocument] = []
+        var complete: Set<String> = []
         /// No id in two lists, nor twice in one.
         var idsUnique = true
+        var recording: (() -> Void)?
     }
 
     private func itemSources(_ paths: [String]) throws(TodoSyncError) -> ItemSources {
@@ -91,7 +104,8 @@ extension Workspace {
         let stats = Trace.phase("stat the candidate files") { prefetchStats(paths) }
         var sources = ItemSources()
         var ids = Set<ItemID>()
-        var recorded = 0, fromCache = 0
+        var fromCache = 0
+        let recorder = cache == nil ? nil : ItemRecordMaker()
         let settled = openedAt - itemsCacheSettleTime
         try Trace.phase("items: cached or read") { () throws(TodoSyncError) in
             for (path, stat) in zip(paths, stats) {
@@ -105,24 +119,36 @@ extension Workspace {
                 }
                 guard let (bytes, stat) = try FileSystem.readWithStat(root + "/" + path) else { continue }
                 let document = try ListDocument.parsing(path, bytes)
-                let isList = try isList(document)
-                if isList {
+                if try isList(document) {
                     sources.readLists.append(document)
-                    for case let id? in document.nodeIDs where !ids.insert(id).inserted { sources.idsUnique = false }
+                    var complete = true
+                    for id in document.nodeIDs {
+                        guard let id else {
+                            complete = false
+                            continue
+                        }
+                        if !ids.insert(id).inserted {
+                            sources.idsUnique = false
+                            complete = false
+                        }
+                    }
+                    if complete { sources.complete.insert(path) }
                 }
                 // Only a file left alone long enough that a later change shows in its stat.
-                if stat.isSettled(before: settled), let record = ItemRecords.encode(document), let blob = try? Repository.blobID(of: bytes) {
-                    cache?.set(path, stat: stat, blob: blob, record: record)
-                    recorded += 1
-                    // Its items are handed on from the record: cheaper than building them again.
-                    if isList { sources.kept.append((path, record[...])) }
-                }
+                if stat.isSettled(before: settled) { recorder?.record(path, stat: stat, bytes: bytes, document: document) }
             }
         }
         Trace.note("lists from the items cache: \(fromCache), read: \(sources.readLists.count)")
         refreshNotedMarkings()
-        if let cache, let program, recorded > 0 || !wasRead {
-            writeItemsCache(cache, program: program, paths: paths, recorded: recorded, wasRead: wasRead)
+        if let recorder, let program, let cache {
+            // The cache is put together and written on the records' thread once they are made.
+            let file = scratch.itemsCache
+            recorder.finally { made in
+                var cache = cache
+                for entry in made { cache.set(entry.path, stat: entry.stat, blob: entry.blob, record: entry.record) }
+                Self.writeItemsCache(cache, to: file, program: program, paths: paths, recorded: made.count, wasRead: wasRead)
+            }
+            sources.recording = { Trace.phase("items cache: made and written") { recorder.wait() } }
         }
         return sources
     }
@@ -130,13 +156,11 @@ extension Workspace {
     /// Writes the cache when it was missing or damaged, or enough files were read since it was
     /// written for reading them again to cost more than writing it (a note or two edited
     /// since is read each time, as it would be without a cache). Best effort.
-    private func writeItemsCache(_ cache: ItemsCache, program: String, paths: [String], recorded: Int, wasRead: Bool) {
-        guard !wasRead || recorded >= 32 || recorded * 16 >= paths.count else { return }
+    private static func writeItemsCache(_ cache: ItemsCache, to file: String, program: String, paths: [String], recorded: Int, wasRead: Bool) {
+        guard !wasRead || recorded >= 32 || (recorded > 0 && recorded * 16 >= paths.count) else { return }
         var cache = cache
         cache.keepOnly(Set(paths))
-        Trace.phase("write the items cache") {
-            FileSystem.writeCache(scratch.itemsCache, cache.encoded(program: program))
-        }
+        FileSystem.writeCache(file, cache.encoded(program: program))
     }
 
     /// The list file `given` names (a path as typed, relative to where todosync started, or
@@ -159,5 +183,41 @@ extension Workspace {
                 "\(given) is not a list here",
                 hint: lists.isEmpty ? UnbornBranch.firstListHint : "the lists: " + lists.prefix(20).joined(separator: ", ") + (lists.count > 20 ? ", …" : ""))
         }
+    }
+}
+
+/// Item records of files read, made on another thread while their items are handed on: the
+/// first `list` of a large list would otherwise build every item twice in a row.
+final class ItemRecordMaker: @unchecked Sendable {
+    struct Made {
+        var path: String
+        var stat: FileStat
+        var blob: OID
+        var record: [UInt8]
+    }
+
+    private let queue = DispatchQueue(label: "todosync.item-records", qos: .userInitiated)
+    /// Touched on `queue` only.
+    private var made: [Made] = []
+
+    /// Records `document` (read from `bytes` with `stat`) unless its items cannot be recorded.
+    func record(_ path: String, stat: FileStat, bytes: [UInt8], document: ListDocument) {
+        queue.async { [self] in
+            guard let record = ItemRecords.encode(document), let blob = try? Repository.blobID(of: bytes) else { return }
+            made.append(Made(path: path, stat: stat, blob: blob, record: record))
+        }
+    }
+
+    /// Runs `work` with the records made, once every record asked for is made.
+    func finally(_ work: @escaping @Sendable ([Made]) -> Void) {
+        queue.async { [self] in
+            work(made)
+            made = []
+        }
+    }
+
+    /// Waits for the records and the work after them.
+    func wait() {
+        queue.sync {}
     }
 }
