@@ -24,40 +24,49 @@ public enum ItemRecords {
         for id in ids {
             guard let id, seen.insert(id).inserted else { return nil }
         }
-        // Items are encoded as they are built (a list of a million is never held as values);
-        // the table of sections, written before them, is known at the end.
-        var sections: [String: Int] = [:], sectionOrder: [String] = []
-        var indexOf: [ItemID: Int] = [:]
-        indexOf.reserveCapacity(ids.count)
-        var encoded: [UInt8] = [], body: [UInt8] = []
-        var count = 0, representable = true
-        document.forEachItem(done: nil) { item in
-            guard representable else { return }
-            indexOf[item.id] = count
-            count += 1
-            var section: Int?
-            if let name = item.section {
-                if let known = sections[name] {
-                    section = known
-                } else {
-                    section = sectionOrder.count
-                    sections[name] = sectionOrder.count
-                    sectionOrder.append(name)
-                }
+        // The table of sections goes before the items: found first (headings are few, and
+        // an item's heading is its predecessor's but at a heading), so the record is written
+        // once, in place.
+        var sectionOf: [Int: Int] = [:], sectionOrder: [String] = []
+        var byName: [String: Int] = [:]
+        var lastLine = -1
+        for node in ids.indices {
+            guard let line = document.nodes[node].headingLine, line != lastLine else { continue }
+            lastLine = line
+            guard sectionOf[line] == nil else { continue }
+            let name = document.headingText(line)
+            if let known = byName[name] {
+                sectionOf[line] = known
+            } else {
+                sectionOf[line] = sectionOrder.count
+                byName[name] = sectionOrder.count
+                sectionOrder.append(name)
             }
-            body.removeAll(keepingCapacity: true)
-            representable = encode(item, parent: item.parent.flatMap { indexOf[$0] }, section: section, to: &body)
-            encoded.appendNumber(body.count)
-            encoded += body
         }
-        guard representable else { return nil }
         var out: [UInt8] = []
-        out.reserveCapacity(encoded.count + 16 + sectionOrder.count * 16)
+        out.reserveCapacity(document.lines.last?.content.endIndex ?? 0)
         out.append((document.hasItems ? 1 : 0) | (document.hasIDs ? 2 : 0))
         out.appendNumber(sectionOrder.count)
         for section in sectionOrder { out.appendString(section) }
-        out.appendNumber(count)
-        out += encoded
+        out.appendNumber(ids.count)
+        // Every node has an id, so every node is an item: an item's index is its node's.
+        var body: [UInt8] = []
+        var representable = true
+        lastLine = -1
+        var section: Int?
+        document.forEachNodeItem(done: nil) { node, item in
+            guard representable else { return }
+            let line = document.nodes[node].headingLine
+            if line != lastLine {
+                section = line.flatMap { sectionOf[$0] }
+                lastLine = line ?? -1
+            }
+            body.removeAll(keepingCapacity: true)
+            representable = encode(item, parent: document.nodes[node].parent, section: section, to: &body)
+            out.appendNumber(body.count)
+            out += body
+        }
+        guard representable else { return nil }
         return out
     }
 

@@ -93,13 +93,18 @@ public struct ListDocument: Sendable, Equatable {
 
     /// `items(done:)`, handing on each item as it is built instead of holding them all.
     public func forEachItem(done wanted: Bool?, _ body: (TodoItem) -> Void) {
-        var siblingCount: [Int: Int] = [:]
+        forEachNodeItem(done: wanted) { _, item in body(item) }
+    }
+
+    /// `forEachItem`, with the index of each item's node.
+    func forEachNodeItem(done wanted: Bool?, _ body: (_ node: Int, TodoItem) -> Void) {
+        var siblingCount = [Int](repeating: 0, count: nodes.count)
         var topLevelCount = 0
         var headings: [Int: String] = [:]
         for index in nodes.indices {
             let position: Int
             if let parent = nodes[index].parent {
-                position = siblingCount[parent, default: 0]
+                position = siblingCount[parent]
                 siblingCount[parent] = position + 1
             } else {
                 position = topLevelCount
@@ -112,7 +117,7 @@ public struct ListDocument: Sendable, Equatable {
                 return text
             }
             if let wanted, isDone(node: index) != wanted { continue }
-            if let item = item(node: index, position: position, section: section) { body(item) }
+            if let item = item(node: index, position: position, section: section) { body(index, item) }
         }
     }
 
@@ -323,7 +328,7 @@ public struct ListDocument: Sendable, Equatable {
         list.split(separator: ",").map { String($0.filter { $0 != " " }) }.filter { !$0.isEmpty }
     }
 
-    private func headingText(_ line: Int) -> String {
+    func headingText(_ line: Int) -> String {
         var text = Substring(String(decoding: lines[line].content, as: UTF8.self))
         text = text.drop { $0 == "#" || $0 == " " || $0 == "\u{FEFF}" }
         while text.last == "#" || text.last == " " { text = text.dropLast() }

@@ -17,7 +17,19 @@ struct TitleFields {
             self.plainTitle = Self.hasSpacesToCollapse(title) ? Self.collapsingSpaces(Array(title.utf8)) : title
             return
         }
-        let text = FieldedText(before: Array(title.utf8)[...], after: [])
+        let bytes = Array(title.utf8)
+        if let simple = Self.trailingFields(bytes) {
+            for field in simple.fields {
+                if field.kind == .priority {
+                    priority = Priority(emoji: field.value)
+                } else {
+                    values[field.kind] = Self.writtenValue(bytes[field.range])
+                }
+            }
+            plainTitle = Self.collapsingSpaces(Array(bytes[..<simple.wordsEnd]))
+            return
+        }
+        let text = FieldedText(before: bytes[...], after: [])
         for (kind, field) in text.fields {
             if kind == .priority {
                 priority = Priority(emoji: field.value)
@@ -29,6 +41,28 @@ struct TitleFields {
         // and dropping the block reference leaves), put together once.
         let extras = text.before.slots.filter { if case .extra = $0 { true } else { false } }
         plainTitle = Self.collapsingSpaces(FieldedText.assembled(words: Array(text.before.words), slots: extras, fields: [:], isAfterComment: false))
+    }
+
+    /// The run of fields that ends `bytes` and where the words before it end, as
+    /// `FieldedText` splits it, for the common title: no block reference (no `^` at all) and
+    /// no kind written twice in the run. Nil for any other title (`FieldedText` reads it).
+    private static func trailingFields(_ bytes: [UInt8]) -> (fields: [TaskField], wordsEnd: Int)? {
+        guard !bytes.contains(UInt8(ascii: "^")) else { return nil }
+        var end = bytes.count
+        while end > 0, bytes[end - 1].isSpaceOrTab { end -= 1 }
+        var fields: [TaskField] = []
+        var kinds = 0
+        for field in TaskField.all(in: bytes).reversed() {
+            guard field.range.upperBound == end else { break }
+            let bit = 1 << field.kind.rawValue
+            guard kinds & bit == 0 else { return nil }
+            kinds |= bit
+            var start = field.range.lowerBound
+            while start > 0, bytes[start - 1].isSpaceOrTab { start -= 1 }
+            end = start
+            fields.append(field)
+        }
+        return (fields, end)
     }
 
     /// The text with runs of spaces made one and none at either end (as splitting at spaces
@@ -64,7 +98,9 @@ struct TitleFields {
 
     /// Whether the UTF-8 of `title` holds the lead bytes of a field emoji, F0 9F (🔺🔼🔽📅🛫🔁🆔…)
     /// or E2 then 8C, 8F, 9B, 9C, 9D or 9E (⌛ ⏫⏬⏳ ⛔ ✅ ❌ ➕), or a `^` (a block reference).
-    static func mayHoldFields(_ title: String) -> Bool { mayHoldFields(title.utf8) }
+    static func mayHoldFields(_ title: String) -> Bool {
+        title.utf8.withContiguousStorageIfAvailable { mayHoldFields($0) } ?? mayHoldFields(title.utf8)
+    }
 
     static func mayHoldFields(_ bytes: some Sequence<UInt8>) -> Bool {
         var utf8 = bytes.makeIterator()
@@ -93,7 +129,9 @@ struct TitleFields {
         return false
     }
 
-    static func hasSpacesToCollapse(_ title: String) -> Bool { hasSpacesToCollapse(title.utf8) }
+    static func hasSpacesToCollapse(_ title: String) -> Bool {
+        title.utf8.withContiguousStorageIfAvailable { hasSpacesToCollapse($0) } ?? hasSpacesToCollapse(title.utf8)
+    }
 
     static func hasSpacesToCollapse(_ bytes: some Sequence<UInt8>) -> Bool {
         var previous: UInt8 = 0x20

@@ -54,6 +54,12 @@ enum JSON {
             out.append(contentsOf: "\":".utf8)
             out.append(contentsOf: value.utf8)
         }
+        func number(_ name: StaticString, _ value: Int) {
+            out.append(contentsOf: ",\"".utf8)
+            out.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+            out.append(contentsOf: "\":".utf8)
+            appendDecimal(value, to: &out)
+        }
         func id(_ name: StaticString, _ value: ItemID?, first: Bool = false) {
             out.append(first ? UInt8(ascii: "{") : UInt8(ascii: ","))
             out.append(UInt8(ascii: "\""))
@@ -78,14 +84,30 @@ enum JSON {
         field("cancelledDate", item.cancelledDate?.description)
         field("recurrence", item.recurrence)
         field("taskID", item.taskID)
-        raw("dependsOn", strings(item.dependsOn))
+        if item.dependsOn.isEmpty { raw("dependsOn", "[]") } else { raw("dependsOn", strings(item.dependsOn)) }
         field("onCompletion", item.onCompletion)
         id("parent", item.parent)
-        raw("position", String(item.position))
+        number("position", item.position)
         field("file", item.file)
-        raw("line", String(item.line))
+        number("line", item.line)
         field("section", item.section)
         out.append(UInt8(ascii: "}"))
+    }
+
+    /// `value` in decimal digits, appended to `out` (no String made per number).
+    static func appendDecimal(_ value: Int, to out: inout [UInt8]) {
+        guard value > 0 else { return out.append(contentsOf: String(value).utf8) }
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            var rest = value, start = buffer.count
+            while rest > 0 {
+                start -= 1
+                buffer[start] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            }
+            out.append(contentsOf: buffer[start...])
+        }
     }
 
     /// `string(text)`, appended to `out`.

@@ -106,5 +106,20 @@ import Testing
         let title = (0..<Int.random(in: 1...9, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }
             .joined(separator: Bool.random(using: &generator) ? " " : "")
         #expect(TitleFields(title: title).plainTitle == Self.naive(title), "\(title.unicodeScalars.map { String($0.value, radix: 16) })")
+        // The fields' values, against what FieldedText reads (the way every title took before
+        // the common title got its own path).
+        let fields = TitleFields(title: title)
+        let text = FieldedText(before: Array(title.utf8)[...], after: [])
+        var priority = Priority.none
+        var values: [TaskFieldKind: String] = [:]
+        for (kind, field) in text.fields {
+            if kind == .priority {
+                priority = Priority(emoji: field.value)
+            } else {
+                values[kind] = String(decoding: field.raw.drop { $0 >= 0x80 || $0 == 0x20 }, as: UTF8.self)
+            }
+        }
+        #expect(fields.priority == priority, "\(title)")
+        #expect(fields.values == values, "\(title)")
     }
 }
