@@ -180,11 +180,14 @@ final class NoteAhead: @unchecked Sendable {
     private let finished = DispatchSemaphore(value: 0)
     /// Written once on the other thread before `finished` is signalled; read after waiting.
     private var read: (note: CheckedHead, stats: [FileStat?])?
+    private var statsFiles = false
 
-    init(notePath: String, root: String) {
+    /// `statsFiles` false: the note alone (`stats()` is then nil).
+    init(notePath: String, root: String, statsFiles: Bool = true) {
         DispatchQueue.global(qos: .userInitiated).async { [self] in
             if let bytes = try? FileSystem.read(notePath), let note = CheckedHead(decoding: bytes) {
-                read = (note, note.files.map { FileSystem.regularFileStat(root + "/" + $0.path) })
+                read = (note, statsFiles ? note.files.map { FileSystem.regularFileStat(root + "/" + $0.path) } : [])
+                self.statsFiles = statsFiles
             }
             finished.signal()
         }
@@ -199,7 +202,10 @@ final class NoteAhead: @unchecked Sendable {
     func note() -> CheckedHead? { wait()?.note }
 
     /// The stats of the noted files, position by position with the note's files.
-    func stats() -> (files: [NotedFile], stats: [FileStat?])? { wait().map { ($0.note.files, $0.stats) } }
+    func stats() -> (files: [NotedFile], stats: [FileStat?])? {
+        guard let read = wait(), statsFiles else { return nil }
+        return (read.note.files, read.stats)
+    }
 }
 
 extension Workspace {
@@ -351,8 +357,14 @@ extension Workspace {
     func scanForPass() throws(TodoSyncError) -> CandidateScan {
         // The note names most candidates: it is read, and their stats taken, on a second
         // thread while this one walks the folders (each mostly waits on the kernel).
-        if pass != nil, pass?.note == nil { pass?.noteAhead = NoteAhead(notePath: checkedHeadPath, root: root) }
-        let scan = try Trace.phase("find candidate files") { () throws(TodoSyncError) in try scanCandidates() }
+        // Where watch may have kept the files and their stats, the note is read alone once that is known.
+        let mayKeep = keepsCandidates && knownCandidates?.stats != nil
+        if pass != nil, pass?.note == nil, !mayKeep { pass?.noteAhead = NoteAhead(notePath: checkedHeadPath, root: root) }
+        let scan = try Trace.phase("find candidate files") { () throws(TodoSyncError) in try candidatesForPass() }
+        if pass != nil, pass?.note == nil, pass?.noteAhead == nil {
+            let statsFiles = pass?.keptCandidates != true
+            pass?.noteAhead = NoteAhead(notePath: checkedHeadPath, root: root, statsFiles: statsFiles)
+        }
         if pass?.attributeSources == nil { Trace.phase("gitattributes noted for HEAD") { preloadMarkings(attributeSourceStamps(scan)) } }
         return scan
     }

@@ -39,6 +39,12 @@ public final class Watcher {
     private var schedule: WatchSchedule
     /// What tells of changes: the system's notifications, or a look at the files when those run out.
     private var watcher: FolderWatcher?
+    /// The candidate files the last commit found, while nothing seen since may change them.
+    private var known: KnownCandidates?
+    /// Every folder handed to the folder watcher.
+    private var watched: Set<String> = []
+    /// The working tree's root.
+    private var root = ""
 
     public init(directory: String, options: WatchOptions, report: @escaping (WatchReport) -> Void) {
         self.directory = directory
@@ -53,6 +59,7 @@ public final class Watcher {
     /// repository cannot be opened or watched at all, or when the last commit fails.
     public func run(stop: StopSignal) throws(TodoSyncError) {
         let workspace = try Workspace.open(at: directory)
+        root = workspace.root
         let (watcher, notice) = makeFolderWatcher(root: workspace.root)
         self.watcher = watcher
         if let notice { report(.notice(notice)) }
@@ -70,7 +77,9 @@ public final class Watcher {
             throw error
         }
         report(.stopping)
-        // Saves whose events were not read yet are in the files: commit regardless.
+        // Saves whose events were not read yet are in the files: commit regardless, walking
+        // and looking at every file.
+        known = nil
         if let outcome = try committing() { reportCommit(outcome) }
     }
 
@@ -93,9 +102,15 @@ public final class Watcher {
             case .timedOut:
                 continue
             case .overflowed:
+                known = nil
                 rescan(workspace)
                 schedule.saw(saveAt: .now)
             case .changed(let paths, let created):
+                if let kept = known, !created.isEmpty || paths.contains(where: { kept.mayChange(at: $0, root: workspace.root, selector: workspace.selector) }) {
+                    known = nil
+                }
+                // The kept stats of these files are taken again.
+                known?.changed.formUnion(paths)
                 if !created.isEmpty { rescan(workspace) }
                 if !created.isEmpty || paths.contains(where: workspace.selector.matches) {
                     schedule.saw(saveAt: .now)
@@ -108,6 +123,7 @@ public final class Watcher {
     /// vault of thousands of folders), watching goes on by looking at the files a few times a
     /// second, said once, with the way to raise the limit.
     private func watchFolders(_ folders: [String], root: String) throws(TodoSyncError) {
+        watched.formUnion(folders)
         do throws(TodoSyncError) {
             try watcher?.watch(folders: folders)
         } catch where error.isWatchLimitReached {
@@ -115,6 +131,20 @@ public final class Watcher {
             let polling = PollingFolderWatcher(root: root)
             watcher = polling
             try polling.watch(folders: folders)
+        }
+    }
+
+    /// Watches the folders a commit's walk went through that are not watched yet (a folder
+    /// .gitignore left out holds a file git tracks now). Their files changed unseen until now:
+    /// the next pass takes every file's stat again.
+    private func watchWalkedFolders() {
+        guard let folders = known?.scan.folders, !watched.isSuperset(of: folders) else { return }
+        known?.stats = nil
+        do throws(TodoSyncError) {
+            try watchFolders(folders, root: root)
+        } catch {
+            known = nil
+            report(.notice(error.message + (error.hint.map { " (\($0))" } ?? "")))
         }
     }
 
@@ -145,7 +175,13 @@ public final class Watcher {
     private func committing() throws(TodoSyncError) -> (outcome: CommitOutcome, branch: String?)? {
         let workspace = try Workspace.open(at: directory)
         workspace.runsHooks = options.runsHooks
-        defer { workspace.notices.forEach { report(.notice($0)) } }
+        workspace.keepsCandidates = true
+        workspace.knownCandidates = known
+        defer {
+            known = workspace.knownCandidates
+            watchWalkedFolders()
+            workspace.notices.forEach { report(.notice($0)) }
+        }
         let outcome = try workspace.commit()
         guard outcome.commit != nil else { return nil }
         return (outcome, try? workspace.branch())

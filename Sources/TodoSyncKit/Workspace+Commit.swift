@@ -24,9 +24,11 @@ extension Workspace {
     public func commit(summary: String? = nil, kind: UnitKind = .edit, alongside: [String: String] = [:]) throws(TodoSyncError) -> CommitOutcome {
         try writing { () throws(TodoSyncError) in
             try checkReadyToCommit()
-            return try retryingAfterSaves { () throws(TodoSyncError) in
+            let outcome = try retryingAfterSaves { () throws(TodoSyncError) in
                 try commitOnce(summary: summary, kind: kind, alongside: alongside)
             }
+            if outcome.commit != nil { restampKnownIndex() }
+            return outcome
         }
     }
 

@@ -46,6 +46,10 @@ public final class Workspace {
     /// How long a list file must have been left alone before its items are kept in the cache
     /// (`ItemsCache`; tests wait one clock tick instead).
     var itemsCacheSettleTime = Workspace.settleTime
+    /// `watch` keeps the candidate files between its commits (`KnownCandidates`): set, the
+    /// walk's answer is kept, and taken while it holds.
+    var keepsCandidates = false
+    var knownCandidates: KnownCandidates?
     private var writeLock: WriteLock?
     private var writeDepth = 0
 
@@ -179,6 +183,8 @@ struct ReadingPass {
     var vouched: [NotedFile] = []
     /// Markdown files read that are not lists and hold HEAD's blob, as git's index vouches.
     var readPlain: [String: OID] = [:]
+    /// The candidate files are those watch kept (`KnownCandidates`): no folder was walked.
+    var keptCandidates = false
     /// The candidate files' stats, taken together (`prefetchStats`), position by position.
     var candidateStats: (paths: [String], stats: [FileStat?])?
     /// HEAD's versions of large edited lists, being read on another thread (`readHeadBlobsAhead`).
@@ -206,7 +212,9 @@ extension Workspace {
         if let taken = pass?.candidateStats, taken.paths == paths { return taken.stats }
         let root = self.root
         let stats: [FileStat?]
-        if let noted = pass?.notedStats ?? pass?.noteAhead?.stats(), PathOrder.isStrictlySorted(paths) {
+        if let kept = keptStats(paths) {
+            stats = kept
+        } else if let noted = pass?.notedStats ?? pass?.noteAhead?.stats(), PathOrder.isStrictlySorted(paths) {
             // The noted files' stats, taken while the folders were walked; the others now.
             pass?.notedStats = noted
             var next = 0
@@ -229,6 +237,7 @@ extension Workspace {
             stats = first + second
         }
         if pass != nil, PathOrder.isStrictlySorted(paths) { pass?.candidateStats = (paths, stats) }
+        keepStats(paths, stats)
         return stats
     }
 

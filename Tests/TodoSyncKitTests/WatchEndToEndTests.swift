@@ -122,6 +122,64 @@ import TestSupport
         try fixture.expectCleanAndSound()
     }
 
+    /// In a vault, watch keeps the candidate files and their stats between its commits (as
+    /// git's fsmonitor spares `git status` its walk): every save is committed all the same, in
+    /// whichever note; a new note, a deleted one, and a file git was told to track by hand in a
+    /// folder .gitignore leaves out (so not watched) make it walk and look at every file again.
+    @Test func savesInAVaultAreCommittedFromTheFilesWatchKept() throws {
+        let fixture = try Fixture()
+        for folder in 0..<3 {
+            for note in 0..<10 { try fixture.write("area\(folder)/note\(note).md", "# Note\n\n- [ ] Task \(folder)-\(note)\n") }
+        }
+        try fixture.write(".gitignore", "private/\n")
+        _ = try fixture.git("add", ".gitignore")
+        _ = try fixture.git("commit", "-q", "-m", "Leave private/ out")
+        try fixture.write("private/forced.md", "- [ ] Forced\n")
+        try fixture.todosync()
+        let watch = try WatchProcess(in: fixture, ["--quiet-period", "300ms"], environment: ["TODOSYNC_TRACE": "1"])
+        var count = fixture.commitCount
+        func save(_ path: String, _ old: String, _ new: String) throws {
+            try fixture.save(path, try fixture.read(path).replacingOccurrences(of: old, with: new), like: .vim)
+            count += 1
+            try waitUntil("\(path) committed", timeout: 20) { fixture.commitCount == count }
+            #expect(try fixture.git("show", "HEAD:" + path).contains(new), "\(path)")
+        }
+        try save("area0/note1.md", "Task 0-1", "Task 0-1 edited")
+        try save("area1/note2.md", "Task 1-2", "Task 1-2 edited")
+        try save("area2/note3.md", "Task 2-3", "Task 2-3 edited")
+        try save("area0/note1.md", "Task 0-1 edited", "Task 0-1 again")
+
+        try fixture.write("area1/new.md", "- [ ] Written in a new note\n")
+        count += 1
+        try waitUntil("the new note committed", timeout: 20) { fixture.commitCount == count }
+        #expect(try fixture.git("show", "HEAD:area1/new.md").contains("Written in a new note <!-- id: "))
+        #expect(unlink(fixture.path + "/area2/note4.md") == 0)
+        count += 1
+        try waitUntil("the deletion committed", timeout: 20) { fixture.commitCount == count }
+        #expect(!(try fixture.git("ls-files")).contains("area2/note4.md"))
+
+        // Tracked by hand with plain git: git's index changed, so the next pass walks and takes
+        // in a change made where nothing watched.
+        _ = try fixture.git("add", "-f", "private/forced.md")
+        _ = try fixture.git("commit", "-q", "-m", "Track the forced note")
+        count += 1
+        try fixture.write("private/forced.md", try fixture.read("private/forced.md").replacingOccurrences(of: "Forced", with: "Forced, edited unwatched"))
+        try save("area2/note5.md", "Task 2-5", "Task 2-5 edited")
+        #expect(try fixture.git("show", "HEAD:private/forced.md").contains("Forced, edited unwatched"))
+        // Its folder is watched from then on.
+        try save("private/forced.md", "edited unwatched", "edited watched")
+
+        #expect(try watch.stop() == 0)
+        #expect(watch.stderr.components(separatedBy: "candidate files: as watch kept them").count - 1 >= 3, "\(watch.stderr)")
+        try fixture.expectCleanAndSound()
+        for folder in 0..<3 {
+            for note in 0..<10 where (folder, note) != (2, 4) {
+                let path = "area\(folder)/note\(note).md"
+                #expect(try fixture.git("show", "HEAD:" + path) == (try fixture.read(path)), "\(path)")
+            }
+        }
+    }
+
     /// `todosync done` and `add` typed while watch commits an editor's saves (in another list):
     /// they take turns through the write lock; every edit ends committed.
     @Test func commandsRunDuringWatchLoseNothing() throws {
