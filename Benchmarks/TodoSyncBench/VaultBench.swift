@@ -144,6 +144,16 @@ extension Bench {
         }
         compare("vault of \(notes) notes: `todosync done <item>`", doneOurs, commitGit, git: "`git add -A && git commit`", target: nil)
 
+        // watch: one daily note after another saved by rename, as editors save.
+        let watched = try watchLatencies(in: ours) { run in
+            // Notes whose index ends in 0-4 are daily notes.
+            let index = 20 + run / 5 * 10 + run % 5
+            let path = ours + "/" + String(format: "daily/%04d/%02d/%05d.md", 2020 + index % 6, index % 12 + 1, index)
+            let text = try String(contentsOfFile: path, encoding: .utf8)
+            try text.replacingOccurrences(of: "Daily task \(index)-0", with: "Daily task \(index)-0 (watched)").write(toFile: path, atomically: true, encoding: .utf8)
+        }
+        watchRow("vault of \(notes) notes: `todosync watch`, last save → commit, quiet period 1 s", watched)
+
         try vaultSync(notes: notes, origin: origin)
         try vaultInit(notes: notes)
     }
