@@ -19,18 +19,98 @@ public enum ItemRecords {
     /// The record of `document`'s items; nil where the file is not in order for a cache (an
     /// item without an id of its own, or an id used twice): those are worked out afresh.
     public static func encode(_ document: ListDocument) -> [UInt8]? {
-        let ids = document.nodeIDs
-        var seen = Set<ItemID>(minimumCapacity: ids.count)
-        for id in ids {
-            guard let id, seen.insert(id).inserted else { return nil }
+        joined(document, [part(of: document, done: nil)])
+    }
+
+    /// The items of one state (checked, open; nil: all) of a document, encoded as its record
+    /// holds them: two parts made at once, on two threads, are `joined` into its record. A
+    /// command that hands on the open items builds each once, for itself and the record.
+    public struct Part: Sendable {
+        public let done: Bool?
+        /// Each item's encoding, its length first, in file order.
+        var entries: [UInt8] = []
+        /// False where an item holds what a record cannot (a date past year 9999).
+        var representable = true
+    }
+
+    /// The part of `document` for the items whose state is `done` (nil: all), each item
+    /// handed to `body` as it is built and encoded.
+    public static func part(of document: ListDocument, done: Bool?, handing body: (TodoItem) -> Void = { _ in }) -> Part {
+        var part = Part(done: done)
+        guard document.nodeIDs.allSatisfy({ $0 != nil }) else {
+            document.forEachItem(done: done, body)
+            part.representable = false
+            return part
         }
-        // The table of sections goes before the items: found first (headings are few, and
-        // an item's heading is its predecessor's but at a heading), so the record is written
-        // once, in place.
-        var sectionOf: [Int: Int] = [:], sectionOrder: [String] = []
+        part.entries.reserveCapacity((document.lines.last?.content.endIndex ?? 0) / (done == nil ? 1 : 2))
+        let sectionOf = sections(of: document).index
+        // Every node has an id, so every node is an item: an item's index is its node's.
+        var entry: [UInt8] = []
+        var lastLine = -1
+        var section: Int?
+        document.forEachNodeItem(done: done) { node, item in
+            body(item)
+            guard part.representable else { return }
+            let line = document.nodes[node].headingLine
+            if line != lastLine {
+                section = line.flatMap { sectionOf[$0] }
+                lastLine = line ?? -1
+            }
+            entry.removeAll(keepingCapacity: true)
+            part.representable = encode(item, parent: document.nodes[node].parent, section: section, to: &entry)
+            part.entries.appendNumber(entry.count)
+            part.entries += entry
+        }
+        return part
+    }
+
+    /// The record of `document` from parts that hold each item once (all items, or the open
+    /// and the checked ones); nil where the file is not in order for a cache, as `encode`.
+    /// `idsChecked`: the caller found every item's id there and used once.
+    public static func joined(_ document: ListDocument, _ parts: [Part], idsChecked: Bool = false) -> [UInt8]? {
+        let ids = document.nodeIDs
+        if !idsChecked {
+            var seen = Set<ItemID>(minimumCapacity: ids.count)
+            for id in ids {
+                guard let id, seen.insert(id).inserted else { return nil }
+            }
+        }
+        guard parts.allSatisfy(\.representable) else { return nil }
+        let all = parts.first { $0.done == nil }
+        let open = parts.first { $0.done == false }, checked = parts.first { $0.done == true }
+        guard all != nil || (open != nil && checked != nil) else { return nil }
+        let sections = sections(of: document).order
+        var out: [UInt8] = []
+        out.reserveCapacity(parts.reduce(16 + sections.count * 16) { $0 + $1.entries.count })
+        out.append((document.hasItems ? 1 : 0) | (document.hasIDs ? 2 : 0))
+        out.appendNumber(sections.count)
+        for section in sections { out.appendString(section) }
+        out.appendNumber(ids.count)
+        if let all {
+            out += all.entries
+            return out
+        }
+        // The two parts' entries, taken in file order by each item's state.
+        guard let open, let checked else { return nil }
+        var readers = [ByteReader(bytes: open.entries[...], at: 0), ByteReader(bytes: checked.entries[...], at: 0)]
+        for node in ids.indices {
+            let which = document.isDone(node: node) ? 1 : 0
+            let start = readers[which].index
+            guard let length = readers[which].number(), let end = readers[which].end(after: length) else { return nil }
+            out += readers[which].bytes[start..<end]
+            readers[which].index = end
+        }
+        guard readers.allSatisfy({ $0.index == $0.bytes.endIndex }) else { return nil }
+        return out
+    }
+
+    /// The record's table of sections: heading texts in the order items first stand under
+    /// them (the same text under two headings once), and each heading line's place in it.
+    private static func sections(of document: ListDocument) -> (index: [Int: Int], order: [String]) {
+        var sectionOf: [Int: Int] = [:], order: [String] = []
         var byName: [String: Int] = [:]
         var lastLine = -1
-        for node in ids.indices {
+        for node in document.nodes.indices {
             guard let line = document.nodes[node].headingLine, line != lastLine else { continue }
             lastLine = line
             guard sectionOf[line] == nil else { continue }
@@ -38,36 +118,12 @@ public enum ItemRecords {
             if let known = byName[name] {
                 sectionOf[line] = known
             } else {
-                sectionOf[line] = sectionOrder.count
-                byName[name] = sectionOrder.count
-                sectionOrder.append(name)
+                sectionOf[line] = order.count
+                byName[name] = order.count
+                order.append(name)
             }
         }
-        var out: [UInt8] = []
-        out.reserveCapacity(document.lines.last?.content.endIndex ?? 0)
-        out.append((document.hasItems ? 1 : 0) | (document.hasIDs ? 2 : 0))
-        out.appendNumber(sectionOrder.count)
-        for section in sectionOrder { out.appendString(section) }
-        out.appendNumber(ids.count)
-        // Every node has an id, so every node is an item: an item's index is its node's.
-        var body: [UInt8] = []
-        var representable = true
-        lastLine = -1
-        var section: Int?
-        document.forEachNodeItem(done: nil) { node, item in
-            guard representable else { return }
-            let line = document.nodes[node].headingLine
-            if line != lastLine {
-                section = line.flatMap { sectionOf[$0] }
-                lastLine = line ?? -1
-            }
-            body.removeAll(keepingCapacity: true)
-            representable = encode(item, parent: document.nodes[node].parent, section: section, to: &body)
-            out.appendNumber(body.count)
-            out += body
-        }
-        guard representable else { return nil }
-        return out
+        return (sectionOf, order)
     }
 
     /// Whether the file has items and ids, from a record; nil for bytes that are no record.

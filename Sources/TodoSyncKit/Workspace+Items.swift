@@ -30,7 +30,7 @@ extension Workspace {
     public func forEachItem(done: Bool? = nil, _ body: (TodoItem, _ hasID: Bool) -> Void) throws(TodoSyncError) {
         try readingPass { () throws(TodoSyncError) in
             let scan = try scanForPass()
-            let sources = try itemSources(scan.files)
+            let sources = try itemSources(scan.files, handingOn: done)
             // The records of the files read are made meanwhile, on another thread.
             defer { sources.recording?() }
             guard sources.idsUnique else {
@@ -69,7 +69,12 @@ extension Workspace {
                                 hint: "run the command again: the cache was removed, and the files are read")
                         }
                     } else if let document = complete[path] {
-                        document.forEachItem(done: done) { body($0, true) }
+                        if let recorder = sources.recorder, sources.handedOn.contains(path) {
+                            // Its items of this state, built once: for this command and its record.
+                            recorder.add(path, ItemRecords.part(of: document, done: done) { body($0, true) })
+                        } else {
+                            document.forEachItem(done: done) { body($0, true) }
+                        }
                     } else if let document = assigned.lists[path] {
                         document.forEachItem(done: done) { body($0, !withoutID.contains($0.id)) }
                     }
@@ -90,9 +95,14 @@ extension Workspace {
         /// No id in two lists, nor twice in one.
         var idsUnique = true
         var recording: (() -> Void)?
+        var recorder: ItemRecordMaker?
+        /// Lists whose record waits for the items of the state asked for, as the command
+        /// builds them (`ItemRecordMaker.add`); the other thread makes the rest.
+        var handedOn: Set<String> = []
     }
 
-    private func itemSources(_ paths: [String]) throws(TodoSyncError) -> ItemSources {
+    /// `handingOn`: the state of the items the command hands on (nil: all).
+    private func itemSources(_ paths: [String], handingOn done: Bool?) throws(TodoSyncError) -> ItemSources {
         // The build's own stamp keys the cache: another build may parse otherwise.
         let program = RunningProgram.path.flatMap(FileStamp.take)?.line
         var cache = Trace.phase("read the items cache") { () -> ItemsCache? in
@@ -135,20 +145,28 @@ extension Workspace {
                     if complete { sources.complete.insert(path) }
                 }
                 // Only a file left alone long enough that a later change shows in its stat.
-                if stat.isSettled(before: settled) { recorder?.record(path, stat: stat, bytes: bytes, document: document) }
+                if stat.isSettled(before: settled), let recorder {
+                    let handedOn = sources.complete.contains(path) ? done : nil
+                    recorder.record(path, stat: stat, bytes: bytes, document: document, handedOn: handedOn)
+                    if handedOn != nil { sources.handedOn.insert(path) }
+                }
             }
         }
         Trace.note("lists from the items cache: \(fromCache), read: \(sources.readLists.count)")
         refreshNotedMarkings()
         if let recorder, let program, let cache {
-            // The cache is put together and written on the records' thread once they are made.
+            // The cache is put together and written on the records' thread once they are made
+            // (after the command handed in its parts).
             let file = scratch.itemsCache
-            recorder.finally { made in
-                var cache = cache
-                for entry in made { cache.set(entry.path, stat: entry.stat, blob: entry.blob, record: entry.record) }
-                Self.writeItemsCache(cache, to: file, program: program, paths: paths, recorded: made.count, wasRead: wasRead)
+            sources.recorder = recorder
+            sources.recording = {
+                recorder.finally { made in
+                    var cache = cache
+                    for entry in made { cache.set(entry.path, stat: entry.stat, blob: entry.blob, record: entry.record) }
+                    Self.writeItemsCache(cache, to: file, program: program, paths: paths, recorded: made.count, wasRead: wasRead)
+                }
+                Trace.phase("items cache: made and written") { recorder.wait() }
             }
-            sources.recording = { Trace.phase("items cache: made and written") { recorder.wait() } }
         }
         return sources
     }
@@ -187,7 +205,9 @@ extension Workspace {
 }
 
 /// Item records of files read, made on another thread while their items are handed on: the
-/// first `list` of a large list would otherwise build every item twice in a row.
+/// first `list` of a large list would otherwise build every item twice in a row. Where the
+/// command hands on the items of one state, it builds them once for itself and the record
+/// (`add`), and this thread builds the others.
 final class ItemRecordMaker: @unchecked Sendable {
     struct Made {
         var path: String
@@ -196,21 +216,47 @@ final class ItemRecordMaker: @unchecked Sendable {
         var record: [UInt8]
     }
 
+    private struct Pending {
+        var stat: FileStat
+        var blob: OID
+        var document: ListDocument
+        var parts: [ItemRecords.Part]
+    }
+
     private let queue = DispatchQueue(label: "todosync.item-records", qos: .userInitiated)
     /// Touched on `queue` only.
     private var made: [Made] = []
+    private var pending: [String: Pending] = [:]
 
     /// Records `document` (read from `bytes` with `stat`) unless its items cannot be recorded.
-    func record(_ path: String, stat: FileStat, bytes: [UInt8], document: ListDocument) {
+    /// `handedOn`: the state of the items the command will hand in (`add`); nil: none.
+    func record(_ path: String, stat: FileStat, bytes: [UInt8], document: ListDocument, handedOn: Bool?) {
         queue.async { [self] in
-            guard let record = ItemRecords.encode(document), let blob = try? Repository.blobID(of: bytes) else { return }
-            made.append(Made(path: path, stat: stat, blob: blob, record: record))
+            guard let blob = try? Repository.blobID(of: bytes) else { return }
+            if let handedOn {
+                pending[path] = Pending(stat: stat, blob: blob, document: document, parts: [ItemRecords.part(of: document, done: !handedOn)])
+            } else if let record = ItemRecords.encode(document) {
+                made.append(Made(path: path, stat: stat, blob: blob, record: record))
+            }
         }
     }
 
-    /// Runs `work` with the records made, once every record asked for is made.
+    /// The part of `path`'s record the command built while handing its items on. Its ids were
+    /// checked as it was read (each there, each once).
+    func add(_ path: String, _ part: ItemRecords.Part) {
+        queue.async { [self] in
+            guard let entry = pending.removeValue(forKey: path),
+                let record = ItemRecords.joined(entry.document, entry.parts + [part], idsChecked: true)
+            else { return }
+            made.append(Made(path: path, stat: entry.stat, blob: entry.blob, record: record))
+        }
+    }
+
+    /// Runs `work` with the records made, once every record asked for is made (a record whose
+    /// other part never came is left out).
     func finally(_ work: @escaping @Sendable ([Made]) -> Void) {
         queue.async { [self] in
+            pending = [:]
             work(made)
             made = []
         }

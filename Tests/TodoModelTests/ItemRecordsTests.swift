@@ -76,6 +76,17 @@ import Testing
             for done in [nil, true, false] as [Bool?] {
                 #expect(ItemRecords.decode(record[...], file: document.path, done: done)?.items == document.items(done: done))
             }
+            // Made in two parts (one state each, the items of one handed on as they are
+            // built), the same record.
+            for handed in [true, false] {
+                var handedOn: [TodoItem] = []
+                let part = ItemRecords.part(of: document, done: handed) { handedOn.append($0) }
+                #expect(handedOn == document.items(done: handed))
+                let other = ItemRecords.part(of: document, done: !handed)
+                #expect(ItemRecords.joined(document, [other, part]) == record)
+                #expect(ItemRecords.joined(document, [part, other], idsChecked: true) == record)
+                #expect(ItemRecords.joined(document, [part]) == nil, "one state alone is no record")
+            }
         }
     }
 }
