@@ -29,6 +29,7 @@ struct Add: ItemCommand {
 
     func validate() throws {
         guard !words.isEmpty else { throw ValidationError("Missing the item's title, as in: todosync add \"Buy milk\"") }
+        try TitleCheck.validate(title)
         _ = try fields.edits()
     }
 
@@ -42,5 +43,13 @@ struct Add: ItemCommand {
 extension String {
     func replacingOccurrences(_ target: String, with replacement: String) -> String {
         split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
+    }
+}
+
+/// A title given on the command line: one line, not empty (a usage error, before any file is read).
+enum TitleCheck {
+    static func validate(_ title: String) throws {
+        if title.allSatisfy({ $0 == " " || $0 == "\t" }) { throw ValidationError("a title cannot be empty") }
+        if title.contains(where: \.isNewline) { throw ValidationError("a title is one line; put more text in the notes (--notes)") }
     }
 }

@@ -1,9 +1,11 @@
+import TodoSyncKit
+
 /// What git says for a mistyped command: `todosync stauts` is not taken for arguments of the
 /// default command (`commit`), but named as unknown, with the nearest commands.
 enum CommandNameCheck {
     /// The error to print for `arguments` (without the program's name), or nil when the first
     /// word is an option, a known command, or what follows `help` is one.
-    static func problem(_ arguments: [String], known: [String]) -> String? {
+    static func problem(_ arguments: [String], known: [String]) -> TodoSyncError? {
         guard let first = arguments.first, !first.hasPrefix("-") else { return nil }
         if first == "help" {
             guard let topic = arguments.dropFirst().first, !topic.hasPrefix("-"), !known.contains(topic) else { return nil }
@@ -13,21 +15,21 @@ enum CommandNameCheck {
         return unknown(first, known: known, prefix: "'\(first)' is not a todosync command")
     }
 
-    private static func unknown(_ word: String, known: [String], prefix: String) -> String {
+    private static func unknown(_ word: String, known: [String], prefix: String) -> TodoSyncError {
         let typed = word.lowercased()
         let distances = known.map { (name: $0, distance: distance(typed, $0)) }
         let best = distances.map(\.distance).min() ?? .max
         // As git: only what is close: the fewest letters apart (and few), or starting with the word.
         let nearest = distances.filter { $0.distance == best && best <= max(2, typed.count / 3) }.map(\.name)
         let starting = typed.count >= 2 ? known.filter { $0.hasPrefix(typed) } : []
-        var text = "todosync: \(prefix). See 'todosync --help'."
         let unique = Array(Set(nearest + starting)).sorted()
+        var hint = "todosync --help lists the commands"
         if unique.count == 1 {
-            text += "\n\nThe most similar command is\n\t\(unique[0])"
+            hint = "the most similar command is '\(unique[0])'; " + hint
         } else if !unique.isEmpty {
-            text += "\n\nThe most similar commands are\n" + unique.map { "\t" + $0 }.joined(separator: "\n")
+            hint = "the most similar commands are " + unique.map { "'\($0)'" }.joined(separator: ", ") + "; " + hint
         }
-        return text
+        return TodoSyncError(prefix, hint: hint)
     }
 
     /// Edit distance with adjacent transpositions (`stauts` is one step from `status`).

@@ -24,6 +24,7 @@ struct Edit: ItemCommand {
         if title == nil, notes == nil, fields.isEmpty {
             throw ValidationError("say what to change: --title, --notes, --priority, --due, --start, --scheduled or --recurrence")
         }
+        if let title { try TitleCheck.validate(title) }
         _ = try fields.edits()
     }
 

@@ -22,7 +22,7 @@ struct GlobalOptions: Equatable {
         while index < given.count {
             let word = given[index]
             if word == "-C" {
-                guard index + 1 < given.count else { throw Problem(message: "-C needs a directory: todosync -C <dir> <command>") }
+                guard index + 1 < given.count else { throw Problem(message: "-C needs a directory") }
                 directories.append(given[index + 1])
                 index += 2
             } else if word.hasPrefix("-C"), word.count > 2 {

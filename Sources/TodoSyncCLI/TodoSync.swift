@@ -1,4 +1,5 @@
 import ArgumentParser
+import TodoSyncKit
 
 #if canImport(Glibc)
 import Glibc
@@ -36,19 +37,50 @@ struct TodoSync: ParsableCommand {
         do {
             global = try GlobalOptions(parsing: Array(CommandLine.arguments.dropFirst()))
         } catch {
-            Console.error("todosync: \(error.message)")
+            Console.fail(TodoSyncError(error.message, hint: "todosync -C <dir> <command> runs <command> as if started in <dir>"))
             Self.exit(withError: ExitCode.validationFailure)
         }
         Console.colorTurnedOff = global.noColor
         for directory in global.directories where chdir(directory) != 0 {
-            Console.error("todosync: error: cannot change to '\(directory)': \(String(cString: strerror(errno)))")
+            let reason = String(cString: strerror(errno))
+            Console.fail(TodoSyncError("cannot change to '\(directory)': \(reason)", hint: "check the folder given to -C"))
             Self.exit(withError: ExitCode.failure)
         }
         let known = configuration.subcommands.map { $0._commandName } + ["help"]
         if let problem = CommandNameCheck.problem(global.arguments, known: known) {
-            Console.error(problem)
+            Console.fail(problem)
             Self.exit(withError: ExitCode.validationFailure)
         }
-        Self.main(global.arguments)
+        do {
+            var command = try parseAsRoot(global.arguments)
+            try command.run()
+        } catch {
+            exitTelling(error)
+        }
+    }
+
+    /// Exits as the parser would, in todosync's one voice: help goes to standard output; a
+    /// command line todosync cannot read is `todosync: error: …`, the usage, and a hint, exit
+    /// 64; errors a command already reported just set the exit status.
+    static func exitTelling(_ error: Error) -> Never {
+        let code = exitCode(for: error)
+        if error is ExitCode || code == .success { Self.exit(withError: error) }
+        let lines = fullMessage(for: error).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var message: [String] = [], usage: [String] = [], more: String?
+        for line in lines {
+            let trimmed = String(line.drop { $0 == " " || $0 == "\t" })
+            if trimmed.hasPrefix("See '"), let end = trimmed.dropFirst(5).firstIndex(of: "'") {
+                more = String(trimmed.dropFirst(5)[..<end])
+            } else if trimmed.hasPrefix("Usage: ") || !usage.isEmpty {
+                if !trimmed.isEmpty { usage.append(trimmed) }
+            } else {
+                message.append(line.hasPrefix("Error: ") ? String(line.dropFirst(7)) : line)
+            }
+        }
+        while message.last?.isEmpty == true { message.removeLast() }
+        // The usage line under the error, as git prints it; then what to read.
+        if let first = usage.first { message.append(first.replacingOccurrences("Usage: ", with: "usage: ")) }
+        Console.fail(TodoSyncError(message.joined(separator: "\n"), hint: "\(more ?? "todosync --help") says what each option takes"))
+        Self.exit(withError: ExitCode(code == .failure ? ExitCode.validationFailure.rawValue : code.rawValue))
     }
 }
