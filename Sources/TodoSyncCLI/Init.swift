@@ -20,7 +20,7 @@ struct Init: ParsableCommand {
               todosync init ~/lists
               todosync init ~/lists --remote git@example.com:me/lists.git
 
-            In every clone, init also sets up todosync's merge driver: .gitattributes hands Markdown files to it (`*.md merge=todosync`, committed) and the clone's git config says how to run it (merge.todosync.driver, which git never shares: run `todosync init` once in each clone). Then git pull, git merge, git rebase and git cherry-pick merge lists item by item, as sync does; files that are not lists get git's own line merge.
+            In every clone, init also sets up todosync's merge driver: .gitattributes hands Markdown files to it (`*.md merge=todosync`, committed) and the clone's git config says how to run it (merge.todosync.driver, which git never copies: in a plain git clone the first todosync command sets it up). Then git pull, git merge, git rebase and git cherry-pick merge lists item by item, as sync does; files that are not lists get git's own line merge.
 
             With --remote, init fetches first: a remote that holds lists is taken in as `git clone` would (no example list is written); an empty one gets the first commit pushed. A remote whose history is unrelated to a repository already here is refused, as sync refuses it.
             """)

@@ -6,7 +6,7 @@ struct MergeFile: ParsableCommand {
         commandName: "merge-file",
         abstract: "Merge three versions of a list item by item: git's merge driver.",
         discussion: """
-            git runs this during git merge, pull, rebase and cherry-pick for files .gitattributes marks `merge=todosync`, once `todosync init` has set the driver up in the clone (merge.todosync.driver = todosync merge-file --marker-size %L %O %A %B %P).
+            git runs this during git merge, pull, rebase and cherry-pick for files .gitattributes marks `merge=todosync`, once `todosync init` (or, in a fresh clone, any todosync command) has set the driver up in the clone (merge.todosync.driver = todosync merge-file --marker-size %L %O %A %B %P).
 
             The result replaces <current>. A list merges by item and field, by the rules sync follows (docs/MERGE.md): a true clash keeps both sides, visibly, and is reported here, and git goes on (exit status 0). A file that is not a list gets git's own line merge (git merge-file): conflict markers where lines clash, and exit status 1 so that git stops for you to resolve them.
             """)

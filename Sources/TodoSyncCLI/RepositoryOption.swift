@@ -13,7 +13,10 @@ struct RepositoryOption: ParsableArguments {
     }
 
     static func openWorkspace(at directory: String) throws -> Workspace {
-        try runReportingErrors { try Workspace.open(at: directory) }
+        let workspace = try runReportingErrors { try Workspace.open(at: directory) }
+        // A fresh git clone: its first command sets up the merge driver its lists ask for.
+        if let done = workspace.setUpMergeDriverIfAsked(executable: Init.executable) { Console.warn(done) }
+        return workspace
     }
 }
 

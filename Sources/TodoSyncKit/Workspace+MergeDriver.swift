@@ -28,6 +28,21 @@ extension Workspace {
         }
     }
 
+    /// Sets the driver up in this clone's config where its committed `.gitattributes` names it
+    /// and the config does not (a plain `git clone`: git never copies config), so that plain
+    /// `git pull` merges lists by item from the first todosync command on. Returns what to tell,
+    /// once; nil when there was nothing to do or it could not be written (`mergeDriverAdvice`
+    /// then says what to run).
+    public func setUpMergeDriverIfAsked(executable: String) -> String? {
+        guard mergeDriverAdvice() != nil else { return nil }
+        do throws(TodoSyncError) {
+            try setUpMergeDriver(executable: executable)
+        } catch {
+            return nil
+        }
+        return "set up todosync's merge driver in this clone's git config (merge.\(MergeDriver.name).driver), as its .gitattributes asks: git pull and git merge now merge lists item by item"
+    }
+
     /// What to tell a clone whose `.gitattributes` names the driver while its config lacks it
     /// (git then merges lists line by line, with conflict markers); nil when all is well.
     public func mergeDriverAdvice() -> String? {

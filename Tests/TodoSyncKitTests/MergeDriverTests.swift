@@ -90,20 +90,29 @@ import TestSupport
         #expect(text.contains("<<<<<<< ours") && text.contains("Kept by Cleo.") && text.contains("Kept by Bob.") && text.contains(">>>>>>> theirs"), "\(text)")
     }
 
-    /// A clone whose .gitattributes names the driver but whose config does not (a plain
-    /// `git clone`) is told the one command that fixes it.
-    @Test func aCloneWithoutTheDriverIsToldTheFix() throws {
+    /// A plain `git clone` (git copies no config) of lists whose .gitattributes names the
+    /// driver: its first todosync command sets the driver up and says so, once; then plain
+    /// `git pull` merges a rename on one side and a check on the other by item.
+    @Test func aFreshCloneSetsUpTheDriverOnItsFirstCommand() throws {
         let remote = try Remote()
-        let first = try remote.clone(seeding: ["TODO.md": withIDs("- [ ] Milk ^a\n"), ".gitattributes": "*.md merge=todosync\n"])
-        _ = first
+        let first = try remote.clone(seeding: ["TODO.md": withIDs("- [ ] Milk ^a\n- [ ] Bread ^b\n"), ".gitattributes": "*.md merge=todosync\n"])
+        try first.todosync("init")
         let plain = try remote.clone()
+        #expect(try run("/usr/bin/git", ["config", "merge.todosync.driver"], in: plain.path).status != 0)
         let status = try plain.todosync("status")
-        #expect(status.stdout.contains("merge.todosync.driver") && status.stdout.contains("todosync init"), "\(status.stdout)")
-        let synced = try plain.sync()
-        #expect(synced.stderr.contains("todosync init"), "\(synced.stderr)")
-        try plain.todosync("init")
-        #expect(!(try plain.todosync("status")).stdout.contains("merge.todosync.driver"))
+        #expect((status.stdout + status.stderr).contains("set up todosync's merge driver"), "\(status.stdout)\(status.stderr)")
         #expect(!(try plain.git("config", "merge.todosync.driver")).isEmpty)
+        let again = try plain.todosync("status")
+        #expect(!(again.stdout + again.stderr).contains("merge driver"), "said once")
+
+        try first.todosync("edit", "Milk", "--title", "Oat milk")
+        _ = try first.git("push", "-q")
+        try plain.todosync("done", "Milk")
+        _ = try plain.git("pull", "-q", "--no-rebase", "--no-edit")
+        let merged = try plain.read("TODO.md")
+        #expect(merged.contains("- [x] Oat milk <!-- id: "), "\(merged)")
+        #expect(!merged.contains("<<<<<<<"), "\(merged)")
+        try plain.expectCleanAndSound()
     }
 
     /// `todosync init` in a new folder records the driver in .gitattributes (committed).
