@@ -332,6 +332,27 @@ extension ListDocument {
 }
 
 extension IDAssignment {
+    /// `side` (a commit's lists, resolved) with its lost or damaged ids given back from
+    /// `parent`, its first parent's lists (`recoverLostIDs`): the ids an adoption of the commit
+    /// writes, and the lists it compares with.
+    public static func recoveringLostIDs(_ side: Base, from parent: ListSet) -> Base {
+        let lists = recoverLostIDs(side, base: parent)
+        var adopted = side.adopted
+        for (path, entries) in side.adopted {
+            guard let before = side.lists[path]?.nodeIDs, let after = lists[path]?.nodeIDs, before != after else { continue }
+            for (index, entry) in entries.enumerated() {
+                if let node = before.firstIndex(of: entry.id), let recovered = after[node] { adopted[path]?[index].id = recovered }
+            }
+        }
+        return Base(lists: lists, adopted: adopted)
+    }
+
+    /// Whether `side` holds an item whose id was lost or damaged (not a later copy of an id):
+    /// only then can `recoverLostIDs` give one back.
+    public static func mayRecoverLostIDs(_ side: Base) -> Bool {
+        side.adopted.values.contains { $0.contains { !$0.wasCopy } }
+    }
+
     /// Items of `side` that lost their id comment in a plain `git` edit got a derived id from
     /// `resolveBase`; where such an item matches an item of `base` that `side` no longer has
     /// (`LostIDMatch`: by title, then by place), it takes that item's id back, so a merge sees
@@ -339,7 +360,7 @@ extension IDAssignment {
     ///
     /// Depends only on the two commits' lists, so every clone that merges them decides alike.
     public static func recoverLostIDs(_ side: Base, base: ListSet) -> ListSet {
-        guard side.adopted.values.contains(where: { $0.contains { !$0.wasCopy } }) else { return side.lists }
+        guard mayRecoverLostIDs(side) else { return side.lists }
         let missing = LostIDMatch.missing(from: base, isPresent: side.ids.contains)
         guard !missing.isEmpty else { return side.lists }
         var lost: [LostIDMatch.Lost] = []

@@ -200,6 +200,8 @@ extension ListDocument {
             // Nothing to skip: the same try as without.
             if index == start || index == lines.count { throw .noSuchItem(block.tree.first?.id ?? ItemID(high: 0, low: 0)) }
         }
+        // A file left holding nothing but the mark (its only item taken): the end is its start.
+        if lines.count == 1, lines[0].content.elementsEqual(Self.bom), lines[0].ending == .none { index = 0 }
         var range = index..<index
         if lines.isEmpty, block.endedFile { newLines[newLines.count - 1].ending = .none }
         if index == 0, let first = lines.first, first.content.starts(with: Self.bom) {

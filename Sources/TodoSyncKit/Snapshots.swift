@@ -68,8 +68,16 @@ extension Workspace {
     /// file git's index vouches (by `stamps`) holds HEAD's bytes is taken as it is, and HEAD's
     /// version of an edited one is parsed by taking the working parse where their lines agree.
     /// `among`: the only paths read (the lists a sync's sides changed); nil: every candidate.
+    ///
+    /// An item whose id a plain git commit lost or damaged takes back the id the commit's first
+    /// parent gave it (`IDAssignment.recoverLostIDs`: the damaged digits, the title, the
+    /// place), not a new one: whichever clone reads the commit, as the last commit, a merge's
+    /// base or side, or a unit to undo, identifies it alike, and a merge pairs the item with
+    /// the other side's edits. `recoveringLostIDs` false: the parent itself is read so (its
+    /// own parent is not consulted: one step, never a walk down the history).
     func readHead(
-        _ headTree: HeadTree?, reusing working: [WorkingFile] = [], stamps: IndexStamps? = nil, among: Set<String>? = nil
+        _ headTree: HeadTree?, reusing working: [WorkingFile] = [], stamps: IndexStamps? = nil, among: Set<String>? = nil,
+        recoveringLostIDs: Bool = true
     ) throws(TodoSyncError) -> HeadSnapshot {
         guard let headTree else { return HeadSnapshot(commit: nil, base: .empty, files: [:]) }
         let commit = headTree.commit
@@ -109,7 +117,12 @@ extension Workspace {
         let introductions = derived.isEmpty ? [:] : try Trace.phase("find the commits that introduced id-less lines") { () throws(TodoSyncError) in
             try LineIntroductions(repository: repository).find(derived, from: commit)
         }
-        let base = IDAssignment.resolveBase(lists, unidentified) { line in (introductions[line] ?? commit.id).description }
+        var base = IDAssignment.resolveBase(lists, unidentified) { line in (introductions[line] ?? commit.id).description }
+        if recoveringLostIDs, IDAssignment.mayRecoverLostIDs(base), let parent = commit.parents.first,
+            let parentLists = try parentLists(parent, among: among, recoveringLostIDs: false)
+        {
+            base = IDAssignment.recoveringLostIDs(base, from: parentLists)
+        }
         return HeadSnapshot(commit: commit, base: base, files: files, blobs: blobs)
     }
 
@@ -150,9 +163,9 @@ extension Workspace {
     }
 
     /// A parent commit's lists, identified; nil beyond a shallow clone's history.
-    private func parentLists(_ id: OID, among: Set<String>?) throws(TodoSyncError) -> ListSet? {
+    private func parentLists(_ id: OID, among: Set<String>?, recoveringLostIDs: Bool = true) throws(TodoSyncError) -> ListSet? {
         do {
-            return try readCommit(id, among: among).base.lists
+            return try readCommit(id, among: among, recoveringLostIDs: recoveringLostIDs).base.lists
         } catch where error.isBeyondShallowHistory {
             return nil
         }
@@ -162,14 +175,18 @@ extension Workspace {
     /// commit is HEAD, and a working file git's index vouches for (by stat) is taken as read
     /// from the working tree rather than from the commit (right after a commit, every one).
     /// `among`: only these paths are read (nil: every candidate file of the commit).
-    func readCommit(_ id: OID, fromWorkingTree: Bool = false, among: Set<String>? = nil) throws(TodoSyncError) -> HeadSnapshot {
+    func readCommit(_ id: OID, fromWorkingTree: Bool = false, among: Set<String>? = nil, recoveringLostIDs: Bool = true) throws(TodoSyncError) -> HeadSnapshot {
         preloadNotedAttributes()
         let commit = try git("reading commit \(id.short)") { try repository.commit(id) }
         let files = try candidateFiles(inTree: commit.tree, among: among)
-        guard fromWorkingTree else { return try readHead(HeadTree(commit: commit, files: files), among: among) }
+        guard fromWorkingTree else {
+            return try readHead(HeadTree(commit: commit, files: files), among: among, recoveringLostIDs: recoveringLostIDs)
+        }
         let paths = files.map(\.path)
         let stamps = try git("reading git's index") { try repository.indexStamps(for: paths) }
-        return try readHead(HeadTree(commit: commit, files: files), reusing: try readWorkingFiles(paths), stamps: stamps, among: among)
+        return try readHead(
+            HeadTree(commit: commit, files: files), reusing: try readWorkingFiles(paths), stamps: stamps, among: among,
+            recoveringLostIDs: recoveringLostIDs)
     }
 
     /// The files of a tree that may be lists, among `paths` (nil: all of them).

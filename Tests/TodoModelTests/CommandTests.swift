@@ -100,6 +100,15 @@ import Testing
         #expect(try inverse.apply(to: after).texts == before.texts)
     }
 
+    @Test func aBOMItemWithIndentedTextIsUndoneByItsInverse() throws {
+        let base = MergeLawTests.base("\u{FEFF}- [ ] bom\n    indented code\n")
+        var generator = RandomCommands(seed: 246_637)
+        let (batch, after) = generator.batch(on: base, count: 6)
+        let inverse = try batch.inverse(in: base)
+        let back = try inverse.apply(to: after)
+        #expect(back.normalizedTexts == base.normalizedTexts, "\(batch)\nafter: \(after.texts)\nback: \(back.texts)\nbase: \(base.texts)")
+    }
+
     @Test func anyCommandSequenceIsUndoneByItsInverse() async {
         await propertyCheck(count: 1000, input: markdownGenerator, Gen.int(in: 0...1_000_000)) { text, seed in
             // NB: an item put below an unclosed code fence (or front matter, or an open HTML

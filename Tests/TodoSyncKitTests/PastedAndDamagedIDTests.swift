@@ -56,7 +56,35 @@ import TestSupport
         try bob.sync()
         try alice.sync()
         let text = try bob.read("TODO.md")
-        #expect(try alice.read("TODO.md") == text)
+        let aliceText = try alice.read("TODO.md"), aliceLog = try alice.git("log", "--format=%s%n%b")
+        #expect(aliceText == text, "\(aliceText)\n---\n\(text)\n---\n\(aliceLog)")
+        #expect(text.components(separatedBy: "Buy milk").count == 2, "\(text)")
+        #expect(text.contains("- [x] Buy milk <!-- id: \(ids[1]) -->"), "\(text)")
+        for clone in [alice, bob] { try clone.expectCleanAndSound() }
+    }
+
+    /// The damage committed with plain git on the clone that syncs (not pushed first): the
+    /// sync's first step adopts that commit and gives "Buy milk" back the id its parent commit
+    /// held, so the merge pairs it with the other clone's check. Before, it got a fresh id
+    /// and the merge kept two "Buy milk" items. An item command adopts alike.
+    @Test(arguments: ["sync", "done"])
+    func aDamagedIdCommittedWithPlainGitIsAdoptedWithItsId(firstCommand: String) throws {
+        let (alice, bob, _) = try clones()
+        let ids = try alice.ids(in: "TODO.md")
+        var damaged = ids[1]
+        damaged.remove(at: damaged.index(damaged.startIndex, offsetBy: 5))
+        try alice.save("TODO.md", try alice.read("TODO.md").replacingOccurrences(of: ids[1], with: damaged), like: .vim)
+        _ = try alice.git("commit", "-q", "-am", "Slip")
+        try bob.write("TODO.md", try bob.read("TODO.md").replacingOccurrences(of: "[ ] Buy milk", with: "[x] Buy milk"))
+        try bob.sync()
+        if firstCommand == "done" {
+            try alice.todosync("done", "rent")
+            #expect(try alice.read("TODO.md").contains("- [ ] Buy milk <!-- id: \(ids[1]) -->"))
+        }
+        try alice.sync()
+        try bob.sync()
+        let text = try alice.read("TODO.md")
+        #expect(try bob.read("TODO.md") == text)
         #expect(text.components(separatedBy: "Buy milk").count == 2, "\(text)")
         #expect(text.contains("- [x] Buy milk <!-- id: \(ids[1]) -->"), "\(text)")
         for clone in [alice, bob] { try clone.expectCleanAndSound() }
