@@ -38,8 +38,14 @@ struct Init: ParsableCommand {
     var noVerify = false
 
     func run() throws {
+        // How a long adoption is getting on, on a terminal: one line rewritten in place, cleared
+        // before the summary.
+        let showsProgress = Console.decorates(2)
         let outcome = try runReportingErrors {
-            try Workspace.initialize(at: directory, remote: remote, runsHooks: !noVerify, executable: Self.executable)
+            defer { if showsProgress { Console.progress(nil) } }
+            return try Workspace.initialize(
+                at: directory, remote: remote, runsHooks: !noVerify, executable: Self.executable,
+                progress: showsProgress ? { Console.progress($0) } : nil)
         }
         Console.warn(outcome.commit.unit.diagnostics)
         if let warning = outcome.commit.identityWarning { Console.warn(warning) }

@@ -50,8 +50,12 @@ extension Workspace {
     ///
     /// `executable`: how todosync was run, for git's config to run it as the merge driver (nil:
     /// no merge driver is set up).
+    ///
+    /// `progress`: told how a long adoption (a vault of thousands of notes) is getting on, a
+    /// line at a time, for a terminal to show.
     public static func initialize(
-        at directory: String, remote: String? = nil, runsHooks: Bool = true, executable: String? = nil
+        at directory: String, remote: String? = nil, runsHooks: Bool = true, executable: String? = nil,
+        progress: ((String) -> Void)? = nil
     ) throws(TodoSyncError) -> InitOutcome {
         try FileSystem.createDirectory(directory)
         var created = false
@@ -70,6 +74,7 @@ extension Workspace {
         }
         let workspace = try Workspace(repository: repository, startDirectory: directory)
         workspace.runsHooks = runsHooks
+        workspace.progress = progress
         return try workspace.writing { () throws(TodoSyncError) in
             try workspace.checkReadyToCommit()
             return try workspace.initialize(createdRepository: created, remote: remote, executable: executable)
@@ -84,7 +89,8 @@ extension Workspace {
         }
         var documents: [ListDocument] = []
         let scan = try scanCandidates()
-        for path in scan.files {
+        for (index, path) in scan.files.enumerated() {
+            tellProgress("Reading notes", index, of: scan.files.count)
             guard let bytes = try FileSystem.read(root + "/" + path) else { continue }
             documents.append(try ListDocument.parsing(path, bytes))
         }
@@ -125,6 +131,7 @@ extension Workspace {
         if executable != nil, try !attributesNameMergeDriver() { marks += Self.mergeAttributeLines }
         try writeInitialFiles(example: wroteExample, attributeLines: marks)
         leftAlone += unmarked
+        if lists.count >= Self.progressFrom { progress?("Committing \(lists.count) lists: ids written into them, stored in git") }
         let outcome = try commit(
             summary: created || wroteExample ? "Start todo lists" : "Adopt lists into todosync", kind: .adopt,
             alongside: [Self.attributesFile: "Record which files are lists in \(Self.attributesFile)"])
@@ -137,6 +144,15 @@ extension Workspace {
     }
 
     static let attributesFile = ".gitattributes"
+
+    /// How many files make an adoption long enough to tell how it is getting on.
+    static let progressFrom = 1_000
+
+    /// Tells `progress` of `done` of `total` files, a twentieth at a time, for long work only.
+    func tellProgress(_ what: String, _ done: Int, of total: Int) {
+        guard let progress, total >= Self.progressFrom, done % max(1, total / 20) == 0 else { return }
+        progress("\(what): \(done) of \(total)")
+    }
 
     /// Writes the example list and the lines that mark lists into `.gitattributes` (added to
     /// what it holds), so the adoption commit that follows reads them as lists.

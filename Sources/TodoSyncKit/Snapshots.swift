@@ -214,7 +214,8 @@ extension Workspace {
     /// Every candidate file's bytes and stat; a file gone meanwhile is skipped.
     func readWorkingBytes(_ paths: [String]) throws(TodoSyncError) -> [WorkingFile.Read] {
         var result: [WorkingFile.Read] = []
-        for path in paths {
+        for (index, path) in paths.enumerated() {
+            tellProgress("Reading notes for the commit", index, of: paths.count)
             guard let (bytes, stat) = try FileSystem.readWithStat(root + "/" + path) else { continue }
             result.append(WorkingFile.Read(path: path, bytes: bytes, stat: stat))
         }

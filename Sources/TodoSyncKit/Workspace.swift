@@ -46,6 +46,8 @@ public final class Workspace {
     /// How long a list file must have been left alone before its items are kept in the cache
     /// (`ItemsCache`; tests wait one clock tick instead).
     var itemsCacheSettleTime = Workspace.settleTime
+    /// Told how long work is getting on (`init` of a vault), for a terminal to show; nil: no one asks.
+    public var progress: ((String) -> Void)?
     /// `watch` keeps the candidate files between its commits (`KnownCandidates`): set, the
     /// walk's answer is kept, and taken while it holds.
     var keepsCandidates = false

@@ -44,6 +44,27 @@ import TestSupport
         #expect(named.stdout.split(separator: "\n").filter { $0.hasPrefix("  ") && $0.hasSuffix(".md") }.count == 300)
     }
 
+    /// On a terminal, adopting a vault of a thousand notes or more tells how it is getting on,
+    /// on one line rewritten in place and cleared before the summary; into a pipe, nothing.
+    @Test func initOnAVaultShowsProgressOnATerminal() throws {
+        var files: [String: String] = [:]
+        for index in 0..<1_200 { files["daily/d\(index / 100)/note\(index).md"] = "# Day \(index)\n\n- [ ] Task \(index)\n" }
+        let fixture = try Fixture(gitFiles: files)
+        let command = "'\(todosyncBinary)' init"
+        let result = try run("/usr/bin/script", ["-qec", command, "/dev/null"], in: fixture.path, environment: ["TERM": "xterm", "NO_COLOR": nil])
+        let shown = result.stdout
+        #expect(shown.contains("\r\u{1B}[KReading notes: 600 of 1200"), "\(shown.debugDescription)")
+        #expect(shown.contains("\r\u{1B}[KCommitting 1200 lists"), "\(shown.debugDescription)")
+        #expect(shown.contains("1200\r\u{1B}[KUsing the git repository in "), "cleared before the summary: \(shown.debugDescription)")
+        #expect(shown.contains("Lists: 1200 files"), "\(shown.debugDescription)")
+        #expect(try fixture.ids(in: "daily/d7/note777.md").count == 1)
+        try fixture.expectCleanAndSound()
+
+        let piped = try Fixture(gitFiles: files)
+        let quiet = try piped.todosync("init")
+        #expect(!(quiet.stdout + quiet.stderr).contains("Reading notes"))
+    }
+
     /// A write of more list files than the process may hold open at once (init in a vault
     /// ran out of file descriptors): run under a limit of 128, 400 notes get their ids.
     @Test func initWritesMoreFilesThanItMayHoldOpen() throws {
