@@ -14,6 +14,8 @@ struct Init: ParsableCommand {
               - a software project (a .github folder, a LICENSE, a build file, a CHANGELOG.md…): only the files adopted now, one line each (`/docs/plan.md todosync`).
             A project's own documents (files in dot-folders such as .github, templates, CHANGELOG.md, CONTRIBUTING.md…) are left alone, even when they hold checkboxes.
 
+            A vault of thousands of notes is summed up per top-level folder (--verbose names every file); on a terminal, one line shows how far the adoption got.
+
             Which files are lists, at any time: every TODO.md (even empty), files the todosync attribute marks that hold task items, and files that carry todosync ids; never a file marked -todosync in .gitattributes, nor README.md. Ask git: git check-attr todosync -- FILE.
 
             Examples:
