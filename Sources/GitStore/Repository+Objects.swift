@@ -102,9 +102,19 @@ extension Repository {
 
     /// Stores bytes as a blob and returns its id.
     public func writeBlob(_ bytes: [UInt8]) throws(GitError) -> OID {
-        // NB: one way of writing blobs; never asked to stop, it always gives an id.
-        guard let id = try writeBlob(bytes, stoppingWhen: { false }) else { preconditionFailure("a blob write that was never stopped stopped") }
-        return id
+        // git_odb_write hashes first and, where the object is there already (a merged list
+        // that is one side's version), only freshens it, as git does: no temporary file is
+        // made and thrown away (the write stream always makes one).
+        var odb: OpaquePointer?
+        try GitError.check(git_repository_odb(&odb, pointer), "git_repository_odb")
+        defer { git_odb_free(odb) }
+        var oid = git_oid()
+        // NB: an empty file's bytes have no base address: a byte that is not written stands in.
+        let result = (bytes.isEmpty ? [0] : bytes).withUnsafeBytes { raw in
+            git_odb_write(&oid, odb, raw.baseAddress, bytes.count, GIT_OBJECT_BLOB)
+        }
+        try GitError.check(result, "git_odb_write")
+        return OID(oid)
     }
 
     /// Stores bytes as a blob through libgit2's write stream, in pieces, asking `shouldStop`

@@ -96,6 +96,24 @@ import TestSupport
         #expect(try git("show", "HEAD:notes/7.md", in: scratch.path) == "# Note 7\n\n- [ ] Task 7-a\n- [ ] Task 7-b\n")
     }
 
+    /// A blob stored whole is the blob git stores (an empty file's too); one that is there
+    /// already is left as it is (freshened), as git leaves it.
+    @Test func blobsStoredWholeAreGitsAndOnesThereAlreadyAreKept() throws {
+        let scratch = Scratch()
+        let repository = try Repository.create(at: scratch.path)
+        #expect(try repository.writeBlob([]).description == "e69de29bb2d1d6434b8b29ae775ad8c2e48c5391")
+        let bytes = Array("- [ ] Milk\n".utf8)
+        let id = try repository.writeBlob(bytes)
+        try scratch.write("milk.md", "- [ ] Milk\n")
+        #expect(id.description + "\n" == (try git("hash-object", "milk.md", in: scratch.path)))
+        let path = scratch.path + "/.git/objects/" + id.description.prefix(2) + "/" + id.description.dropFirst(2)
+        let before = try FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? Int
+        #expect(try repository.writeBlob(bytes) == id)
+        #expect(try FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? Int == before, "the same file, not written again")
+        #expect(try repository.blob(id) == bytes)
+        try git("fsck", "--strict", in: scratch.path)
+    }
+
     @Test func aBlobWriteStoppedBetweenPiecesLeavesNothingBehind() throws {
         let scratch = Scratch()
         let repository = try Repository.create(at: scratch.path)
