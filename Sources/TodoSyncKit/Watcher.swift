@@ -65,9 +65,11 @@ public final class Watcher {
         if let notice { report(.notice(notice)) }
         let folders = try workspace.scanCandidates().folders
         try watchFolders(folders, root: workspace.root)
+        // Edits made while nothing watched are committed first, before it says it watches: a
+        // save after that is a unit of its own (one during this commit is seen, as watching
+        // has begun, and becomes the next).
+        commit(startedAt: .now)
         report(.started(root: workspace.root, folders: folders.count))
-        // Edits made while nothing watched are committed first.
-        schedule.saw(saveAt: .now - options.quietPeriod)
 
         do throws(TodoSyncError) {
             try watch(in: workspace, until: stop)

@@ -54,7 +54,7 @@ import TestSupport
         try waitUntil("the commit", timeout: 20) { fixture.commitCount == before + 1 }
         // The ids it wrote, and anything else, bring no second commit.
         usleep(2_000_000)
-        #expect(fixture.commitCount == before + 1)
+        #expect(fixture.commitCount == before + 1, "\((try? fixture.git("log", "--format=%s%n%b")) ?? "")")
         let committed = try fixture.git("show", "HEAD:TODO.md")
         for line in ["- [ ] Eggs <!--", "- [ ] Tea <!--", "- [x] Milk <!--"] { #expect(committed.contains(line)) }
         #expect(fixture.lastBody.contains("Add \"Eggs\"") && fixture.lastBody.contains("Check \"Milk\""))
