@@ -11,6 +11,8 @@ public enum IDAssignment {
         /// Per path, the items that had no readable id in the commit (or were later copies of a
         /// repeated id) and the ids derived for them.
         var adopted: [String: [Adopted]]
+        /// The files holding such items.
+        public var adoptedPaths: Set<String> { Set(adopted.keys) }
 
         public static let empty = Base(lists: ListSet(), adopted: [:])
 
@@ -340,11 +342,21 @@ extension IDAssignment {
         var adopted = side.adopted
         for (path, entries) in side.adopted {
             guard let before = side.lists[path]?.nodeIDs, let after = lists[path]?.nodeIDs, before != after else { continue }
+            let nodeOf = firstNodes(before)
             for (index, entry) in entries.enumerated() {
-                if let node = before.firstIndex(of: entry.id), let recovered = after[node] { adopted[path]?[index].id = recovered }
+                if let node = nodeOf[entry.id], let recovered = after[node] { adopted[path]?[index].id = recovered }
             }
         }
         return Base(lists: lists, adopted: adopted)
+    }
+
+    /// Each id's first node (a lookup per adopted item, not a walk of the file for each).
+    private static func firstNodes(_ ids: [ItemID?]) -> [ItemID: Int] {
+        var nodes: [ItemID: Int] = [:]
+        for (node, id) in ids.enumerated() {
+            if let id, nodes[id] == nil { nodes[id] = node }
+        }
+        return nodes
     }
 
     /// Whether `side` holds an item whose id was lost or damaged (not a later copy of an id):
@@ -366,8 +378,9 @@ extension IDAssignment {
         var lost: [LostIDMatch.Lost] = []
         for (path, entries) in side.adopted.sorted(by: { $0.key < $1.key }) {
             guard let nodeIDs = side.lists[path]?.nodeIDs else { continue }
+            let nodeOf = firstNodes(nodeIDs)
             for entry in entries where !entry.wasCopy {
-                guard let node = nodeIDs.firstIndex(of: entry.id) else { continue }
+                guard let node = nodeOf[entry.id] else { continue }
                 lost.append(LostIDMatch.Lost(path: path, node: node, title: entry.title, damagedDigits: entry.damagedDigits))
             }
         }

@@ -96,18 +96,14 @@ enum JSON {
 
     /// `value` in decimal digits, appended to `out` (no String made per number).
     static func appendDecimal(_ value: Int, to out: inout [UInt8]) {
-        guard value > 0 else { return out.append(contentsOf: String(value).utf8) }
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            var rest = value, start = buffer.count
-            while rest > 0 {
-                start -= 1
-                buffer[start] = UInt8(ascii: "0") + UInt8(rest % 10)
-                rest /= 10
-            }
-            out.append(contentsOf: buffer[start...])
-        }
+        guard value >= 0 else { return out.append(contentsOf: String(value).utf8) }
+        let start = out.count
+        var rest = value
+        repeat {
+            out.append(UInt8(ascii: "0") + UInt8(rest % 10))
+            rest /= 10
+        } while rest > 0
+        out[start...].reverse()
     }
 
     /// `string(text)`, appended to `out`.

@@ -118,8 +118,11 @@ extension Workspace {
             try LineIntroductions(repository: repository).find(derived, from: commit)
         }
         var base = IDAssignment.resolveBase(lists, unidentified) { line in (introductions[line] ?? commit.id).description }
+        // Only the parent's versions of the files holding such items are read (not every list
+        // of a vault for one note edited with plain git), whichever paths the caller reads.
+        let holding = base.adoptedPaths
         if recoveringLostIDs, IDAssignment.mayRecoverLostIDs(base), let parent = commit.parents.first,
-            let parentLists = try parentLists(parent, among: among, recoveringLostIDs: false)
+            let parentLists = try parentLists(parent, among: among.map { $0.intersection(holding) } ?? holding, recoveringLostIDs: false)
         {
             base = IDAssignment.recoveringLostIDs(base, from: parentLists)
         }
