@@ -180,14 +180,15 @@ final class NoteAhead: @unchecked Sendable {
     private let finished = DispatchSemaphore(value: 0)
     /// Written once on the other thread before `finished` is signalled; read after waiting.
     private var read: (note: CheckedHead, stats: [FileStat?])?
-    private var statsFiles = false
+    /// Whether the noted files' stats are taken too.
+    private let statsFiles: Bool
 
     /// `statsFiles` false: the note alone (`stats()` is then nil).
     init(notePath: String, root: String, statsFiles: Bool = true) {
+        self.statsFiles = statsFiles
         DispatchQueue.global(qos: .userInitiated).async { [self] in
             if let bytes = try? FileSystem.read(notePath), let note = CheckedHead(decoding: bytes) {
                 read = (note, statsFiles ? note.files.map { FileSystem.regularFileStat(root + "/" + $0.path) } : [])
-                self.statsFiles = statsFiles
             }
             finished.signal()
         }
