@@ -5,9 +5,10 @@ import Dispatch
 /// (`git add` likewise stores a file long before `git commit`). The thread opens its own
 /// repository handle: libgit2's handles are not shared between threads.
 ///
-/// A write can be stopped until it finishes, leaving nothing behind; one released before its
-/// id was asked for is stopped, and released only once its thread is done with it. A stored
-/// blob is inert: nothing refers to it until a tree does (git's gc prunes it if nothing does).
+/// The blob is put in place only once its id is asked for: until then the write can be
+/// stopped, leaving nothing behind, however far it got (the caller may learn only later that
+/// the bytes are not the ones to commit). One released before its id was asked for is stopped,
+/// and released only once its thread is done with it.
 public final class BlobWrite: Sendable {
     /// The bytes being stored.
     public let bytes: [UInt8]
@@ -19,6 +20,9 @@ public final class BlobWrite: Sendable {
         let finished = DispatchSemaphore(value: 0)
         /// Signalled by `stop()`; the writing thread takes the signal between pieces.
         let stopRequest = DispatchSemaphore(value: 0)
+        /// Signalled by `id()` and `stop()`: the writing thread waits for it before it puts the
+        /// blob in place (a stop request signalled by then stops it).
+        let decided = DispatchSemaphore(value: 0)
         /// Set once, on the writing thread, before `finished` is signalled; read only after
         /// waiting. `.success(nil)`: stopped.
         var outcome: Result<OID?, GitError>?
@@ -32,7 +36,12 @@ public final class BlobWrite: Sendable {
         DispatchQueue.global().async {
             do throws(GitError) {
                 let repository = try Repository.open(gitDirectory: gitDirectory)
-                progress.outcome = .success(try repository.writeBlob(bytes) { progress.stopRequest.wait(timeout: .now()) == .success })
+                let stopped = { progress.stopRequest.wait(timeout: .now()) == .success }
+                progress.outcome = .success(
+                    try repository.writeBlob(bytes, stoppingWhen: stopped) {
+                        progress.decided.wait()
+                        return !stopped()
+                    })
             } catch {
                 progress.outcome = .failure(error)
             }
@@ -45,14 +54,17 @@ public final class BlobWrite: Sendable {
         progress.finished.wait()
     }
 
-    /// Asks the write to stop if it has not finished (it stops before its next piece).
+    /// Asks the write to stop if it has not finished (before its next piece, or before the
+    /// blob is put in place).
     public func stop() {
         progress.stopRequest.signal()
+        progress.decided.signal()
     }
 
-    /// Waits for the write to end: the blob's id, nil if it was stopped first, or the error
-    /// libgit2 gave.
+    /// Lets the write put the blob in place and waits for it to end: the blob's id, nil if it
+    /// was stopped first, or the error libgit2 gave.
     public func id() throws(GitError) -> OID? {
+        progress.decided.signal()
         progress.finished.wait()
         defer { progress.finished.signal() }
         guard let outcome = progress.outcome else { preconditionFailure("BlobWrite finished without an outcome") }

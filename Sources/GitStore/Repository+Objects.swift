@@ -118,9 +118,12 @@ extension Repository {
     }
 
     /// Stores bytes as a blob through libgit2's write stream, in pieces, asking `shouldStop`
-    /// before each: a write stopped there leaves nothing behind (libgit2 removes its temporary
-    /// file). The blob's id, or nil if stopped.
-    public func writeBlob(_ bytes: [UInt8], stoppingWhen shouldStop: () -> Bool) throws(GitError) -> OID? {
+    /// before each and `shouldFinish` once all are written, before the object is put in place:
+    /// a write stopped there leaves nothing behind (libgit2 removes its temporary file). The
+    /// blob's id, or nil if stopped.
+    public func writeBlob(
+        _ bytes: [UInt8], stoppingWhen shouldStop: () -> Bool, finishingWhen shouldFinish: () -> Bool = { true }
+    ) throws(GitError) -> OID? {
         var odb: OpaquePointer?
         try GitError.check(git_repository_odb(&odb, pointer), "git_repository_odb")
         defer { git_odb_free(odb) }
@@ -139,6 +142,7 @@ extension Repository {
             try GitError.check(result, "git_odb_stream_write")
             offset = end
         }
+        guard shouldFinish() else { return nil }
         var oid = git_oid()
         try GitError.check(git_odb_stream_finalize_write(&oid, stream), "git_odb_stream_finalize_write")
         return OID(oid)

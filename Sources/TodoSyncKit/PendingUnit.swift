@@ -201,24 +201,34 @@ extension Workspace {
         }
     }
 
+    /// Starts storing each file read that HEAD holds another version of (see `pending`).
+    private func storeAhead(_ read: [WorkingFile.Read], headTree: HeadTree?, stamps: IndexStamps) throws(TodoSyncError) -> [String: BlobWrite] {
+        guard let headTree else { return [:] }
+        var headBlobs: [String: OID] = [:]
+        for file in headTree.files { headBlobs[file.path] = file.blob }
+        var writes: [String: BlobWrite] = [:]
+        for file in read where file.bytes.count >= Self.largestHashedUnvouched {
+            guard let blob = headBlobs[file.path], try !holds(file.path, file.bytes, file.stat, blob, stamps),
+                try !convertsContent(at: file.path)
+            else { continue }
+            writes[file.path] = BlobWrite(storing: file.bytes, in: repository.gitDirectory)
+        }
+        return writes
+    }
+
     private func pending(
         _ paths: [String], headTree: HeadTree?, stamps: IndexStamps, storingBlobsAhead: Bool, shortcuts: Bool
     ) throws(TodoSyncError) -> PendingUnit {
         readHeadBlobsAhead(of: paths, headTree: headTree, stamps: stamps)
         let read = try Trace.phase("read working lists") { () throws(TodoSyncError) in try readWorkingBytes(paths) }
+        // A large edited list of HEAD (git's index does not vouch for its stat) is most likely
+        // committed exactly as read: its blob is stored while it is parsed, as `git add` stores
+        // a file long before `git commit`. Stopped, leaving nothing, if the parse finds an item
+        // that gets an id now (a file git converts on the way in is stored with the commit).
+        var blobsStoredAhead = storingBlobsAhead ? try storeAhead(read, headTree: headTree, stamps: stamps) : [:]
         let files = try Trace.phase("parse working lists") { () throws(TodoSyncError) in try parseWorkingFiles(read) }
-        var blobsStoredAhead: [String: BlobWrite] = [:]
-        if storingBlobsAhead, let headTree {
-            // An edited list of HEAD (git's index does not vouch for its stat) whose items all
-            // carry ids is most likely committed exactly as read: its blob is stored meanwhile.
-            // (Not before the parse: a file that gets ids would leave a blob nothing uses.)
-            // (A file git converts on the way in is stored with the commit.)
-            var headBlobs: [String: OID] = [:]
-            for file in headTree.files { headBlobs[file.path] = file.blob }
-            for file in files where file.document.hasItems && !file.document.nodeIDs.contains(nil) {
-                guard let blob = headBlobs[file.path], try !holds(file, blob, stamps), try !convertsContent(at: file.path) else { continue }
-                blobsStoredAhead[file.path] = BlobWrite(storing: file.bytes, in: repository.gitDirectory)
-            }
+        for file in files where !file.document.hasItems || file.document.nodeIDs.contains(nil) {
+            blobsStoredAhead.removeValue(forKey: file.path)?.stop()
         }
         if shortcuts, let unchanged = try Trace.phase("compare with HEAD (index, size, hash)", { () throws(TodoSyncError) in try unchangedSinceHead(files, headTree, stamps) }) {
             return unchanged

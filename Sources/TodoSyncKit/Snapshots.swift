@@ -134,12 +134,16 @@ extension Workspace {
     /// hash to it, as git checks. Not hashed: a large file written since the index took it in,
     /// most likely the edit, which the comparison with HEAD's bytes settles anyway.
     func holds(_ file: WorkingFile, _ blob: OID, _ stamps: IndexStamps) throws(TodoSyncError) -> Bool {
-        if stamps.blob(at: file.path, stat: file.stat) == blob { return true }
-        guard file.bytes.count <= Self.largestHashedUnvouched || stamps.statMatches(at: file.path, stat: file.stat) else { return false }
-        if let known = pass?.hashes[file.path] { return known == blob }
-        let stored = try storedBytes(file.bytes, at: file.path)
-        let hash = try git("hashing \(file.path)") { try Repository.blobID(of: stored) }
-        pass?.hashes[file.path] = hash
+        try holds(file.path, file.bytes, file.stat, blob, stamps)
+    }
+
+    func holds(_ path: String, _ bytes: [UInt8], _ stat: FileStat, _ blob: OID, _ stamps: IndexStamps) throws(TodoSyncError) -> Bool {
+        if stamps.blob(at: path, stat: stat) == blob { return true }
+        guard bytes.count <= Self.largestHashedUnvouched || stamps.statMatches(at: path, stat: stat) else { return false }
+        if let known = pass?.hashes[path] { return known == blob }
+        let stored = try storedBytes(bytes, at: path)
+        let hash = try git("hashing \(path)") { try Repository.blobID(of: stored) }
+        pass?.hashes[path] = hash
         return hash == blob
     }
 

@@ -129,11 +129,20 @@ import TestSupport
         #expect(id == (try Repository.blobID(of: bytes)))
         #expect(try git("cat-file", "-s", id.description, in: scratch.path) == "\(bytes.count)\n")
 
-        // On its thread: stopped (or finished first, then stored whole); released unasked, it is stopped too.
+        // On its thread: a write is not put in place until its id is asked for, so a stop
+        // leaves nothing behind however far it got; released unasked, it is stopped too.
         let other = Array(String(repeating: "- [ ] another list\n", count: 50_000).utf8)
+        let otherID = try Repository.blobID(of: other).description
+        let loose = scratch.path + "/.git/objects/" + otherID.prefix(2) + "/" + otherID.dropFirst(2)
         let write = BlobWrite(storing: other, in: repository.gitDirectory)
+        Thread.sleep(forTimeInterval: 0.3)
+        #expect(!FileManager.default.fileExists(atPath: loose))
         write.stop()
-        if let stored = try write.id() { #expect(try repository.blob(stored) == other) }
+        #expect(try write.id() == nil)
+        #expect(!FileManager.default.fileExists(atPath: loose))
+        let kept = BlobWrite(storing: other, in: repository.gitDirectory)
+        #expect(try kept.id()?.description == otherID)
+        #expect(FileManager.default.fileExists(atPath: loose))
         // Released at once, a large write is stopped and over by the time the release returns.
         _ = BlobWrite(storing: Array(String(repeating: "- [ ] released at once\n", count: 300_000).utf8), in: repository.gitDirectory)
         let right = FileManager.default.enumerator(atPath: scratch.path + "/.git/objects")?.compactMap { $0 as? String } ?? []

@@ -73,9 +73,18 @@ import TestSupport
         #expect(traced.status == 0 && traced.stderr.contains("todosync trace: HEAD's version read ahead: TODO.md"), "\(traced.stderr)")
         #expect(fixture.lastSubject == "Check \"Task number 29998 to do\"")
         #expect(try fixture.git("show", "HEAD:TODO.md") == (try fixture.read("TODO.md")))
+        // Its blob was stored while it was parsed, and that is the blob committed.
+        #expect(traced.stderr.contains("todosync trace: wait for TODO.md's blob, stored ahead"), "\(traced.stderr)")
         try fixture.write("TODO.md", try fixture.read("TODO.md"))
         #expect(try fixture.todosync("status").stdout.contains("Nothing changed"))
         try fixture.expectCleanAndSound()
+        // An item typed in gets an id: the bytes read, being stored meanwhile, are not the
+        // commit's, and their blob is not left behind however far it got.
+        try fixture.write("TODO.md", try fixture.read("TODO.md") + "- [ ] Typed in\n")
+        try fixture.todosync()
+        #expect(fixture.lastSubject == "Add \"Typed in\"")
+        #expect(try fixture.git("show", "HEAD:TODO.md") == (try fixture.read("TODO.md")))
+        try fixture.expectNoStrayObjects()
     }
 
     @Test func anEditIsCommittedFromTheBlobStoredAheadUnlessIdsAreWrittenBack() throws {
