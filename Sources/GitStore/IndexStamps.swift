@@ -40,10 +40,13 @@ public struct IndexStamps: Sendable {
         return entry.stat.mtime >= written ? nil : entry.blob
     }
 
-    /// Whether the file's stat is the one its entry records (vouched for or racily clean);
-    /// false where the file was written since git's index last took it in.
-    public func statMatches(at path: String, stat: FileStat) -> Bool {
-        position(of: path).flatMap { entries[$0] }?.stat == stat
+    /// Whether the file's size and modification time are the ones its entry records: vouched
+    /// for, racily clean, or the same file copied or restored (another inode, a later ctime),
+    /// so most likely the same bytes; false where the file was written since git's index last
+    /// took it in.
+    public func sizeAndMTimeMatch(at path: String, stat: FileStat) -> Bool {
+        guard let entry = position(of: path).flatMap({ entries[$0] }) else { return false }
+        return entry.stat.size == stat.size && entry.stat.mtime == stat.mtime
     }
 
     public func position(of path: String) -> Int? {

@@ -139,7 +139,7 @@ extension Workspace {
 
     func holds(_ path: String, _ bytes: [UInt8], _ stat: FileStat, _ blob: OID, _ stamps: IndexStamps) throws(TodoSyncError) -> Bool {
         if stamps.blob(at: path, stat: stat) == blob { return true }
-        guard bytes.count <= Self.largestHashedUnvouched || stamps.statMatches(at: path, stat: stat) else { return false }
+        guard bytes.count <= Self.largestHashedUnvouched || stamps.sizeAndMTimeMatch(at: path, stat: stat) else { return false }
         if let known = pass?.hashes[path] { return known == blob }
         let stored = try storedBytes(bytes, at: path)
         let hash = try git("hashing \(path)") { try Repository.blobID(of: stored) }

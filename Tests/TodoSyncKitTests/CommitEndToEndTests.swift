@@ -87,6 +87,31 @@ import TestSupport
         try fixture.expectNoStrayObjects()
     }
 
+    /// A large list copied with its repository (`cp -a`, a backup restored: every file has
+    /// another inode and a later ctime) is hashed, as git checks it, not compared item by item
+    /// with HEAD's version; an edit of the same size and time is still seen.
+    @Test func aLargeListCopiedWithItsRepositoryIsHashedNotReadAgain() throws {
+        let fixture = try Fixture()
+        try fixture.write("TODO.md", (0..<12_000).map { "- [ ] Task number \($0) to do\n" }.joined())
+        try fixture.todosync()
+        #expect(try fixture.read("TODO.md").utf8.count > 256 << 10)
+        let copy = Scratch()
+        _ = try run("/bin/cp", ["-a", fixture.path + "/.", copy.path], in: copy.path)
+        let traced = try run(todosyncBinary, ["status"], in: copy.path, environment: ["TODOSYNC_TRACE": "1"])
+        #expect(traced.status == 0 && traced.stdout.contains("Nothing changed"), "\(traced.stdout)")
+        #expect(!traced.stderr.contains("read and parse HEAD's lists"), "\(traced.stderr)")
+        // Same size, same modification time, other bytes: the hash tells.
+        let path = copy.path + "/TODO.md"
+        let stamp = copy.path + "/.git/stamp"
+        _ = try run("/usr/bin/touch", ["-r", path, stamp], in: copy.path)
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        try text.replacingOccurrences(of: "- [ ] Task number 11999 ", with: "- [x] Task number 11999 ")
+            .write(toFile: path, atomically: false, encoding: .utf8)
+        _ = try run("/usr/bin/touch", ["-r", stamp, path], in: copy.path)
+        let status = try run(todosyncBinary, ["status"], in: copy.path)
+        #expect(status.stdout.contains("Check \"Task number 11999 to do\""), "\(status.stdout)")
+    }
+
     @Test func anEditIsCommittedFromTheBlobStoredAheadUnlessIdsAreWrittenBack() throws {
         let fixture = try Fixture()
         try fixture.write("TODO.md", "- [ ] Buy milk\n- [ ] Call Bob\n")
