@@ -246,11 +246,14 @@ extension Workspace {
         }
         let selector = self.selector
         let among = sides.map { Set(($0.ours + $0.theirs).filter(selector.matches)) }
-        let (ours, other, ancestor) = try Trace.phase("read three commits' lists") { () throws(TodoSyncError) in try readingPass { () throws(TodoSyncError) in
+        let (ours, other, ancestor, unconverted) = try Trace.phase("read three commits' lists") { () throws(TodoSyncError) in try readingPass { () throws(TodoSyncError) in
             let read = try sharingFiles(
                 [try readCommit(head, fromWorkingTree: true, among: among), try readCommit(theirs, among: among)]
                     + (try base.map { (id) throws(TodoSyncError) in [try readCommit(id, among: among)] } ?? []))
-            return (read[0], read[1], read.count > 2 ? read[2] : nil)
+            // Lists whose bytes as read are their blobs' (git converts nothing on the way in).
+            var unconverted = Set<String>()
+            for path in Set(read[0].files.keys).union(read[1].files.keys) where try !convertsContent(at: path) { unconverted.insert(path) }
+            return (read[0], read[1], read.count > 2 ? read[2] : nil, unconverted)
         } }
         let baseLists = ancestor?.base.lists ?? ListSet()
         Trace.note("lists merged: \(Set(ours.files.keys).union(other.files.keys).union(ancestor?.files.keys ?? [:].keys).count)")
@@ -272,12 +275,21 @@ extension Workspace {
         let incoming = Trace.phase("describe incoming changes") { ListSet.changes(from: ours.base.lists, to: merged.lists) }
 
         // The merged tree is the other files' merge with every list as the merge made it.
-        var lists: [String: [UInt8]?] = [:], modes: [String: UInt32] = [:]
+        var lists: [String: [UInt8]?] = [:], modes: [String: UInt32] = [:], storedBlobs: [String: OID] = [:]
         var files: [WritePlan.FileWrite] = []
         for path in listPaths.sorted() {
             let bytes = merged.lists[path]?.render()
             lists[path] = .some(bytes)
             if let mode = ours.files[path]?.mode ?? other.files[path]?.mode { modes[path] = mode }
+            // A list merged into one side's version (most: changed on that side alone) is that
+            // side's blob, stored already: not hashed and stored again.
+            if let bytes, unconverted.contains(path) {
+                if sameBytes(bytes, ours.files[path]?.bytes) {
+                    storedBlobs[path] = ours.blobs[path]
+                } else if sameBytes(bytes, other.files[path]?.bytes) {
+                    storedBlobs[path] = other.blobs[path]
+                }
+            }
             if !sameBytes(bytes, ours.files[path]?.bytes) {
                 files.append(WritePlan.FileWrite(path: path, expected: ours.files[path]?.bytes, final: bytes))
             }
@@ -287,7 +299,9 @@ extension Workspace {
         let message = Self.syncMessage(incoming, merged.reports, upstream)
         let plan = WritePlan(
             branch: upstream.localBranch, expectedHead: head,
-            target: .new(WritePlan.NewCommit(parents: [head, theirs], baseTree: otherFilesTree, lists: lists, modes: modes, message: message)),
+            target: .new(
+                WritePlan.NewCommit(
+                    parents: [head, theirs], baseTree: otherFilesTree, lists: lists, modes: modes, message: message, storedBlobs: storedBlobs)),
             files: files, otherFiles: (changed.filter { !listPaths.contains($0) }, ourCommit.tree),
             updatesFilesOutsideSparseCheckout: true, reflogMessage: "todosync sync: merge \(upstream.name)")
         willWriteMerge?()

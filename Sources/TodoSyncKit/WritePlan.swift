@@ -38,7 +38,8 @@ struct WritePlan {
         var modes: [String: UInt32]
         var message: CommitMessage
         /// Blobs of `lists` already in the object database (stored ahead while the plan was
-        /// worked out, as `git add` stores a file before `git commit`): not written again.
+        /// worked out, as `git add` stores a file before `git commit`, or the one side's blob
+        /// a merge took whole): not written again.
         var storedBlobs: [String: OID] = [:]
     }
 

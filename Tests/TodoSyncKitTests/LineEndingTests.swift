@@ -57,10 +57,13 @@ import TestSupport
         let (_, alice, bob) = try Remote.withTwoClones(seeding: [
             ".gitattributes": "*.md text eol=crlf\n",
             "TODO.md": "- [ ] Buy milk\n- [ ] Call Bob\n",
+            "Work.md": "- [ ] File taxes\n",
         ])
         // git checked out bob's copy with CRLF; alice's stays as she typed it (LF).
         #expect(try bob.read("TODO.md") == "- [ ] Buy milk\r\n- [ ] Call Bob\r\n")
         try alice.todosync("done", "Buy milk")
+        // A list only alice changed: bob's merge takes her version whole.
+        try alice.todosync("done", "File taxes")
         try alice.sync()
         try bob.todosync("add", "Water plants")
         #expect(!(try bob.read("TODO.md")).replacingOccurrences(of: "\r\n", with: "").contains("\n"))
@@ -69,6 +72,10 @@ import TestSupport
         #expect(merged.contains("- [x] Buy milk") && merged.contains("- [ ] Water plants"), "\(merged)")
         #expect(!merged.replacingOccurrences(of: "\r\n", with: "").contains("\n"), "\(merged.debugDescription)")
         try expectStoredAsGitStoresIt(bob, "TODO.md")
+        #expect(try bob.read("Work.md").hasPrefix("- [x] File taxes"))
+        try expectStoredAsGitStoresIt(bob, "Work.md")
+        #expect(try alice.git("rev-parse", "HEAD:Work.md") == bob.git("rev-parse", "HEAD:Work.md"))
+        try bob.expectCleanAndSound()
 
         try alice.sync()
         #expect(try alice.read("TODO.md").contains("Water plants"))
