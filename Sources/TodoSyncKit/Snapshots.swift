@@ -33,6 +33,12 @@ struct WorkingSnapshot {
 
 /// A candidate file of the working tree, read and parsed.
 struct WorkingFile {
+    /// The stat of a version that is no file (a commit's, parsed already): no index entry
+    /// matches it.
+    static let noStat = FileStat(
+        ctime: Timestamp(seconds: 0, nanoseconds: 0), mtime: Timestamp(seconds: 0, nanoseconds: 0), device: 0, inode: 0, userID: 0,
+        groupID: 0, size: 0)
+
     /// A candidate file as read, not yet parsed.
     struct Read {
         var path: String
@@ -155,10 +161,12 @@ extension Workspace {
     /// blob, the working file's bytes (line endings as the user keeps them, which a write then
     /// expects to find and keeps).
     private func committedBytes(_ file: TreeFile) throws(TodoSyncError) -> [UInt8] {
-        let ahead = pass?.blobsReadAhead.removeValue(forKey: file.path)
+        // Taken only by the version it is of (an undo reads several versions of a file).
+        let ahead = pass?.blobsReadAhead[file.path].flatMap { $0.blob == file.blob ? $0 : nil }
+        if ahead != nil { pass?.blobsReadAhead[file.path] = nil }
         guard try convertsContent(at: file.path) else {
             return try git("reading \(file.path) from the last commit") { () throws(GitError) in
-                if let ahead, ahead.blob == file.blob { return try ahead.bytes() }
+                if let ahead { return try ahead.bytes() }
                 return try repository.blob(file.blob)
             }
         }
@@ -182,12 +190,21 @@ extension Workspace {
     /// commit is HEAD, and a working file git's index vouches for (by stat) is taken as read
     /// from the working tree rather than from the commit (right after a commit, every one).
     /// `among`: only these paths are read (nil: every candidate file of the commit).
-    func readCommit(_ id: OID, fromWorkingTree: Bool = false, among: Set<String>? = nil, recoveringLostIDs: Bool = true) throws(TodoSyncError) -> HeadSnapshot {
+    /// `parsedLike`: another version of these lists, already parsed (an undo's HEAD, for the
+    /// unit and its parent): the parse reuses what the two hold alike.
+    func readCommit(
+        _ id: OID, fromWorkingTree: Bool = false, among: Set<String>? = nil, recoveringLostIDs: Bool = true, parsedLike: HeadSnapshot? = nil
+    ) throws(TodoSyncError) -> HeadSnapshot {
         preloadNotedAttributes()
         let commit = try git("reading commit \(id.short)") { try repository.commit(id) }
         let files = try candidateFiles(inTree: commit.tree, among: among)
         guard fromWorkingTree else {
-            return try readHead(HeadTree(commit: commit, files: files), among: among, recoveringLostIDs: recoveringLostIDs)
+            var like: [WorkingFile] = []
+            for (path, file) in parsedLike?.files ?? [:] {
+                guard let document = parsedLike?.base.lists[path] else { continue }
+                like.append(WorkingFile(path: path, bytes: file.bytes, stat: WorkingFile.noStat, document: document))
+            }
+            return try readHead(HeadTree(commit: commit, files: files), reusing: like, among: among, recoveringLostIDs: recoveringLostIDs)
         }
         let paths = files.map(\.path)
         let stamps = try git("reading git's index") { try repository.indexStamps(for: paths) }

@@ -105,7 +105,7 @@ extension Workspace {
 
     private func stepLocked(_ count: Int, redo: Bool) throws(TodoSyncError) -> UndoOutcome {
         try checkReadyToCommit()
-        let pending = try commit()
+        let pending = try Trace.phase("commit pending edits") { () throws(TodoSyncError) in try commit() }
         var outcome = UndoOutcome(pendingCommit: pending.commit == nil ? nil : pending)
         // Units whose changes the lists hold no longer (undone on another clone): inverting
         // them would change and report nothing, so the one below is taken.
@@ -113,10 +113,12 @@ extension Workspace {
         steps: for _ in 0..<max(1, count) {
             while true {
                 guard case .branch(_, let head) = try git("reading HEAD", { try repository.head() }), let branch = try branchReference() else { break steps }
-                let history = try myHistory(head: head, branch: branch)
-                let entries = history.lazy.map { (id: $0.commit.description, entry: $0.entry) }
                 let wanted = spent.count + 1
-                let targets = redo ? UndoStack.redoTargets(entries, count: wanted) : UndoStack.undoTargets(entries, count: wanted)
+                let (history, targets) = try Trace.phase("find the unit") { () throws(TodoSyncError) in
+                    let history = try myHistory(head: head, branch: branch)
+                    let entries = history.lazy.map { (id: $0.commit.description, entry: $0.entry) }
+                    return (history, redo ? UndoStack.redoTargets(entries, count: wanted) : UndoStack.undoTargets(entries, count: wanted))
+                }
                 if let failure = history.failure { throw failure }
                 guard let target = targets.first(where: { !spent.contains($0) }), let id = OID(hex: target) else { break steps }
                 let inversion = try invert(id, redo: redo)
@@ -145,12 +147,17 @@ extension Workspace {
         var among = try changedCandidates(from: parentTree, to: unitCommit.tree)
         among.formUnion(try changedCandidates(from: unitCommit.tree, to: headCommit.tree))
         Trace.note("files read for the \(redo ? "redo" : "undo"): \(among.count)")
-        let (headRead, unitRead, parentRead) = try readingPass { () throws(TodoSyncError) in
+        let (headRead, unitRead, parentRead) = try Trace.phase("read the unit's lists") { () throws(TodoSyncError) in try readingPass { () throws(TodoSyncError) in
+            try readParentBlobsAhead(of: among, parentTree: parentTree)
             let headRead = try readCommit(headCommit.id, fromWorkingTree: true, among: among)
-            // Usually the unit is HEAD itself: read and parsed once.
-            let unitRead = headCommit.id == target ? headRead : try readCommit(target, among: among)
-            return (headRead, unitRead, try unitCommit.parents.first.map { (id) throws(TodoSyncError) in try readCommit(id, among: among) })
-        }
+            // Usually the unit is HEAD itself: read and parsed once. The other versions differ
+            // from HEAD's in what the unit and later edits changed: their parse reuses the rest.
+            let unitRead = headCommit.id == target ? headRead : try readCommit(target, among: among, parsedLike: headRead)
+            let parentRead = try unitCommit.parents.first.map { (id) throws(TodoSyncError) in
+                try readCommit(id, among: among, parsedLike: unitRead)
+            }
+            return (headRead, unitRead, parentRead)
+        } }
         let shared = try sharingFiles([headRead, unitRead] + (parentRead.map { [$0] } ?? []))
         var head = shared[0]
         var before = parentRead == nil ? ListSet() : shared[2].base.lists
@@ -170,7 +177,7 @@ extension Workspace {
             before[path] = document.removingIdentifiedItems()
             madeLists.append(path)
         }
-        var merged = ListMerge.merge(base: after, ours: head.base.lists, theirs: before, keepingOurs: true)
+        var merged = Trace.phase("merge the inverse") { ListMerge.merge(base: after, ours: head.base.lists, theirs: before, keepingOurs: true) }
         // Given back as it was: untracked, with its text (a file the unit created goes).
         var untracking: [String: [UInt8]?] = [:]
         for path in madeLists {
@@ -179,7 +186,7 @@ extension Workspace {
             untracking[path] = bytes.isEmpty ? nil : bytes
             merged.lists[path] = nil
         }
-        let changes = ListSet.changes(from: head.base.lists, to: merged.lists)
+        let changes = Trace.phase("describe the inverse") { ListSet.changes(from: head.base.lists, to: merged.lists) }
 
         let what = Self.unitName(unitCommit.summary, redo: redo)
         var message = CommitMessage(summary: (redo ? "Redo: " : "Undo: ") + what)
@@ -195,10 +202,22 @@ extension Workspace {
             : [UnitTrailer.line(.undo), "\(UnitTrailer.undoesKey): \(target)"]
         // A unit that changed prose alone changes no item, and is still undone.
         let paths = Set(head.base.lists.documents.keys).union(merged.lists.documents.keys)
-        let sameFiles = paths.allSatisfy { sameBytes(head.base.lists[$0]?.render(), merged.lists[$0]?.render()) }
+        let isEmpty = changes.isEmpty && untracking.isEmpty
+            && paths.allSatisfy { sameBytes(head.base.lists[$0]?.render(), merged.lists[$0]?.render()) }
         return Inversion(
-            lists: merged.lists, untracking: untracking, head: head, message: message, notReverted: notReverted,
-            isEmpty: changes.isEmpty && untracking.isEmpty && sameFiles)
+            lists: merged.lists, untracking: untracking, head: head, message: message, notReverted: notReverted, isEmpty: isEmpty)
+    }
+
+    /// Starts reading the unit's parent's version of each large list the undo reads, on
+    /// another thread while HEAD's version (mostly the working file) is read and parsed.
+    private func readParentBlobsAhead(of paths: Set<String>, parentTree: OID?) throws(TodoSyncError) {
+        guard let parentTree, paths.count <= 8 else { return }
+        let large = paths.filter { path in (FileSystem.regularFileStat(root + "/" + path)?.size).map { Int($0) >= Self.largestHashedUnvouched } ?? false }
+        guard !large.isEmpty else { return }
+        for file in try candidateFiles(inTree: parentTree, among: Set(large)) {
+            pass?.blobsReadAhead[file.path] = BlobRead(reading: file.blob, in: repository.gitDirectory)
+            Trace.note("the parent's version read ahead: \(file.path)")
+        }
     }
 
     /// An undo or redo worked out: the lists it leaves, over which HEAD, and in words.

@@ -12,6 +12,32 @@ import TestSupport
         return fixture
     }
 
+    /// In a large list, the unit's parent's version is read on another thread and parsed
+    /// reusing HEAD's: an undo of the newest unit, and of an older one named by its id with a
+    /// later unit kept, each take back exactly their own edit.
+    @Test func undoInALargeListTakesBackExactlyItsUnit() throws {
+        let f = try Fixture(gitFiles: ["TODO.md": (0..<12_000).map { "- [ ] Task number \($0) to do\n" }.joined()])
+        try f.todosync()
+        let original = try f.read("TODO.md")
+        #expect(original.utf8.count > 256 << 10)
+        try f.todosync("done", "Task number 5 to do")
+        let first = f.head
+        try f.todosync("done", "Task number 11990 to do")
+        let afterBoth = try f.read("TODO.md")
+        let traced = try run(todosyncBinary, ["undo"], in: f.path, environment: ["TODOSYNC_TRACE": "1"])
+        #expect(traced.status == 0 && traced.stdout.contains("Undo: Check \"Task number 11990 to do\""), "\(traced.stdout)")
+        #expect(traced.stderr.contains("the parent's version read ahead: TODO.md"), "\(traced.stderr)")
+        #expect(try f.read("TODO.md") == afterBoth.replacingOccurrences(of: "- [x] Task number 11990 ", with: "- [ ] Task number 11990 "))
+        try f.todosync("redo")
+        #expect(try f.read("TODO.md") == afterBoth)
+        // The older unit, by its id: the later check stays.
+        let older = try f.todosync("undo", first)
+        #expect(older.stdout.contains("Undo: Check \"Task number 5 to do\""), "\(older.stdout)")
+        #expect(try f.read("TODO.md") == afterBoth.replacingOccurrences(of: "- [x] Task number 5 ", with: "- [ ] Task number 5 "))
+        #expect(try f.git("show", "HEAD:TODO.md") == (try f.read("TODO.md")))
+        try f.expectCleanAndSound()
+    }
+
     @Test func undoAndRedoCommandsBatchesAndEditorSessions() throws {
         let f = try fixture()
         let original = try f.read("TODO.md")
