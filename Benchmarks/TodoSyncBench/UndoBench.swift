@@ -31,6 +31,49 @@ extension Bench {
         }
     }
 
+    /// `todosync undo` beside Taskwarrior's `task undo`, each taking back the check of one
+    /// open item of 10,000 (a list of `bigList` items; as many pending tasks imported into
+    /// Taskwarrior). Skipped where Taskwarrior is not installed.
+    mutating func undoAgainstTaskwarrior() throws {
+        let label = "`todosync undo` of a check, \(bigList) items"
+        guard (try? shell("task", "--version", in: self.work)) != nil else {
+            row(label, "", "Taskwarrior not installed", "", "≤ 1.0", "skipped")
+            return
+        }
+        let listText = Generate.list(items: bigList)
+        let repo = self.work + "/undo-list"
+        try Generate.repository(at: repo, commits: 2, listText: listText)
+        try shell("git", "config", "user.name", "Bench", in: repo)
+        try shell("git", "config", "user.email", "bench@example.com", in: repo)
+        let open = listText.split(separator: "\n").first { $0.hasPrefix("- [ ] Task ") }.flatMap(Generate.taskNumber)!
+        // Taskwarrior's own files, apart from the user's: rc:FILE names them on each command.
+        let data = self.work + "/taskwarrior"
+        try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
+        let rc = data + "/rc"
+        try "data.location=\(data)\nconfirmation=off\nverbose=nothing\nhooks=off\n".write(toFile: rc, atomically: true, encoding: .utf8)
+        var tasks = ""
+        for n in 0..<bigList {
+            tasks += "{\"uuid\": \"\(ItemID.named("bench-\(n)"))\", \"description\": \"Task \(n): the thing\", \"status\": \"pending\", \"entry\": \"20261101T000000Z\"}\n"
+        }
+        try tasks.write(toFile: data + "/tasks.json", atomically: true, encoding: .utf8)
+        try shell("task", "rc:" + rc, "import", data + "/tasks.json", in: data)
+        var ours: [Double] = [], theirs: [Double] = []
+        try interleaved(runs: runs) { _ in
+            try shell(todosync, "done", "Task \(open):", in: repo)
+            try shell("task", "rc:" + rc, "1", "done", in: data)
+        } ours: {
+            ours.append(try Measure.spawn([todosync, "undo"], in: repo).seconds)
+        } git: {
+            theirs.append(try Measure.spawn(["task", "rc:" + rc, "undo"], in: data).seconds)
+        }
+        let subject = try shell("git", "log", "-1", "--format=%s", in: repo)
+        guard subject.hasPrefix("Undo: Check") else { throw BenchError("undo made no commit: \(subject)") }
+        guard try shell("task", "rc:" + rc, "status:pending", "count", in: data).trimmingCharacters(in: .whitespacesAndNewlines) == "\(bigList)" else {
+            throw BenchError("task undo left the tasks changed")
+        }
+        compare(label, ours, theirs, git: "Taskwarrior 2.6 `task undo`, \(bigList) tasks", target: 1.0)
+    }
+
     /// A repository whose history is `units` todosync commands, each checking or unchecking one
     /// item of a 50-item list (made with git fast-import).
     static func unitHistory(at path: String, units: Int) throws {

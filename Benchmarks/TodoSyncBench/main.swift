@@ -124,6 +124,7 @@ if option == "sync-only" {
     try bench.sync()
 } else if option == "undo-only" {
     try bench.undoRedoLog()
+    try bench.undoAgainstTaskwarrior()
 } else if option == "merge-rows" {
     bench.merge()
 } else if option == "parse-rows" {
@@ -144,6 +145,7 @@ if option == "sync-only" {
     try bench.commands()
     try bench.memory()
     try bench.undoRedoLog()
+    try bench.undoAgainstTaskwarrior()
     bench.merge()
     try bench.sync()
     try bench.watch()

@@ -186,7 +186,7 @@ final class DiskStore: WriteStore {
 
     func prepareReplacements(_ files: [(path: String, bytes: [UInt8])]) throws(TodoSyncError) {
         // One small file gains nothing from it.
-        guard files.count > 1 || files.contains(where: { $0.bytes.count >= 1 << 20 }) else { return }
+        guard files.count > 1 || files.contains(where: { $0.bytes.count >= Workspace.largestHashedUnvouched }) else { return }
         try finishPreparing()
         // On a thread of its own: the objects are written meanwhile (a large list's blob is
         // hashed and compressed while its new version is written and flushed).
