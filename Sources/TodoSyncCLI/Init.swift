@@ -1,6 +1,11 @@
 import ArgumentParser
-import Foundation
 import TodoSyncKit
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 struct Init: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -104,6 +109,11 @@ struct Init: ParsableCommand {
     static var executable: String {
         let invoked = CommandLine.arguments.first ?? "todosync"
         guard invoked.contains("/") else { return invoked }
-        return invoked.hasPrefix("/") ? invoked : FileManager.default.currentDirectoryPath + "/" + invoked
+        guard !invoked.hasPrefix("/") else { return invoked }
+        // NB: getcwd, not Foundation's FileManager: importing Foundation links its
+        // internationalisation data into the program, which every command then loads.
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard getcwd(&buffer, buffer.count) != nil else { return invoked }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) + "/" + invoked
     }
 }

@@ -56,6 +56,42 @@ enum FileSystem {
             hint: "run todosync again once the program writing it has finished")
     }
 
+    /// Whether the file holds exactly `expected` (nil: it does not exist), compared a piece at
+    /// a time, so a large list checked just before it is replaced or committed is not read into
+    /// memory again. As `readWithStat`: a file written to meanwhile is compared again.
+    static func holds(_ path: String, _ expected: [UInt8]?) throws(TodoSyncError) -> Bool {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        if fd < 0 {
+            if errno == ENOENT { return expected == nil }
+            throw failure("cannot read \(path)")
+        }
+        defer { close(fd) }
+        guard let expected else { return false }
+        let piece = 64 << 10
+        var buffer = [UInt8](repeating: 0, count: piece)
+        for _ in 0..<100 {
+            var before = stat(), after = stat()
+            guard fstat(fd, &before) == 0, lseek(fd, 0, SEEK_SET) == 0 else { throw failure("cannot read \(path)") }
+            guard Int(before.st_size) == expected.count else { return false }
+            var offset = 0, same = true
+            while same {
+                let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress!, piece) }
+                if count < 0, errno == EINTR { continue }
+                if count < 0 { throw failure("cannot read \(path)") }
+                if count == 0 { break }
+                same = offset + count <= expected.count
+                    && expected.withUnsafeBytes { all in buffer.withUnsafeBytes { memcmp(all.baseAddress! + offset, $0.baseAddress!, count) == 0 } }
+                offset += count
+            }
+            guard fstat(fd, &after) == 0 else { throw failure("cannot read \(path)") }
+            if FileStat(before) == FileStat(after) { return same && offset == expected.count }
+            usleep(10_000)
+        }
+        throw TodoSyncError(
+            "\(path) kept changing while todosync read it; nothing was written or committed",
+            hint: "run todosync again once the program writing it has finished")
+    }
+
     /// Everything from the descriptor's offset to its end; nil on a read error.
     private static func readAll(_ fd: Int32, sizeHint: Int) -> [UInt8]? {
         // Read straight into the array, sized from the stat (not zero-filled first: a list can be
@@ -147,7 +183,7 @@ enum FileSystem {
 
     /// Fails, as `replace` would, unless the file holds `expected` (nil: it must not exist).
     static func expect(_ path: String, holds expected: [UInt8]?) throws(TodoSyncError) {
-        guard !sameBytes(try read(path), expected) else { return }
+        guard try !holds(path, expected) else { return }
         var error = TodoSyncError(
             "\(path) changed while todosync was working; nothing was written or committed",
             hint: "run todosync again to take in the new edit")

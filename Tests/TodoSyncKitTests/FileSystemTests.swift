@@ -14,6 +14,31 @@ import TestSupport
         #expect(try FileSystem.read(scratch.path + "/missing.md") == nil)
     }
 
+    /// The check before a write compares a piece at a time; it agrees with reading the whole
+    /// file and comparing, at every size around a piece and for a change in any piece.
+    @Test(arguments: [0, 1, 65_535, 65_536, 65_537, 300_001])
+    func holdsAgreesWithReadingTheWholeFile(size: Int) throws {
+        let scratch = Scratch()
+        let path = scratch.path + "/list.md"
+        var generator = SeededGenerator(seed: UInt64(size) + 7)
+        let bytes = (0..<size).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        #expect(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
+        #expect(try FileSystem.holds(path, bytes))
+        #expect(try !FileSystem.holds(path, nil))
+        #expect(try !FileSystem.holds(path, bytes + [10]))
+        if size > 0 {
+            #expect(try !FileSystem.holds(path, Array(bytes.dropLast())))
+            for position in Set([0, size / 2, size - 1]) {
+                var other = bytes
+                other[position] ^= 1
+                #expect(try !FileSystem.holds(path, other), "a change at \(position)")
+                #expect(try FileSystem.holds(path, other) == (try FileSystem.read(path) == other))
+            }
+        }
+        #expect(try FileSystem.holds(scratch.path + "/missing.md", nil))
+        #expect(try !FileSystem.holds(scratch.path + "/missing.md", []))
+    }
+
     #if os(Linux)
     @Test func readGoesOnPastTheSizeTheStatGave() throws {
         // The kernel's files say 0 bytes and hold more: the read grows its array as a file that

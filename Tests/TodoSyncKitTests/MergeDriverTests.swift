@@ -124,4 +124,16 @@ import TestSupport
         #expect(try lists.git("check-attr", "merge", "--", "plans.md") == "plans.md: merge: todosync\n")
         try lists.expectCleanAndSound()
     }
+
+    /// Run by a relative path, todosync names itself to git by the absolute one: git runs the
+    /// driver from the repository's folder, not from where todosync was started.
+    @Test func initRunByARelativePathSetsTheDriverByItsAbsolutePath() throws {
+        let scratch = Scratch()
+        try FileManager.default.createDirectory(atPath: scratch.path + "/bin", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: scratch.path + "/bin/todosync", withDestinationPath: todosyncBinary)
+        let result = try run("/bin/sh", ["-c", "bin/todosync init lists"], in: scratch.path)
+        #expect(result.status == 0, "\(result.stderr)")
+        let driver = try Fixture(existing: scratch, at: "lists").git("config", "merge.todosync.driver")
+        #expect(driver.hasPrefix("'" + scratch.path + "/bin/todosync' merge-file"), "\(driver)")
+    }
 }
