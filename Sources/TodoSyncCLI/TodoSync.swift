@@ -52,11 +52,27 @@ struct TodoSync: ParsableCommand {
             Self.exit(withError: ExitCode.validationFailure)
         }
         do {
-            var command = try parseAsRoot(global.arguments)
+            var command = try quickParse(global.arguments) ?? parseAsRoot(global.arguments)
             try command.run()
         } catch {
             exitTelling(error)
         }
+    }
+
+    /// The command line parsed straight into the command it names, where it names one and
+    /// asks the parser nothing of its own (help, a completion script, a manual): the root's
+    /// parse first reads every line as two completion-script requests, each built by
+    /// reflection, which costs more than most commands' own work. nil for anything else and
+    /// for a line the command cannot read: the root's parse takes it, and says what is wrong.
+    static func quickParse(_ arguments: [String]) -> ParsableCommand? {
+        let asksTheParser = arguments.contains { argument in
+            argument == "help" || argument == "-h" || argument == "--help" || argument == "--version"
+                || argument.hasPrefix("--generate-") || argument.hasPrefix("--experimental")
+        }
+        guard !asksTheParser else { return nil }
+        let named = arguments.first.flatMap { first in configuration.subcommands.first { $0._commandName == first } }
+        guard let command = named ?? (arguments.isEmpty ? configuration.defaultSubcommand : nil) else { return nil }
+        return try? command.parse(Array(arguments.dropFirst(named == nil ? 0 : 1)))
     }
 
     /// Exits as the parser would, in todosync's one voice: help goes to standard output; a
