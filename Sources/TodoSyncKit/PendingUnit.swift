@@ -196,7 +196,7 @@ extension Workspace {
         let reading = Set(paths)
         for file in headTree.files where reading.contains(file.path) {
             guard let stat = passStat(file.path), stat.size >= 1 << 20, stamps.blob(at: file.path, stat: stat) != file.blob else { continue }
-            pass?.blobsReadAhead[file.path] = BlobRead(reading: file.blob, in: repository.gitDirectory)
+            pass?.blobsReadAhead[file.blob] = BlobRead(reading: file.blob, in: repository.gitDirectory)
             Trace.note("HEAD's version read ahead: \(file.path)")
         }
     }

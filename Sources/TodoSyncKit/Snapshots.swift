@@ -161,9 +161,7 @@ extension Workspace {
     /// blob, the working file's bytes (line endings as the user keeps them, which a write then
     /// expects to find and keeps).
     private func committedBytes(_ file: TreeFile) throws(TodoSyncError) -> [UInt8] {
-        // Taken only by the version it is of (an undo reads several versions of a file).
-        let ahead = pass?.blobsReadAhead[file.path].flatMap { $0.blob == file.blob ? $0 : nil }
-        if ahead != nil { pass?.blobsReadAhead[file.path] = nil }
+        let ahead = pass?.blobsReadAhead.removeValue(forKey: file.blob)
         guard try convertsContent(at: file.path) else {
             return try git("reading \(file.path) from the last commit") { () throws(GitError) in
                 if let ahead { return try ahead.bytes() }

@@ -215,7 +215,7 @@ extension Workspace {
         let large = paths.filter { path in (FileSystem.regularFileStat(root + "/" + path)?.size).map { Int($0) >= Self.largestHashedUnvouched } ?? false }
         guard !large.isEmpty else { return }
         for file in try candidateFiles(inTree: parentTree, among: Set(large)) {
-            pass?.blobsReadAhead[file.path] = BlobRead(reading: file.blob, in: repository.gitDirectory)
+            pass?.blobsReadAhead[file.blob] = BlobRead(reading: file.blob, in: repository.gitDirectory)
             Trace.note("the parent's version read ahead: \(file.path)")
         }
     }

@@ -189,8 +189,9 @@ struct ReadingPass {
     var keptCandidates = false
     /// The candidate files' stats, taken together (`prefetchStats`), position by position.
     var candidateStats: (paths: [String], stats: [FileStat?])?
-    /// HEAD's versions of large edited lists, being read on another thread (`readHeadBlobsAhead`).
-    var blobsReadAhead: [String: BlobRead] = [:]
+    /// Committed versions of large lists about to be read (HEAD's of an edited list, the
+    /// versions an undo or a sync's merge compares), being read on another thread, by blob.
+    var blobsReadAhead: [OID: BlobRead] = [:]
     /// The blob ids of working files git's index does not vouch for, as hashed (`holds`).
     var hashes: [String: OID] = [:]
     /// Other files' stats as this pass took them (nil: not a regular file).

@@ -51,6 +51,25 @@ import TestSupport
         try bob.expectCleanAndSound()
     }
 
+    /// A large list both sides changed: their version and the base's are read on other
+    /// threads and parsed reusing ours; the merge holds both edits, item by item.
+    @Test func aLargeListBothSidesChangedMergesByItem() throws {
+        let (_, alice, bob) = try Remote.withTwoClones(seeding: ["TODO.md": (0..<12_000).map { "- [ ] Task number \($0) to do\n" }.joined()])
+        try alice.todosync("done", "Task number 5 to do")
+        try alice.sync()
+        try bob.todosync("edit", "Task number 11990 to do", "--title", "Task number 11990 done soon")
+        let traced = try run(todosyncBinary, ["sync"], in: bob.path, environment: ["TODOSYNC_TRACE": "1"])
+        #expect(traced.status == 0, "\(traced.stderr)")
+        #expect(traced.stderr.contains("read ahead: TODO.md of"), "\(traced.stderr)")
+        let merged = try bob.read("TODO.md")
+        #expect(merged.contains("- [x] Task number 5 to do") && merged.contains("- [ ] Task number 11990 done soon"))
+        #expect(merged.components(separatedBy: "\n- [").count == 12_000)
+        #expect(try bob.git("show", "HEAD:TODO.md") == merged)
+        try bob.expectCleanAndSound()
+        try alice.sync()
+        #expect(try alice.read("TODO.md") == merged)
+    }
+
     @Test func syncWithoutPushMergesAndLeavesTheRemoteAlone() throws {
         let (remote, alice, bob) = try Remote.withTwoClones(seeding: ["TODO.md": withIDs("- [ ] A ^a\n- [ ] B ^b\n")])
         try alice.write("TODO.md", withIDs("- [x] A ^a\n- [ ] B ^b\n"))
