@@ -201,13 +201,13 @@ extension Workspace {
         }
     }
 
-    /// Starts storing each file read that HEAD holds another version of (see `pending`).
+    /// Starts storing each of these files that HEAD holds another version of (see `pending`).
     private func storeAhead(_ read: [WorkingFile.Read], headTree: HeadTree?, stamps: IndexStamps) throws(TodoSyncError) -> [String: BlobWrite] {
-        guard let headTree else { return [:] }
+        guard let headTree, !read.isEmpty else { return [:] }
         var headBlobs: [String: OID] = [:]
         for file in headTree.files { headBlobs[file.path] = file.blob }
         var writes: [String: BlobWrite] = [:]
-        for file in read where file.bytes.count >= Self.largestHashedUnvouched {
+        for file in read {
             guard let blob = headBlobs[file.path], try !holds(file.path, file.bytes, file.stat, blob, stamps),
                 try !convertsContent(at: file.path)
             else { continue }
@@ -225,10 +225,21 @@ extension Workspace {
         // committed exactly as read: its blob is stored while it is parsed, as `git add` stores
         // a file long before `git commit`. Stopped, leaving nothing, if the parse finds an item
         // that gets an id now (a file git converts on the way in is stored with the commit).
-        var blobsStoredAhead = storingBlobsAhead ? try storeAhead(read, headTree: headTree, stamps: stamps) : [:]
+        // A small one is stored once the parse shows it as committed as read (a thread of its
+        // own costs about what storing it does).
+        let large = read.filter { $0.bytes.count >= Self.largestHashedUnvouched }
+        var blobsStoredAhead = storingBlobsAhead ? try storeAhead(large, headTree: headTree, stamps: stamps) : [:]
         let files = try Trace.phase("parse working lists") { () throws(TodoSyncError) in try parseWorkingFiles(read) }
         for file in files where !file.document.hasItems || file.document.nodeIDs.contains(nil) {
             blobsStoredAhead.removeValue(forKey: file.path)?.stop()
+        }
+        if storingBlobsAhead, read.count <= 64 {
+            let small = files.filter { file in
+                file.bytes.count < Self.largestHashedUnvouched && file.document.hasItems && !file.document.nodeIDs.contains(nil)
+            }
+            blobsStoredAhead.merge(
+                try storeAhead(small.map { WorkingFile.Read(path: $0.path, bytes: $0.bytes, stat: $0.stat) }, headTree: headTree, stamps: stamps)
+            ) { first, _ in first }
         }
         if shortcuts, let unchanged = try Trace.phase("compare with HEAD (index, size, hash)", { () throws(TodoSyncError) in try unchangedSinceHead(files, headTree, stamps) }) {
             return unchanged
