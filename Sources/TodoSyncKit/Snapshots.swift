@@ -193,7 +193,9 @@ extension Workspace {
     func readCommit(
         _ id: OID, fromWorkingTree: Bool = false, among: Set<String>? = nil, recoveringLostIDs: Bool = true, parsedLike: HeadSnapshot? = nil
     ) throws(TodoSyncError) -> HeadSnapshot {
-        preloadNotedAttributes()
+        // A few files (a sync's changed notes, an undo's) are asked of libgit2 one by one: in a
+        // vault, decoding the note for what gitattributes say of them costs more.
+        if (among?.count ?? .max) > 64 { preloadNotedAttributes() }
         let commit = try git("reading commit \(id.short)") { try repository.commit(id) }
         let files = try candidateFiles(inTree: commit.tree, among: among)
         guard fromWorkingTree else {
