@@ -213,6 +213,23 @@ extension Workspace {
             recoveringLostIDs: recoveringLostIDs)
     }
 
+    /// Starts reading these trees' versions of each large list among `paths` (a few: an
+    /// undo's, a sync's changed lists) on threads of their own, while the working versions are
+    /// read and parsed (`committedBytes` takes them).
+    func readAhead(_ paths: Set<String>, of trees: [OID]) throws(TodoSyncError) {
+        guard pass != nil, paths.count <= 8, !trees.isEmpty else { return }
+        let large = paths.filter { path in
+            (FileSystem.regularFileStat(root + "/" + path)?.size).map { Int($0) >= Self.largestHashedUnvouched } ?? false
+        }
+        guard !large.isEmpty else { return }
+        for tree in trees {
+            for file in try candidateFiles(inTree: tree, among: large) where pass?.blobsReadAhead[file.blob] == nil {
+                pass?.blobsReadAhead[file.blob] = BlobRead(reading: file.blob, in: repository.gitDirectory)
+                Trace.note("read ahead: \(file.path) of tree \(tree.short)")
+            }
+        }
+    }
+
     /// The files of a tree that may be lists, among `paths` (nil: all of them).
     func candidateFiles(inTree tree: OID, among paths: Set<String>?) throws(TodoSyncError) -> [TreeFile] {
         let selector = self.selector

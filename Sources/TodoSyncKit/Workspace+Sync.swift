@@ -247,7 +247,13 @@ extension Workspace {
         let selector = self.selector
         let among = sides.map { Set(($0.ours + $0.theirs).filter(selector.matches)) }
         let (ours, other, ancestor, unconverted) = try Trace.phase("read three commits' lists") { () throws(TodoSyncError) in try readingPass { () throws(TodoSyncError) in
-            try readBlobsAhead(theirs: theirs, base: base, among: among)
+            // Their version and the base's of a large list are read on other threads meanwhile.
+            if let among {
+                let trees = try ([theirs] + (base.map { [$0] } ?? [])).map { (id) throws(TodoSyncError) in
+                    try git("reading commit \(id.short)") { try repository.commit(id) }.tree
+                }
+                try readAhead(among, of: trees)
+            }
             // Their version and the base differ from ours in what either side changed: their
             // parse reuses the rest of ours.
             let oursRead = try readCommit(head, fromWorkingTree: true, among: among)
@@ -312,21 +318,6 @@ extension Workspace {
         outcome.mergeCommit = try apply(plan).commit
         outcome.incoming += incoming
         outcome.reports += merged.reports
-    }
-
-    /// Starts reading their version and the base's of each large list the merge reads, on
-    /// other threads while ours (mostly the working file) is read and parsed.
-    private func readBlobsAhead(theirs: OID, base: OID?, among paths: Set<String>?) throws(TodoSyncError) {
-        guard let paths, paths.count <= 8 else { return }
-        let large = paths.filter { path in (FileSystem.regularFileStat(root + "/" + path)?.size).map { Int($0) >= Self.largestHashedUnvouched } ?? false }
-        guard !large.isEmpty else { return }
-        for id in [theirs] + (base.map { [$0] } ?? []) {
-            let tree = try git("reading commit \(id.short)") { try repository.commit(id) }.tree
-            for file in try candidateFiles(inTree: tree, among: Set(large)) where pass?.blobsReadAhead[file.blob] == nil {
-                pass?.blobsReadAhead[file.blob] = BlobRead(reading: file.blob, in: repository.gitDirectory)
-                Trace.note("read ahead: \(file.path) of \(id.short)")
-            }
-        }
     }
 
     /// The other files merged where each was changed on one side only, as git's merge takes

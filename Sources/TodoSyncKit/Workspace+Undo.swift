@@ -148,7 +148,8 @@ extension Workspace {
         among.formUnion(try changedCandidates(from: unitCommit.tree, to: headCommit.tree))
         Trace.note("files read for the \(redo ? "redo" : "undo"): \(among.count)")
         let (headRead, unitRead, parentRead) = try Trace.phase("read the unit's lists") { () throws(TodoSyncError) in try readingPass { () throws(TodoSyncError) in
-            try readParentBlobsAhead(of: among, parentTree: parentTree)
+            // The parent's version of a large list is read on another thread meanwhile.
+            try readAhead(among, of: parentTree.map { [$0] } ?? [])
             let headRead = try readCommit(headCommit.id, fromWorkingTree: true, among: among)
             // Usually the unit is HEAD itself: read and parsed once. The other versions differ
             // from HEAD's in what the unit and later edits changed: their parse reuses the rest.
@@ -206,18 +207,6 @@ extension Workspace {
             && paths.allSatisfy { sameBytes(head.base.lists[$0]?.render(), merged.lists[$0]?.render()) }
         return Inversion(
             lists: merged.lists, untracking: untracking, head: head, message: message, notReverted: notReverted, isEmpty: isEmpty)
-    }
-
-    /// Starts reading the unit's parent's version of each large list the undo reads, on
-    /// another thread while HEAD's version (mostly the working file) is read and parsed.
-    private func readParentBlobsAhead(of paths: Set<String>, parentTree: OID?) throws(TodoSyncError) {
-        guard let parentTree, paths.count <= 8 else { return }
-        let large = paths.filter { path in (FileSystem.regularFileStat(root + "/" + path)?.size).map { Int($0) >= Self.largestHashedUnvouched } ?? false }
-        guard !large.isEmpty else { return }
-        for file in try candidateFiles(inTree: parentTree, among: Set(large)) {
-            pass?.blobsReadAhead[file.blob] = BlobRead(reading: file.blob, in: repository.gitDirectory)
-            Trace.note("the parent's version read ahead: \(file.path)")
-        }
     }
 
     /// An undo or redo worked out: the lists it leaves, over which HEAD, and in words.
