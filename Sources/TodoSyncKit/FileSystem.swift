@@ -37,6 +37,41 @@ enum FileSystem {
     /// bytes are never half of one save and half of another. (A save still under way when the
     /// read ends is caught later: every file is checked again just before it is committed.)
     static func readWithStat(_ path: String) throws(TodoSyncError) -> (bytes: [UInt8], stat: FileStat)? {
+        try whileSteady(path) { (fd, before) throws(TodoSyncError) in
+            guard let bytes = readAll(fd, sizeHint: Int(before.st_size)) else { throw failure("cannot read \(path)") }
+            return (bytes, FileStat(before))
+        }
+    }
+
+    /// Whether the file holds exactly `expected` (nil: it does not exist), compared a piece at
+    /// a time, so a large list checked just before it is replaced or committed is not read into
+    /// memory again. As `readWithStat`: a file written to meanwhile is compared again.
+    static func holds(_ path: String, _ expected: [UInt8]?) throws(TodoSyncError) -> Bool {
+        let piece = 64 << 10
+        var buffer = [UInt8](repeating: 0, count: piece)
+        let same = try whileSteady(path) { (fd, before) throws(TodoSyncError) -> Bool in
+            guard let expected, Int(before.st_size) == expected.count else { return false }
+            var offset = 0
+            while true {
+                let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress!, piece) }
+                if count < 0, errno == EINTR { continue }
+                if count < 0 { throw failure("cannot read \(path)") }
+                if count == 0 { return offset == expected.count }
+                guard offset + count <= expected.count,
+                    expected.withUnsafeBytes({ all in buffer.withUnsafeBytes { memcmp(all.baseAddress! + offset, $0.baseAddress!, count) == 0 } })
+                else { return false }
+                offset += count
+            }
+        }
+        return same ?? (expected == nil)
+    }
+
+    /// `body` on the open file from its start, done again while the file's stat changes under
+    /// it (an editor saving in place), so what it finds is never half of one save and half of
+    /// another; nil if the file does not exist.
+    private static func whileSteady<T>(
+        _ path: String, _ body: (Int32, stat) throws(TodoSyncError) -> T
+    ) throws(TodoSyncError) -> T? {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         if fd < 0 {
             if errno == ENOENT { return nil }
@@ -46,45 +81,9 @@ enum FileSystem {
         for _ in 0..<100 {
             var before = stat(), after = stat()
             guard fstat(fd, &before) == 0, lseek(fd, 0, SEEK_SET) == 0 else { throw failure("cannot read \(path)") }
-            guard let bytes = readAll(fd, sizeHint: Int(before.st_size)) else { throw failure("cannot read \(path)") }
+            let result = try body(fd, before)
             guard fstat(fd, &after) == 0 else { throw failure("cannot read \(path)") }
-            if FileStat(before) == FileStat(after) { return (bytes, FileStat(before)) }
-            usleep(10_000)
-        }
-        throw TodoSyncError(
-            "\(path) kept changing while todosync read it; nothing was written or committed",
-            hint: "run todosync again once the program writing it has finished")
-    }
-
-    /// Whether the file holds exactly `expected` (nil: it does not exist), compared a piece at
-    /// a time, so a large list checked just before it is replaced or committed is not read into
-    /// memory again. As `readWithStat`: a file written to meanwhile is compared again.
-    static func holds(_ path: String, _ expected: [UInt8]?) throws(TodoSyncError) -> Bool {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        if fd < 0 {
-            if errno == ENOENT { return expected == nil }
-            throw failure("cannot read \(path)")
-        }
-        defer { close(fd) }
-        guard let expected else { return false }
-        let piece = 64 << 10
-        var buffer = [UInt8](repeating: 0, count: piece)
-        for _ in 0..<100 {
-            var before = stat(), after = stat()
-            guard fstat(fd, &before) == 0, lseek(fd, 0, SEEK_SET) == 0 else { throw failure("cannot read \(path)") }
-            guard Int(before.st_size) == expected.count else { return false }
-            var offset = 0, same = true
-            while same {
-                let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress!, piece) }
-                if count < 0, errno == EINTR { continue }
-                if count < 0 { throw failure("cannot read \(path)") }
-                if count == 0 { break }
-                same = offset + count <= expected.count
-                    && expected.withUnsafeBytes { all in buffer.withUnsafeBytes { memcmp(all.baseAddress! + offset, $0.baseAddress!, count) == 0 } }
-                offset += count
-            }
-            guard fstat(fd, &after) == 0 else { throw failure("cannot read \(path)") }
-            if FileStat(before) == FileStat(after) { return same && offset == expected.count }
+            if FileStat(before) == FileStat(after) { return result }
             usleep(10_000)
         }
         throw TodoSyncError(

@@ -63,9 +63,7 @@ import TestSupport
     /// parsed: an edit is committed as one change; a list touched but not changed (the read
     /// ahead unused) is nothing to commit.
     @Test func aLargeListsCommittedVersionIsReadAhead() throws {
-        let fixture = try Fixture()
-        try fixture.write("TODO.md", (0..<30_000).map { "- [ ] Task number \($0) to do\n" }.joined())
-        try fixture.todosync()
+        let fixture = try Fixture.committedNumberedList(30_000)
         #expect(try fixture.read("TODO.md").utf8.count > 1 << 20)
         usleep(1_100_000)
         try fixture.write("TODO.md", try fixture.read("TODO.md").replacingOccurrences(of: "- [ ] Task number 29998 ", with: "- [x] Task number 29998 "))
@@ -91,9 +89,7 @@ import TestSupport
     /// another inode and a later ctime) is hashed, as git checks it, not compared item by item
     /// with HEAD's version; an edit of the same size and time is still seen.
     @Test func aLargeListCopiedWithItsRepositoryIsHashedNotReadAgain() throws {
-        let fixture = try Fixture()
-        try fixture.write("TODO.md", (0..<12_000).map { "- [ ] Task number \($0) to do\n" }.joined())
-        try fixture.todosync()
+        let fixture = try Fixture.committedNumberedList(12_000)
         #expect(try fixture.read("TODO.md").utf8.count > 256 << 10)
         let copy = Scratch()
         _ = try run("/bin/cp", ["-a", fixture.path + "/.", copy.path], in: copy.path)

@@ -4,6 +4,20 @@ import TestSupport
 /// A repository in a scratch folder, driven through the built `todosync` binary and checked
 /// with the git CLI.
 final class Fixture {
+    /// A list of `items` open items, "Task number 0 to do" on: large lists for the paths
+    /// that read, store and compare big files on other threads.
+    static func numberedList(_ items: Int) -> String {
+        (0..<items).map { "- [ ] Task number \($0) to do\n" }.joined()
+    }
+
+    /// A repository whose TODO.md, committed with ids, is `numberedList(items)`.
+    static func committedNumberedList(_ items: Int) throws -> Fixture {
+        let fixture = try Fixture()
+        try fixture.write("TODO.md", numberedList(items))
+        try fixture.todosync()
+        return fixture
+    }
+
     let scratch: Scratch
     private var folder: String?
     var path: String { folder.map { scratch.path + "/" + $0 } ?? scratch.path }

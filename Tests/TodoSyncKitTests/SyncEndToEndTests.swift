@@ -54,7 +54,7 @@ import TestSupport
     /// A large list both sides changed: their version and the base's are read on other
     /// threads and parsed reusing ours; the merge holds both edits, item by item.
     @Test func aLargeListBothSidesChangedMergesByItem() throws {
-        let (_, alice, bob) = try Remote.withTwoClones(seeding: ["TODO.md": (0..<12_000).map { "- [ ] Task number \($0) to do\n" }.joined()])
+        let (_, alice, bob) = try Remote.withTwoClones(seeding: ["TODO.md": Fixture.numberedList(12_000)])
         try alice.todosync("done", "Task number 5 to do")
         try alice.sync()
         try bob.todosync("edit", "Task number 11990 to do", "--title", "Task number 11990 done soon")

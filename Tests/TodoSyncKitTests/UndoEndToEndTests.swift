@@ -16,7 +16,7 @@ import TestSupport
     /// reusing HEAD's: an undo of the newest unit, and of an older one named by its id with a
     /// later unit kept, each take back exactly their own edit.
     @Test func undoInALargeListTakesBackExactlyItsUnit() throws {
-        let f = try Fixture(gitFiles: ["TODO.md": (0..<12_000).map { "- [ ] Task number \($0) to do\n" }.joined()])
+        let f = try Fixture(gitFiles: ["TODO.md": Fixture.numberedList(12_000)])
         try f.todosync()
         let original = try f.read("TODO.md")
         #expect(original.utf8.count > 256 << 10)
