@@ -17,6 +17,9 @@ struct ListParser {
     private var paragraphStart: (line: Int, offset: Int)?
     var pendingBlanks: [Int] = []
     private var lastHeading: Int?
+    /// Whether the commonest lines are read by their shortcut (`tookShortcut`); off only where
+    /// a test holds the shortcut to the general walk.
+    var takesShortcuts = true
 
     private struct Container {
         /// A block quote; otherwise a list item.
@@ -36,8 +39,9 @@ struct ListParser {
         case html(kind: UInt8)
     }
 
-    static func parse(_ lines: [ListLine]) -> (roles: LineRoles, nodes: [ItemNode]) {
+    static func parse(_ lines: [ListLine], shortcuts: Bool = true) -> (roles: LineRoles, nodes: [ItemNode]) {
         var parser = ListParser()
+        parser.takesShortcuts = shortcuts
         parser.run(lines)
         return (parser.roles, parser.nodes)
     }
@@ -58,7 +62,8 @@ struct ListParser {
     /// item the only open container, its title an open paragraph, no blank line waiting.
     mutating func enterItem(_ node: Int, lines: [ListLine]) {
         let head = nodes[node].head
-        containers = [Container(isQuote: false, hasContent: true, contentIndent: Int32(head.contentColumn), owner: Int32(node))]
+        containers.removeAll(keepingCapacity: true)
+        containers.append(Container(isQuote: false, hasContent: true, contentIndent: Int32(head.contentColumn), owner: Int32(node)))
         leaf = .paragraph
         let content = lines[nodes[node].line].content
         paragraphStart = (nodes[node].line, leadingIndent(content, from: head.checkbox + 2).end - content.startIndex)
@@ -78,13 +83,15 @@ struct ListParser {
         if skippingBOM, content.count >= 3, content.first == 0xEF, content.dropFirst().first == 0xBB, content.dropFirst(2).first == 0xBF {
             start = 3
         }
-        content.withUnsafeBufferPointer { classify($0, in: lines, at: index, from: start) }
+        let shift = content.startIndex
+        content.withUnsafeBufferPointer { classify($0, in: lines, at: index, from: start, shift: shift) }
     }
 
     /// CommonMark's block parsing of one line (spec 0.29, appendix "A parsing strategy", as
     /// cmark-gfm's `blocks.c` does it): the open containers the line continues, then the
     /// blocks it starts, then lazy continuation of an open paragraph.
-    private mutating func classify(_ line: UnsafeBufferPointer<UInt8>, in lines: [ListLine], at index: Int, from start: Int) {
+    private mutating func classify(_ line: UnsafeBufferPointer<UInt8>, in lines: [ListLine], at index: Int, from start: Int, shift: Int) {
+        if takesShortcuts, start == 0, tookShortcut(line, at: index, shift: shift) { return }
         var cursor = LineCursor(line, offset: start)
         let lineStart = cursor.firstNonspace
         let lineIsBlank = cursor.isBlank
@@ -168,7 +175,7 @@ struct ListParser {
                         // Not yet an item to todosync without a title (docs/FORMAT.md).
                         if let head = TaskHead.reading(
                             line, markerColumn: markerColumn, contentColumn: cursor.firstNonspaceColumn, checkbox: cursor.firstNonspace + 1)?
-                            .shifted(by: lines[index].content.startIndex)
+                            .shifted(by: shift)
                         {
                             let node = nodes.count
                             let parent = container.owner >= 0 ? Int(container.owner) : nil
@@ -232,6 +239,60 @@ struct ListParser {
         }
     }
 
+    /// The two commonest lines of a list, read without the general walk below, which reaches
+    /// the same state (`ParserShortcutTests` holds them equal on generated files). Both stand
+    /// at exactly the content indent of some open list items, in spaces, so those items
+    /// continue the line and the next open container (if any) does not:
+    /// - a task item (`-`, `*` or `+`, one space, a box, a title): the containers not continued
+    ///   end, the item's opens, its title starts a paragraph;
+    /// - text starting with an ASCII letter, every container continued (no block starts with
+    ///   a letter): it continues or starts a paragraph.
+    /// An open fenced code, HTML block or table the line would be in takes the general walk.
+    private mutating func tookShortcut(_ line: UnsafeBufferPointer<UInt8>, at index: Int, shift: Int) -> Bool {
+        var spaces = 0
+        while spaces < line.count, line[spaces] == 0x20 { spaces += 1 }
+        guard spaces < line.count else { return false }
+        var continued = 0, indent = 0
+        while continued < containers.count, !containers[continued].isQuote, indent + Int(containers[continued].contentIndent) <= spaces {
+            indent += Int(containers[continued].contentIndent)
+            continued += 1
+        }
+        guard indent == spaces else { return false }
+        let allContinued = continued == containers.count
+        if allContinued {
+            switch leaf {
+            case .fencedCode, .html, .table: return false
+            case .none, .paragraph, .indentedCode: break
+            }
+        }
+        let first = line[spaces]
+        if first | 0x20 >= UInt8(ascii: "a"), first | 0x20 <= UInt8(ascii: "z") {
+            guard allContinued else { return false }
+            leaf = .paragraph
+            paragraphStart = (index, spaces)
+            if !containers.isEmpty { containers[containers.count - 1].hasContent = true }
+            setRole(ownerRole, of: index)
+            return true
+        }
+        guard first == UInt8(ascii: "-") || first == UInt8(ascii: "*") || first == UInt8(ascii: "+"),
+            line.count >= spaces + 6, line[spaces + 1] == 0x20, BlockStarts.isTaskBox(line, spaces + 2),
+            let head = TaskHead.reading(line, markerColumn: spaces, contentColumn: spaces + 2, checkbox: spaces + 3)
+        else { return false }
+        containers.removeLast(containers.count - continued)
+        let owner = containers.last?.owner ?? -1
+        flushBlanks(to: owner >= 0 ? .note(Int(owner)) : .prose)
+        if !containers.isEmpty { containers[containers.count - 1].hasContent = true }
+        let node = nodes.count
+        nodes.append(ItemNode(
+            head: head.shifted(by: shift), line: index, parent: owner >= 0 ? Int(owner) : nil, atDocumentLevel: containers.isEmpty,
+            subtreeEnd: index + 1, headingLine: lastHeading))
+        roles[index] = .head(node)
+        containers.append(Container(isQuote: false, hasContent: true, contentIndent: 2, owner: Int32(node)))
+        leaf = .paragraph
+        paragraphStart = (index, leadingIndent(line, from: spaces + 5).end)
+        return true
+    }
+
     /// The role of a line inside the containers now open: a note of the innermost task item.
     private var ownerRole: LineRole {
         guard let owner = containers.last?.owner, owner >= 0 else { return .prose }
@@ -272,7 +333,7 @@ struct ListParser {
         guard !opening else { return }
         opening = true
         if !allMatched {
-            containers.removeSubrange(matched...)
+            containers.removeLast(containers.count - matched)
             leaf = .none
         }
     }

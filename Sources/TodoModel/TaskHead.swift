@@ -118,8 +118,8 @@ struct TaskHead: Hashable, Sendable {
         let end = line.count
         var i = checkbox + 2
         while i < end, line[i].isInlineSpace { i += 1 }
-        guard i < end, trimmedEnd(line, start: i, end: end) > i else { return nil }
         let textEnd = trimmedEnd(line, start: i, end: end)
+        guard textEnd > i else { return nil }
         if let comment = IDComment.find(in: line, start: i, end: textEnd) {
             return TaskHead(
                 markerColumn: markerColumn, contentColumn: contentColumn, checkbox: checkbox,

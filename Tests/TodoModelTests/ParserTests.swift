@@ -197,3 +197,44 @@ let parserCases: [ParserCase] = [
         #expect(item.plainTitle == "a 📅 2026-02-30")
     }
 }
+
+/// The parser's shortcut for a task item at the line's start reaches exactly the state the
+/// general walk does: the same roles and items, on every generated file.
+@Suite struct ParserShortcutTests {
+    /// The generated files' fragments, and lines near the shortcut's edges.
+    static let fragments = markdownFragments + [
+        "+ [x] plus", "* [ ]\ttab after the box", "-  [ ] two spaces", "- [ ]x no space", "-\t[ ] tab marker",
+        "- [ ] \u{0B}vertical tab", "- [ ]  ", "- [y] other box", "<pre>", "</pre>", "> quoted prose", "1. plain",
+        "  Note under an item", "    Deeper note", "Prose", "  | a | b |", "  ```", "  - [x] nested done", "    - [ ] third level",
+        "      - [ ] fourth", "x | y", "   - [ ] three spaces", "  * [ ] star child", "  <div>",
+    ]
+    static let generator = Gen.int(in: 0...(fragments.count * lineEndings.count - 1)).array(of: 0...40).map { codes in
+        codes.map { fragments[$0 / lineEndings.count] + lineEndings[$0 % lineEndings.count] }.joined()
+    }
+
+    /// Files where the state a line leaves shows only later, rarely met by chance.
+    @Test(arguments: [
+        // A table row that starts with a letter keeps the table open: no paragraph for the
+        // line below to continue lazily, so it is prose, not a note of the item.
+        "- [ ] a\n  | h | i |\n  |---|---|\n  x | y\nlazy text\n",
+        // A paragraph that starts with a letter: the line below continues it, a note.
+        "- [ ] a\n  x | y\nlazy text\n",
+    ])
+    func theShortcutIsTheGeneralWalkOn(_ text: String) {
+        let lines = ListLine.split(Array(text.utf8))
+        let short = ListParser.parse(lines)
+        let general = ListParser.parse(lines, shortcuts: false)
+        #expect(short.nodes == general.nodes)
+        #expect(short.roles.elementsEqual(general.roles))
+    }
+
+    @Test func theShortcutIsTheGeneralWalk() async {
+        await propertyCheck(count: 3000, input: Self.generator) { text in
+            let lines = ListLine.split(Array(text.utf8))
+            let short = ListParser.parse(lines)
+            let general = ListParser.parse(lines, shortcuts: false)
+            #expect(short.nodes == general.nodes)
+            #expect(short.roles.elementsEqual(general.roles))
+        }
+    }
+}
