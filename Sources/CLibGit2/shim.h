@@ -14,9 +14,13 @@ typedef struct {
     void *owner;
 } todosync_subtransport;
 
-/* git_libgit2_opts is variadic, which Swift cannot call: the one option todosync sets. */
+/* git_libgit2_opts is variadic, which Swift cannot call: the options todosync sets. */
 static inline int todosync_set_ssl_cert_locations(const char *file, const char *path) {
     return git_libgit2_opts(GIT_OPT_SET_SSL_CERT_LOCATIONS, file, path);
+}
+
+static inline int todosync_set_cache_object_limit(git_object_t type, size_t size) {
+    return git_libgit2_opts(GIT_OPT_SET_CACHE_OBJECT_LIMIT, type, size);
 }
 
 #endif

@@ -28,6 +28,8 @@ public struct PendingUnit {
     var namesIDsFromElsewhere = false
     /// Changed lists a commit refuses (binary bytes, a conflict block), also in `diagnostics`.
     public var blockers: [Diagnostic] = []
+    /// The candidate files read and parsed, as read (a sync's merge takes them as ours).
+    var filesRead: [WorkingFile] = []
 
     /// The ids the commit would write: items that have none in their line yet.
     public var idsNotYetWritten: Set<ItemID> { Set(assigned.writtenIDs) }
@@ -241,7 +243,8 @@ extension Workspace {
                 try storeAhead(small.map { WorkingFile.Read(path: $0.path, bytes: $0.bytes, stat: $0.stat) }, headTree: headTree, stamps: stamps)
             ) { first, _ in first }
         }
-        if shortcuts, let unchanged = try Trace.phase("compare with HEAD (index, size, hash)", { () throws(TodoSyncError) in try unchangedSinceHead(files, headTree, stamps) }) {
+        if shortcuts, var unchanged = try Trace.phase("compare with HEAD (index, size, hash)", { () throws(TodoSyncError) in try unchangedSinceHead(files, headTree, stamps) }) {
+            unchanged.filesRead = files
             return unchanged
         }
         let head = try Trace.phase("read and parse HEAD's lists") { () throws(TodoSyncError) in try readHead(headTree, reusing: files, stamps: stamps) }
@@ -286,6 +289,7 @@ extension Workspace {
             head: head, working: working, assigned: assigned, finalBytes: finalBytes, blobsStoredAhead: blobsStoredAhead)
         unit.namesIDsFromElsewhere = namesIDsFromElsewhere
         unit.blockers = blockers
+        unit.filesRead = files
         return unit
     }
 

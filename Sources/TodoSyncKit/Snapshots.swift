@@ -190,8 +190,14 @@ extension Workspace {
     /// `among`: only these paths are read (nil: every candidate file of the commit).
     /// `parsedLike`: another version of these lists, already parsed (an undo's HEAD, for the
     /// unit and its parent): the parse reuses what the two hold alike.
+    /// With `fromWorkingTree`, the working files stand for the commit's lists where they hold
+    /// its blobs; a file `recentlyRead` (this run's commit read it) is taken as read if its stat
+    /// is the same and its times are before the workspace was opened: a save since then has
+    /// later times (file times come from the clock `openedAt` reads). The merge's write checks
+    /// the bytes it replaces in any case.
     func readCommit(
-        _ id: OID, fromWorkingTree: Bool = false, among: Set<String>? = nil, recoveringLostIDs: Bool = true, parsedLike: HeadSnapshot? = nil
+        _ id: OID, fromWorkingTree: Bool = false, among: Set<String>? = nil, recoveringLostIDs: Bool = true, parsedLike: HeadSnapshot? = nil,
+        recentlyRead: [WorkingFile] = []
     ) throws(TodoSyncError) -> HeadSnapshot {
         // A few files (a sync's changed notes, an undo's) are asked of libgit2 one by one: in a
         // vault, decoding the note for what gitattributes say of them costs more.
@@ -208,8 +214,20 @@ extension Workspace {
         }
         let paths = files.map(\.path)
         let stamps = try git("reading git's index") { try repository.indexStamps(for: paths) }
+        var recent: [String: WorkingFile] = [:]
+        for file in recentlyRead { recent[file.path] = file }
+        var working: [WorkingFile] = []
+        var unread: [String] = []
+        for path in paths {
+            if let file = recent[path], file.stat.isSettled(before: openedAt), FileSystem.regularFileStat(root + "/" + path) == file.stat {
+                working.append(file)
+            } else {
+                unread.append(path)
+            }
+        }
+        working += try readWorkingFiles(unread)
         return try readHead(
-            HeadTree(commit: commit, files: files), reusing: try readWorkingFiles(paths), stamps: stamps, among: among,
+            HeadTree(commit: commit, files: files), reusing: working, stamps: stamps, among: among,
             recoveringLostIDs: recoveringLostIDs)
     }
 

@@ -49,9 +49,14 @@ extension Workspace {
         // Local edits are committed even when the remote turns out to be unreachable. Where
         // the clean-state note vouches that there are none, no list is looked at (a file saved
         // from here on is found by the merge's check of what it read, and committed first).
+        // The lists that commit read are the merge's version of ours, where they still hold
+        // still (`readCommit(_:recentlyRead:)`).
+        var recentlyRead: [WorkingFile] = []
         if CleanState.answer(.commit, in: root) == nil {
             let local = try Trace.phase("commit local edits") { () throws(TodoSyncError) in try commit() }
             if local.commit != nil { outcome.localCommit = local }
+            recentlyRead = local.unit.filesRead
+            didCommitLocalEdits?()
         }
         guard !repository.isShallow else {
             throw TodoSyncError(
@@ -63,7 +68,7 @@ extension Workspace {
         for attempt in 1...Self.pushAttempts {
             outcome.retries = attempt - 1
             try Trace.phase("fetch") { () throws(TodoSyncError) in try fetch(upstream, progress: progress) }
-            try integrateTakingInSaves(upstream, allowUnrelatedHistories: allowUnrelatedHistories, into: &outcome)
+            try integrateTakingInSaves(upstream, allowUnrelatedHistories: allowUnrelatedHistories, recentlyRead: &recentlyRead, into: &outcome)
             guard push else { return outcome }
             guard case .branch(_, let head) = try git("reading HEAD", { try repository.head() }) else { return outcome }
             let remote = try git("reading \(upstream.trackingRef)") { try repository.reference(upstream.trackingRef) }
@@ -98,18 +103,19 @@ extension Workspace {
     /// Integrates under the write lock; a list saved meanwhile is committed as its own unit
     /// and the merge worked out again.
     private func integrateTakingInSaves(
-        _ upstream: Upstream, allowUnrelatedHistories: Bool, into outcome: inout SyncOutcome
+        _ upstream: Upstream, allowUnrelatedHistories: Bool, recentlyRead: inout [WorkingFile], into outcome: inout SyncOutcome
     ) throws(TodoSyncError) {
         try writing { () throws(TodoSyncError) in
             try checkReadyToCommit()
             var attempt = 1
             while true {
                 do throws(TodoSyncError) {
-                    return try integrate(upstream, allowUnrelatedHistories: allowUnrelatedHistories, into: &outcome)
+                    return try integrate(upstream, allowUnrelatedHistories: allowUnrelatedHistories, recentlyRead: recentlyRead, into: &outcome)
                 } catch let error where error.isChangedMeanwhile && attempt < Self.rereadAttempts {
                     attempt += 1
                     let again = try commit()
                     if again.commit != nil { outcome.localCommit = again }
+                    recentlyRead = again.unit.filesRead
                 }
             }
         }
@@ -156,7 +162,9 @@ extension Workspace {
     }
 
     /// Brings the remote's commit into the branch: nothing to do, a fast-forward, or a merge.
-    func integrate(_ upstream: Upstream, allowUnrelatedHistories: Bool, into outcome: inout SyncOutcome) throws(TodoSyncError) {
+    func integrate(
+        _ upstream: Upstream, allowUnrelatedHistories: Bool, recentlyRead: [WorkingFile] = [], into outcome: inout SyncOutcome
+    ) throws(TodoSyncError) {
         guard let theirs = try git("reading \(upstream.trackingRef)", { try repository.reference(upstream.trackingRef) }) else {
             // The remote has no such branch yet: the push creates it, unless there is nothing to
             // push either while the remote has other branches (a clone left on an empty branch).
@@ -190,7 +198,7 @@ extension Workspace {
             // say of a path is looked up once. (Not around a fast-forward: the commit after it
             // must read the attributes the fast-forward may have brought.)
             try readingPass { () throws(TodoSyncError) in
-                try merge(ours: head, theirs: theirs, base: base, upstream, into: &outcome)
+                try merge(ours: head, theirs: theirs, base: base, upstream, recentlyRead: recentlyRead, into: &outcome)
             }
         }
     }
@@ -230,7 +238,7 @@ extension Workspace {
     }
 
     private func merge(
-        ours head: OID, theirs: OID, base: OID?, _ upstream: Upstream, into outcome: inout SyncOutcome
+        ours head: OID, theirs: OID, base: OID?, _ upstream: Upstream, recentlyRead: [WorkingFile], into outcome: inout SyncOutcome
     ) throws(TodoSyncError) {
         // Only the lists either side changed since the merge base are read and merged (as one
         // set, so an item moved between them keeps its identity); a list neither side changed
@@ -256,10 +264,12 @@ extension Workspace {
             }
             // Their version and the base differ from ours in what either side changed: their
             // parse reuses the rest of ours.
-            let oursRead = try readCommit(head, fromWorkingTree: true, among: among)
-            let read = try sharingFiles(
-                [oursRead, try readCommit(theirs, among: among, parsedLike: oursRead)]
-                    + (try base.map { (id) throws(TodoSyncError) in [try readCommit(id, among: among, parsedLike: oursRead)] } ?? []))
+            let oursRead = try Trace.phase("read ours") { () throws(TodoSyncError) in try readCommit(head, fromWorkingTree: true, among: among, recentlyRead: recentlyRead) }
+            let theirsRead = try Trace.phase("read theirs") { () throws(TodoSyncError) in try readCommit(theirs, among: among, parsedLike: oursRead) }
+            let baseRead = try Trace.phase("read the base") { () throws(TodoSyncError) in
+                try base.map { (id) throws(TodoSyncError) in try readCommit(id, among: among, parsedLike: oursRead) }
+            }
+            let read = try sharingFiles([oursRead, theirsRead] + (baseRead.map { [$0] } ?? []))
             // Lists whose bytes as read are their blobs' (git converts nothing on the way in).
             var unconverted = Set<String>()
             for path in Set(read[0].files.keys).union(read[1].files.keys) where try !convertsContent(at: path) { unconverted.insert(path) }

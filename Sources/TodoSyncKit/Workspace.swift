@@ -25,6 +25,8 @@ public final class Workspace {
     /// Tests only: runs after a sync merge is computed and before any file is written, so a
     /// test can save a list "while the merge runs".
     var willWriteMerge: (() -> Void)?
+    /// Tests only: runs after a sync committed local edits and before it fetches.
+    var didCommitLocalEdits: (() -> Void)?
     /// Things the user should know that are not errors (a stopped write finished, a save kept).
     public internal(set) var notices: [String] = []
 

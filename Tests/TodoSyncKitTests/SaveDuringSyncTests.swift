@@ -53,4 +53,24 @@ import TestSupport
         #expect(try bob.git("log", "--format=%P", "-1").split(separator: " ").count == 1)
         _ = try bob.git("fsck", "--strict")
     }
+
+    /// The merge takes the lists the sync's own commit read as ours, but only while they hold
+    /// still: a save during the fetch is read, committed as its own unit and merged, never
+    /// written over with the version read before it.
+    @Test func aSaveDuringTheFetchIsCommittedAndMerged() throws {
+        let (_, alice, bob) = try Remote.withTwoClones(seeding: ["TODO.md": withIDs("- [ ] A ^a\n- [ ] B ^b\n- [ ] C ^c\n")])
+        try alice.write("TODO.md", withIDs("- [ ] A ^a\n- [ ] B ^b\n- [x] C ^c\n"))
+        try alice.sync()
+        try bob.write("TODO.md", withIDs("- [x] A ^a\n- [ ] B ^b\n- [ ] C ^c\n"))
+
+        let workspace = try Workspace.open(at: bob.path)
+        workspace.didCommitLocalEdits = { try? bob.write("TODO.md", withIDs("- [x] A ^a\n- [x] B ^b\n- [ ] C ^c\n")) }
+        let outcome = try workspace.sync(push: false)
+
+        #expect(outcome.mergeCommit != nil)
+        #expect(withShortIDs(try bob.read("TODO.md")) == "- [x] A ^a\n- [x] B ^b\n- [x] C ^c\n")
+        let subjects = try bob.git("log", "--first-parent", "--format=%s", "-3").split(separator: "\n")
+        #expect(subjects == ["Sync with origin/main: check \"C\"", "Check \"B\"", "Check \"A\""])
+        try bob.expectCleanAndSound()
+    }
 }
