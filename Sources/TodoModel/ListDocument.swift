@@ -135,11 +135,12 @@ public struct ListDocument: Sendable, Equatable {
     /// Whether an item of the file carries a readable id comment.
     public var hasIDs: Bool { nodes.contains { $0.id != nil } }
 
-    /// Lines whose bytes are not valid UTF-8 (kept as they are), and the opening markers of
-    /// conflicts a git merge left (committed as they are, as git commits them): each reported.
+    /// Lines whose bytes are not valid UTF-8 (kept as they are), the opening markers of
+    /// conflicts a git merge left (committed as they are, as git commits them), and lines that
+    /// look meant as tasks but are not (`NearMissTask`): each reported.
     public var diagnostics: [Diagnostic] {
         // NB: line by line is exact: a line ending byte is never part of a multi-byte sequence.
-        lines.indices.compactMap { index in
+        var found = lines.indices.compactMap { index in
             let content = lines[index].content
             if content.first == UInt8(ascii: "<"), Self.isConflictOpening(content) {
                 return Diagnostic(
@@ -150,6 +151,18 @@ public struct ListDocument: Sendable, Equatable {
                 ? nil
                 : Diagnostic(file: path, line: index + 1, message: "bytes that are not valid UTF-8; kept exactly as they are")
         }
+        var nearMisses: [(line: Int, problem: String)] = []
+        for index in lines.indices where roles[index].headNode == nil {
+            if let problem = NearMissTask.problem(lines[index].content) { nearMisses.append((index, problem)) }
+        }
+        guard !nearMisses.isEmpty else { return found }
+        let literal = ListParser.literalLines(lines)
+        for (index, problem) in nearMisses where !literal.contains(index) {
+            found.append(Diagnostic(
+                file: path, line: index + 1,
+                message: "looks like a task but is not one: \(problem); a task is written \"- [ ] title\" (or [x] when done)"))
+        }
+        return found.sorted { $0.line < $1.line }
     }
 
     /// The first whole conflict block a git merge left (1-based lines of `<<<<<<<`, `=======`

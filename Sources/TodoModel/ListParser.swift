@@ -20,6 +20,8 @@ struct ListParser {
     /// Whether the commonest lines are read by their shortcut (`tookShortcut`); off only where
     /// a test holds the shortcut to the general walk.
     var takesShortcuts = true
+    /// Set: every line inside a code or HTML block is added (`literalLines(_:)`).
+    private var literal: [Int]?
 
     private struct Container {
         /// A block quote; otherwise a list item.
@@ -56,6 +58,16 @@ struct ListParser {
         }
         for blank in pendingBlanks { roles[blank] = .prose }
         computeSubtreeEnds()
+    }
+
+    /// The lines inside code and HTML blocks (their openings included): text Markdown does
+    /// not read. By the general walk; for the few files that need it (`NearMissTask`).
+    static func literalLines(_ lines: [ListLine]) -> Set<Int> {
+        var parser = ListParser()
+        parser.takesShortcuts = false
+        parser.literal = []
+        parser.run(lines)
+        return Set(parser.literal ?? [])
     }
 
     /// The state classifying an outermost task item leaves (see `classify`): the
@@ -118,14 +130,17 @@ struct ListParser {
         if allMatched {
             switch leaf {
             case .fencedCode(let byte, let length):
+                literal?.append(index)
                 if cursor.indent <= 3, cursor.next == byte, BlockStarts.closesFence(line, cursor.firstNonspace, byte: byte, length: Int(length)) {
                     leaf = .none
                 }
                 return setRole(ownerRole, of: index)
             case .html(let kind) where kind <= 5 || !cursor.isBlank:
+                literal?.append(index)
                 if kind <= 5, BlockStarts.endsHTMLBlock(kind: kind, line, from: cursor.firstNonspace) { leaf = .none }
                 return setRole(ownerRole, of: index)
             case .indentedCode where cursor.indent >= 4 || cursor.isBlank:
+                literal?.append(index)
                 return lineIsBlank ? pendingBlanks.append(index) : setRole(ownerRole, of: index)
             default:
                 break
@@ -216,6 +231,10 @@ struct ListParser {
         close(after: matched, allMatched: allMatched, opening: &openedContainer)
         if let newLeaf {
             leaf = newLeaf
+            switch newLeaf {
+            case .indentedCode, .fencedCode, .html: literal?.append(index)
+            default: break
+            }
         } else if cursor.isBlank {
             leaf = .none
         } else if leaf == .table, BlockStarts.tableCells(line, cursor.firstNonspace) > 0 {

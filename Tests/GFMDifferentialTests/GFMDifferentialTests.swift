@@ -23,6 +23,26 @@ import Testing
         try expectSameTasks(in: examples + examples.map(withBoxes))
     }
 
+    /// The lines a commit warns about as looking like tasks (`NearMissTask`) are no tasks on
+    /// GitHub either: the warning never calls a task a near miss.
+    @Test func nearMissesAreNoTasksOnGitHubEither() throws {
+        let cmark = try #require(CmarkGFM.executable, "cmark-gfm is not installed (Debian: apt-get install cmark-gfm); scripts/test.sh installs it")
+        let lines = [
+            "-[ ] Buy milk", "1.[x] Call Bob", "- [] Buy milk", "- [X ] Buy milk", "- [ x] Buy milk", "  * [  ] Buy milk",
+            "- [ ]Buy milk", "[ ] Buy milk", "[x] Buy milk",
+        ]
+        for line in lines {
+            for text in ["\(line)\n", "Prose above.\n\(line)\n", "- [ ] Groceries\n  \(line)\n"] {
+                let bytes = Array(text.utf8)
+                let warned = Set(ListDocument(path: "TODO.md", bytes: bytes).diagnostics.map(\.line))
+                let tasks = Set(try CmarkGFM.tasks(in: bytes, using: cmark).map(\.line))
+                let lineNumber = text.split(separator: "\n").firstIndex { $0.hasSuffix(line) }.map { $0 + 1 }
+                #expect(lineNumber.map(warned.contains) == true, "\(text.debugDescription): not warned about")
+                #expect(lineNumber.map(tasks.contains) == false, "\(text.debugDescription): cmark-gfm shows a task")
+            }
+        }
+    }
+
     /// Puts `[ ] ` (or `[x] `) after the first list marker of each line.
     private func withBoxes(_ example: String) -> String {
         var checked = false

@@ -429,6 +429,21 @@ import TestSupport
         try fixture.expectCleanAndSound()
     }
 
+    /// A line that looks meant as a task but is not one is committed as the text it is, with a
+    /// warning naming its line and what to write; status names it too.
+    @Test func aNearMissTaskLineIsCommittedAsTextWithAWarning() throws {
+        let fixture = try Fixture(gitFiles: ["TODO.md": "- [ ] a\n"])
+        try fixture.write("TODO.md", "- [ ] a\n-[ ] b\n")
+        let status = try fixture.todosync("status")
+        #expect(status.stderr.contains("TODO.md:2: looks like a task but is not one: no space between the list marker and the box"), "\(status.stderr)")
+        let committed = try fixture.todosync()
+        #expect(committed.stderr.contains("TODO.md:2: looks like a task but is not one"))
+        #expect(committed.stderr.contains("a task is written \"- [ ] title\""))
+        #expect(try fixture.read("TODO.md").hasSuffix("\n-[ ] b\n"))
+        #expect(try fixture.git("show", "HEAD:TODO.md").hasSuffix("\n-[ ] b\n"))
+        try fixture.expectCleanAndSound()
+    }
+
     /// A list saved over with binary bytes (git would call it binary) is refused, named, and
     /// nothing is committed: the items it held are not removed.
     @Test func aListSavedOverWithBinaryBytesIsRefused() throws {
