@@ -285,7 +285,7 @@ struct ListParser {
             }
         }
         let first = line[spaces]
-        if first | 0x20 >= UInt8(ascii: "a"), first | 0x20 <= UInt8(ascii: "z") {
+        if first.isASCIILetter {
             guard allContinued else { return false }
             leaf = .paragraph
             paragraphStart = (index, spaces)

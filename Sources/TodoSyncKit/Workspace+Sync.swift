@@ -49,13 +49,15 @@ extension Workspace {
         // Local edits are committed even when the remote turns out to be unreachable. Where
         // the clean-state note vouches that there are none, no list is looked at (a file saved
         // from here on is found by the merge's check of what it read, and committed first).
-        // The lists that commit read are the merge's version of ours, where they still hold
-        // still (`readCommit(_:recentlyRead:)`).
+        // The lists that commit read stand for ours in the merge, where the files have not
+        // changed since (`readCommit(_:recentlyRead:)`).
         var recentlyRead: [WorkingFile] = []
         if CleanState.answer(.commit, in: root) == nil {
             let local = try Trace.phase("commit local edits") { () throws(TodoSyncError) in try commit() }
             if local.commit != nil { outcome.localCommit = local }
-            recentlyRead = local.unit.filesRead
+            // (Not a whole vault's notes, read when no note vouched for them: kept through
+            // the fetch for the few the merge reads, they would cost more memory than reading.)
+            if local.unit.filesRead.count <= 64 { recentlyRead = local.unit.filesRead }
             didCommitLocalEdits?()
         }
         guard !repository.isShallow else {
@@ -115,7 +117,7 @@ extension Workspace {
                     attempt += 1
                     let again = try commit()
                     if again.commit != nil { outcome.localCommit = again }
-                    recentlyRead = again.unit.filesRead
+                    recentlyRead = again.unit.filesRead.count <= 64 ? again.unit.filesRead : []
                 }
             }
         }
