@@ -5,14 +5,20 @@ import TestSupport
 /// A list saved while sync merges: sync must not overwrite it, must commit it as its own unit,
 /// and must merge again with it.
 @Suite struct SaveDuringSyncTests {
-    @Test func aSaveDuringTheMergeIsCommittedFirstAndMergedAgain() throws {
-        let (_, alice, bob) = try Remote.withTwoClones(seeding: ["TODO.md": withIDs("- [ ] A ^a\n- [ ] B ^b\n- [ ] C ^c\n")])
-        try alice.write("TODO.md", withIDs("- [x] A ^a\n- [ ] B ^b\n- [ ] C ^c\n"))
+    /// Two clones of `seed`'s TODO.md: alice's version synced, bob's written and not yet
+    /// committed; a workspace on bob's clone.
+    static func bobToSync(seed: String, alice aliceText: String, bob bobText: String) throws -> (bob: Fixture, workspace: Workspace) {
+        let (_, alice, bob) = try Remote.withTwoClones(seeding: ["TODO.md": withIDs(seed)])
+        try alice.write("TODO.md", withIDs(aliceText))
         try alice.sync()
-        try bob.write("TODO.md", withIDs("- [ ] A ^a\n- [x] B ^b\n- [ ] C ^c\n"))
-        let before = bob.commitCount
+        try bob.write("TODO.md", withIDs(bobText))
+        return (bob, try Workspace.open(at: bob.path))
+    }
 
-        let workspace = try Workspace.open(at: bob.path)
+    @Test func aSaveDuringTheMergeIsCommittedFirstAndMergedAgain() throws {
+        let (bob, workspace) = try Self.bobToSync(
+            seed: "- [ ] A ^a\n- [ ] B ^b\n- [ ] C ^c\n", alice: "- [x] A ^a\n- [ ] B ^b\n- [ ] C ^c\n", bob: "- [ ] A ^a\n- [x] B ^b\n- [ ] C ^c\n")
+        let before = bob.commitCount
         var merges = 0
         workspace.willWriteMerge = {
             merges += 1
@@ -33,12 +39,7 @@ import TestSupport
     }
 
     @Test func aSaveThatKeepsComingGivesUpWithNothingOverwritten() throws {
-        let (_, alice, bob) = try Remote.withTwoClones(seeding: ["TODO.md": withIDs("- [ ] A ^a\n- [ ] B ^b\n")])
-        try alice.write("TODO.md", withIDs("- [x] A ^a\n- [ ] B ^b\n"))
-        try alice.sync()
-        try bob.write("TODO.md", withIDs("- [ ] A ^a\n- [x] B ^b\n"))
-
-        let workspace = try Workspace.open(at: bob.path)
+        let (bob, workspace) = try Self.bobToSync(seed: "- [ ] A ^a\n- [ ] B ^b\n", alice: "- [x] A ^a\n- [ ] B ^b\n", bob: "- [ ] A ^a\n- [x] B ^b\n")
         var saves = 0
         workspace.willWriteMerge = {
             saves += 1
@@ -58,12 +59,8 @@ import TestSupport
     /// still: a save during the fetch is read, committed as its own unit and merged, never
     /// written over with the version read before it.
     @Test func aSaveDuringTheFetchIsCommittedAndMerged() throws {
-        let (_, alice, bob) = try Remote.withTwoClones(seeding: ["TODO.md": withIDs("- [ ] A ^a\n- [ ] B ^b\n- [ ] C ^c\n")])
-        try alice.write("TODO.md", withIDs("- [ ] A ^a\n- [ ] B ^b\n- [x] C ^c\n"))
-        try alice.sync()
-        try bob.write("TODO.md", withIDs("- [x] A ^a\n- [ ] B ^b\n- [ ] C ^c\n"))
-
-        let workspace = try Workspace.open(at: bob.path)
+        let (bob, workspace) = try Self.bobToSync(
+            seed: "- [ ] A ^a\n- [ ] B ^b\n- [ ] C ^c\n", alice: "- [ ] A ^a\n- [ ] B ^b\n- [x] C ^c\n", bob: "- [x] A ^a\n- [ ] B ^b\n- [ ] C ^c\n")
         workspace.didCommitLocalEdits = { try? bob.write("TODO.md", withIDs("- [x] A ^a\n- [x] B ^b\n- [ ] C ^c\n")) }
         let outcome = try workspace.sync(push: false)
 
