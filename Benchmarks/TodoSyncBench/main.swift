@@ -23,7 +23,7 @@ import TodoModel
 //   --merge-notes-only [N] merge N small notes (default 2,000), one item edited a side, 3 times
 //   --vault-sync-state DIR [N] write the vault sync row's starting state (N notes) into DIR
 //   --vault-init-state DIR [N] write the vault init row's notes (N notes, no ids, no git) into DIR
-//   --sync-state DIR   write the sync row's starting state (remote.git, bob) into DIR
+//   --sync-state DIR [N]  write the sync row's starting state (remote.git, bob; N items) into DIR
 //   --commit-state DIR write the commit / status rows' repository into DIR
 //   --memory-state DIR write the memory row's repository (100,000 items, one edit) into DIR
 //   --undo-state DIR [N] write the undo rows' repository (N units, default 10,000) into DIR
@@ -105,7 +105,9 @@ if option == "vault-init-state", CommandLine.arguments.count > 2 {
     exit(0)
 }
 if option == "sync-state", CommandLine.arguments.count > 2 {
-    try SyncSetup.prepare(CommandLine.arguments[2], items: 10_000, editsPerSide: 100)
+    // The sync row's starting state (remote.git and bob) in DIR: 10,000 items, or the next argument's count.
+    let items = CommandLine.arguments.count > 3 ? Int(CommandLine.arguments[3]) ?? 10_000 : 10_000
+    try SyncSetup.prepare(CommandLine.arguments[2], items: items, editsPerSide: 100)
     exit(0)
 }
 

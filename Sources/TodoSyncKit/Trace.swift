@@ -13,7 +13,7 @@ enum Trace {
         guard isOn else { return try body() }
         let start = now()
         defer {
-            let line = "todosync trace: \(name): \(String(Double(Int((now() - start) * 10_000)) / 10)) ms\n"
+            let line = "todosync trace: \(name): \(String(Double(Int((now() - start) * 10_000)) / 10)) ms (peak memory so far \(peakMegabytes()) MB)\n"
             _ = line.utf8CString.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count - 1) }
         }
         return try body()
@@ -24,6 +24,18 @@ enum Trace {
         guard isOn else { return }
         let line = "todosync trace: \(text())\n"
         _ = line.utf8CString.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count - 1) }
+    }
+
+    /// The process's largest resident size so far (`getrusage`), for where a command's memory peaks.
+    static func peakMegabytes() -> Int {
+        var usage = rusage()
+        #if os(Linux)
+        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+        return usage.ru_maxrss / 1024
+        #else
+        getrusage(RUSAGE_SELF, &usage)
+        return usage.ru_maxrss / (1024 * 1024)  // bytes on macOS
+        #endif
     }
 
     /// Seconds on the monotonic clock.
