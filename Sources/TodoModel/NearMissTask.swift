@@ -5,9 +5,8 @@ enum NearMissTask {
     /// What is wrong with the line, or nil when it is no near miss. `content` is the line
     /// without its ending; the caller knows it is no task item and not in a code or HTML block.
     static func problem(_ content: ArraySlice<UInt8>) -> String? {
-        var i = content.startIndex
+        let i = leadingIndent(content, from: content.startIndex).end
         let end = content.endIndex
-        while i < end, content[i] == 0x20 || content[i] == 0x09 { i += 1 }
         guard i < end else { return nil }
         // A box with no list marker before it, followed by a title.
         if content[i] == UInt8(ascii: "[") {
@@ -24,8 +23,7 @@ enum NearMissTask {
             else { return nil }
             return "no space between the list marker and the box"
         }
-        var j = afterMarker
-        while j < end, content[j] == 0x20 || content[j] == 0x09 { j += 1 }
+        let j = leadingIndent(content, from: afterMarker).end
         guard j > afterMarker, j < end, content[j] == UInt8(ascii: "[") else { return nil }
         var close = j + 1
         while close < end, close - j <= 4, content[close] != UInt8(ascii: "]") { close += 1 }

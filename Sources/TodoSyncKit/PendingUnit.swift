@@ -28,8 +28,11 @@ public struct PendingUnit {
     var namesIDsFromElsewhere = false
     /// Changed lists a commit refuses (binary bytes, a conflict block), also in `diagnostics`.
     public var blockers: [Diagnostic] = []
-    /// The candidate files read and parsed, as read (a sync's merge takes them as ours).
+    /// The candidate files read and parsed, as read, when they are a few (a sync's merge
+    /// takes them as ours): a whole vault's notes, read when nothing vouched for them, are not
+    /// kept through the fetch for the few the merge reads.
     var filesRead: [WorkingFile] = []
+    static let filesReadKept = 64
 
     /// The ids the commit would write: items that have none in their line yet.
     public var idsNotYetWritten: Set<ItemID> { Set(assigned.writtenIDs) }
@@ -243,8 +246,9 @@ extension Workspace {
                 try storeAhead(small.map { WorkingFile.Read(path: $0.path, bytes: $0.bytes, stat: $0.stat) }, headTree: headTree, stamps: stamps)
             ) { first, _ in first }
         }
+        let filesRead = files.count <= PendingUnit.filesReadKept ? files : []
         if shortcuts, var unchanged = try Trace.phase("compare with HEAD (index, size, hash)", { () throws(TodoSyncError) in try unchangedSinceHead(files, headTree, stamps) }) {
-            unchanged.filesRead = files
+            unchanged.filesRead = filesRead
             return unchanged
         }
         let head = try Trace.phase("read and parse HEAD's lists") { () throws(TodoSyncError) in try readHead(headTree, reusing: files, stamps: stamps) }
@@ -289,7 +293,7 @@ extension Workspace {
             head: head, working: working, assigned: assigned, finalBytes: finalBytes, blobsStoredAhead: blobsStoredAhead)
         unit.namesIDsFromElsewhere = namesIDsFromElsewhere
         unit.blockers = blockers
-        unit.filesRead = files
+        unit.filesRead = filesRead
         return unit
     }
 

@@ -55,9 +55,7 @@ extension Workspace {
         if CleanState.answer(.commit, in: root) == nil {
             let local = try Trace.phase("commit local edits") { () throws(TodoSyncError) in try commit() }
             if local.commit != nil { outcome.localCommit = local }
-            // (Not a whole vault's notes, read when no note vouched for them: kept through
-            // the fetch for the few the merge reads, they would cost more memory than reading.)
-            if local.unit.filesRead.count <= 64 { recentlyRead = local.unit.filesRead }
+            recentlyRead = local.unit.filesRead
             didCommitLocalEdits?()
         }
         guard !repository.isShallow else {
@@ -117,7 +115,7 @@ extension Workspace {
                     attempt += 1
                     let again = try commit()
                     if again.commit != nil { outcome.localCommit = again }
-                    recentlyRead = again.unit.filesRead.count <= 64 ? again.unit.filesRead : []
+                    recentlyRead = again.unit.filesRead
                 }
             }
         }
