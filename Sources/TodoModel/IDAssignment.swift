@@ -6,8 +6,11 @@ public enum IDAssignment {
     /// The last commit's lists with every item identified.
     public struct Base: Sendable {
         public var lists: ListSet
-        /// Every id in `lists`.
-        public var ids: Set<ItemID>
+        /// How many different ids `lists` holds: as many as its items when none is repeated.
+        let distinctIDCount: Int
+        /// Every id in `lists`. Built on each call (not kept: a million-item list's set is
+        /// tens of megabytes, and a sync holds three versions); a caller asking often keeps it.
+        public var ids: Set<ItemID> { lists.ids }
         /// Per path, the items that had no readable id in the commit (or were later copies of a
         /// repeated id) and the ids derived for them.
         var adopted: [String: [Adopted]]
@@ -16,9 +19,9 @@ public enum IDAssignment {
 
         public static let empty = Base(lists: ListSet(), adopted: [:])
 
-        init(lists: ListSet, adopted: [String: [Adopted]], ids: Set<ItemID>? = nil) {
+        init(lists: ListSet, adopted: [String: [Adopted]], distinctIDCount: Int? = nil) {
             self.lists = lists
-            self.ids = ids ?? lists.ids
+            self.distinctIDCount = distinctIDCount ?? lists.ids.count
             self.adopted = adopted
         }
     }
@@ -61,7 +64,7 @@ public enum IDAssignment {
     /// derived, as many as its items): then their ids are in order, each used once across the
     /// base's files.
     public static func holdBaseIDs(_ documents: [ListDocument], _ base: Base) -> Bool {
-        guard base.adopted.isEmpty, base.ids.count == base.lists.documents.values.reduce(0, { $0 + $1.nodeCount }) else { return false }
+        guard base.adopted.isEmpty, base.distinctIDCount == base.lists.documents.values.reduce(0, { $0 + $1.nodeCount }) else { return false }
         return documents.allSatisfy { document in
             guard let baseDocument = base.lists[document.path], document.nodeCount == baseDocument.nodeCount else { return false }
             return (0..<document.nodeCount).allSatisfy { node in document.id(ofNode: node).map { $0 == baseDocument.id(ofNode: node) } ?? false }
@@ -128,7 +131,7 @@ public enum IDAssignment {
             document.setIDs(updates)
             resolved[path] = document
         }
-        return Base(lists: resolved, adopted: adopted, ids: seen)
+        return Base(lists: resolved, adopted: adopted, distinctIDCount: seen.count)
     }
 
     /// `resolveBase` with every derived line taken as introduced by `commit` (tests, and lists

@@ -268,8 +268,9 @@ extension Workspace {
         // Lists holding HEAD's ids in their places (HEAD's all different) are in order: no
         // table of every id (an item checked in a list of a million).
         let inPlace = IDAssignment.holdBaseIDs(changed.compactMap { path, bytes in bytes == nil ? nil : lists[path] }, head.base)
-        var before = Set<ItemID>()
+        var before = Set<ItemID>(), headIDs = Set<ItemID>()
         if !inPlace {
+            headIDs = head.base.ids
             for path in changed.keys {
                 for case let id? in head.base.lists[path]?.nodeIDs ?? [] { before.insert(id) }
             }
@@ -280,7 +281,7 @@ extension Workspace {
             guard bytes != nil, let document = lists[path], let blob = listBlobs[path] else { continue }
             guard document.diagnostics.isEmpty else { return }
             for id in inPlace ? [] : document.nodeIDs {
-                guard let id, seen.insert(id).inserted, before.contains(id) || !head.base.ids.contains(id) else { return }
+                guard let id, seen.insert(id).inserted, before.contains(id) || !headIDs.contains(id) else { return }
             }
             let marking = NotedFile.position(of: path, in: note.files).flatMap { note.files[$0].marking }
             added.append(NotedFile(path: path, blob: blob, isList: true, marking: marking))

@@ -157,7 +157,7 @@ extension FileSystem {
     private static func checkDisplaced(
         _ path: String, temporaryPath: String, expected: [UInt8]?, relativePath: String, scratch: ScratchFolder
     ) throws(TodoSyncError) {
-        guard let displaced = try readWithStat(temporaryPath), sameBytes(displaced.bytes, expected) else {
+        guard expected != nil, try holds(temporaryPath, expected) else {
             if todosync_exchange_paths(temporaryPath, path) != 0 {
                 // NB: cannot happen short of the folder vanishing; the save is kept, not lost.
                 let kept = scratch.recovered + "/" + relativePath.split(separator: "/").joined(separator: "%2F")
@@ -182,7 +182,7 @@ extension FileSystem {
         let kept = scratch.replaced + "/" + ScratchFolder.replacedName(of: relativePath, stamp: info)
         unlink(kept)
         guard link(path, kept) == 0 else { throw failure("cannot keep a copy of \(path) in \(scratch.replaced)") }
-        guard let old = try readWithStat(kept), sameBytes(old.bytes, expected) else {
+        guard expected != nil, try holds(kept, expected) else {
             unlink(kept)
             throw changedMeanwhile(path)
         }
@@ -206,7 +206,7 @@ extension FileSystem {
             if errno == ENOENT { throw changedMeanwhile(path) }
             throw failure("cannot remove \(path)")
         }
-        guard let moved = try readWithStat(holding), sameBytes(moved.bytes, expected) else {
+        guard try holds(holding, expected) else {
             // Put back, never over a file written meanwhile.
             if link(holding, path) == 0 { unlink(holding) } else { keepDisplaced(holding, relativePath: relativePath, scratch: scratch) }
             throw changedMeanwhile(path)

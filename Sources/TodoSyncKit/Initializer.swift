@@ -233,7 +233,8 @@ extension Workspace {
         }
         var outcome = SyncOutcome(upstream: upstream)
         try checkNothingInTheWay(of: upstream)
-        try integrate(upstream, allowUnrelatedHistories: false, into: &outcome)
+        var nothingRead: [WorkingFile] = []
+        try integrate(upstream, allowUnrelatedHistories: false, recentlyRead: &nothingRead, into: &outcome)
         try git("reading .gitattributes") { try repository.forgetCachedAttributes() }
         return outcome
     }

@@ -34,6 +34,22 @@ public struct PendingUnit {
     var filesRead: [WorkingFile] = []
     static let filesReadKept = 64
 
+    /// Gives up what the unit read and worked out (HEAD's lists, the working lists, the
+    /// bytes to write), keeping its account (changes, counts, warnings, paths) for a caller
+    /// that reports it after the commit: for a large list these are hundreds of megabytes
+    /// that the rest of a command (a sync's merge) needs for itself. Returns `filesRead`.
+    mutating func releaseReads() -> [WorkingFile] {
+        defer {
+            head = HeadSnapshot(commit: nil, base: .empty, files: [:])
+            working = WorkingSnapshot(lists: ListSet(), readBytes: [:])
+            assigned = .unchanged
+            finalBytes = [:]
+            blobsStoredAhead = [:]
+            filesRead = []
+        }
+        return filesRead
+    }
+
     /// The ids the commit would write: items that have none in their line yet.
     public var idsNotYetWritten: Set<ItemID> { Set(assigned.writtenIDs) }
 
@@ -266,14 +282,19 @@ extension Workspace {
         var assigned = Trace.phase("assign ids") { IDAssignment.assign(working.lists, base: head.base, using: &generator) }
         var changes = Trace.phase("changes") { ListSet.changes(from: head.base.lists, to: assigned.lists) }
         let recurring = try addingNextOccurrences(to: &assigned, changes: &changes, since: head.base.lists)
-        let adopted = assigned.writtenIDs.filter { head.base.ids.contains($0) }.count
+        // HEAD's ids are gathered only where a question needs them: most commits hold exactly
+        // HEAD's ids in their places.
+        let headIDs = IDAssignment.holdBaseIDs(Array(assigned.lists.documents.values), head.base) ? nil : head.base.ids
+        let adopted = assigned.writtenIDs.isEmpty ? 0 : assigned.writtenIDs.filter { (headIDs ?? head.base.ids).contains($0) }.count
         var changedPaths: [String] = []
         var finalBytes: [String: [UInt8]?] = [:]
         // Ids the files read name that HEAD's versions of them lack, not written now.
         let written = Set(assigned.writtenIDs)
-        let namesIDsFromElsewhere = assigned.lists.documents.values.contains { document in
-            document.nodeIDs.contains { id in id.map { !head.base.ids.contains($0) && !written.contains($0) } ?? false }
-        }
+        let namesIDsFromElsewhere = headIDs.map { headIDs in
+            assigned.lists.documents.values.contains { document in
+                document.nodeIDs.contains { id in id.map { !headIDs.contains($0) && !written.contains($0) } ?? false }
+            }
+        } ?? false
         let rewritten = Set(assigned.changedPaths)
         for path in working.readBytes.keys.sorted() {
             // A file that gets no id holds the bytes read (rendering is lossless): not rendered again.

@@ -225,6 +225,7 @@ extension Workspace {
                 unread.append(path)
             }
         }
+        if !recentlyRead.isEmpty { Trace.note("files taken as just read: \(working.map(\.path)) of \(recentlyRead.map(\.path))") }
         working += try readWorkingFiles(unread)
         return try readHead(
             HeadTree(commit: commit, files: files), reusing: working, stamps: stamps, among: among,

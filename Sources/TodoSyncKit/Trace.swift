@@ -13,7 +13,7 @@ enum Trace {
         guard isOn else { return try body() }
         let start = now()
         defer {
-            let line = "todosync trace: \(name): \(String(Double(Int((now() - start) * 10_000)) / 10)) ms (peak memory so far \(peakMegabytes()) MB)\n"
+            let line = "todosync trace: \(name): \(String(Double(Int((now() - start) * 10_000)) / 10)) ms (memory \(currentMegabytes().map { "now \($0) MB, " } ?? "")peak so far \(peakMegabytes()) MB)\n"
             _ = line.utf8CString.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count - 1) }
         }
         return try body()
@@ -35,6 +35,24 @@ enum Trace {
         #else
         getrusage(RUSAGE_SELF, &usage)
         return usage.ru_maxrss / (1024 * 1024)  // bytes on macOS
+        #endif
+    }
+
+    /// The process's resident size now, where the system tells it (Linux's /proc/self/statm):
+    /// with the peak, it shows whether a phase's memory was given back.
+    static func currentMegabytes() -> Int? {
+        #if os(Linux)
+        let descriptor = open("/proc/self/statm", O_RDONLY)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var buffer = [UInt8](repeating: 0, count: 128)
+        let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        guard count > 0 else { return nil }
+        let fields = buffer[..<count].split(separator: UInt8(ascii: " "))
+        guard fields.count > 1, let pages = Int(String(decoding: fields[1], as: UTF8.self)) else { return nil }
+        return pages * Int(sysconf(Int32(_SC_PAGESIZE))) / (1024 * 1024)
+        #else
+        return nil
         #endif
     }
 

@@ -53,9 +53,9 @@ extension Workspace {
         // changed since (`readCommit(_:recentlyRead:)`).
         var recentlyRead: [WorkingFile] = []
         if CleanState.answer(.commit, in: root) == nil {
-            let local = try Trace.phase("commit local edits") { () throws(TodoSyncError) in try commit() }
+            var local = try Trace.phase("commit local edits") { () throws(TodoSyncError) in try commit() }
+            recentlyRead = local.unit.releaseReads()
             if local.commit != nil { outcome.localCommit = local }
-            recentlyRead = local.unit.filesRead
             didCommitLocalEdits?()
         }
         guard !repository.isShallow else {
@@ -110,12 +110,12 @@ extension Workspace {
             var attempt = 1
             while true {
                 do throws(TodoSyncError) {
-                    return try integrate(upstream, allowUnrelatedHistories: allowUnrelatedHistories, recentlyRead: recentlyRead, into: &outcome)
+                    return try integrate(upstream, allowUnrelatedHistories: allowUnrelatedHistories, recentlyRead: &recentlyRead, into: &outcome)
                 } catch let error where error.isChangedMeanwhile && attempt < Self.rereadAttempts {
                     attempt += 1
-                    let again = try commit()
+                    var again = try commit()
+                    recentlyRead = again.unit.releaseReads()
                     if again.commit != nil { outcome.localCommit = again }
-                    recentlyRead = again.unit.filesRead
                 }
             }
         }
@@ -162,8 +162,10 @@ extension Workspace {
     }
 
     /// Brings the remote's commit into the branch: nothing to do, a fast-forward, or a merge.
+    /// `recentlyRead`: lists just read and parsed that may stand for ours; taken (emptied) by
+    /// a merge, so it is not held through the merge's own reads.
     func integrate(
-        _ upstream: Upstream, allowUnrelatedHistories: Bool, recentlyRead: [WorkingFile] = [], into outcome: inout SyncOutcome
+        _ upstream: Upstream, allowUnrelatedHistories: Bool, recentlyRead: inout [WorkingFile], into outcome: inout SyncOutcome
     ) throws(TodoSyncError) {
         guard let theirs = try git("reading \(upstream.trackingRef)", { try repository.reference(upstream.trackingRef) }) else {
             // The remote has no such branch yet: the push creates it, unless there is nothing to
@@ -180,6 +182,7 @@ extension Workspace {
         case .detached: return
         }
         guard let head else {
+            recentlyRead = []
             try fastForward(from: nil, to: theirs, upstream, into: &outcome)
             return
         }
@@ -192,13 +195,15 @@ extension Workspace {
                 hint: "if it is the remote you meant and both hold lists to keep, merge them item by item (the items of both are kept; one typed on both sides is then listed twice): todosync sync --allow-unrelated-histories")
         }
         if base == head {
+            // Only a merge takes ours as just read: let go before the versions are read.
+            recentlyRead = []
             try fastForward(from: head, to: theirs, upstream, into: &outcome)
         } else {
             // One reading pass for reading the versions and writing the merge: what gitattributes
             // say of a path is looked up once. (Not around a fast-forward: the commit after it
             // must read the attributes the fast-forward may have brought.)
             try readingPass { () throws(TodoSyncError) in
-                try merge(ours: head, theirs: theirs, base: base, upstream, recentlyRead: recentlyRead, into: &outcome)
+                try merge(ours: head, theirs: theirs, base: base, upstream, recentlyRead: &recentlyRead, into: &outcome)
             }
         }
     }
@@ -206,6 +211,20 @@ extension Workspace {
     private func fastForward(
         from old: OID?, to new: OID, _ upstream: Upstream, into outcome: inout SyncOutcome
     ) throws(TodoSyncError) {
+        // The versions read are let go before the commit below reads the lists again.
+        guard let incoming = try bringForward(from: old, to: new, upstream) else { return }
+        outcome.fastForwardedTo = new
+        outcome.incoming += incoming
+        // Items added there with plain git get the ids every clone derives for them.
+        let adopted = try Trace.phase("commit ids for items added with plain git") { () throws(TodoSyncError) in
+            try commit(summary: "Add ids to items added with plain git", kind: .adopt)
+        }
+        outcome.adoptCommit = adopted.commit
+    }
+
+    /// Moves the branch and the working tree to `new`; the item changes that came in (nil: `new`
+    /// is no commit).
+    private func bringForward(from old: OID?, to new: OID, _ upstream: Upstream) throws(TodoSyncError) -> [Change]? {
         // Only the lists the remote's commits changed are read: the others stay as they are.
         let oldTree = try old.map { (id) throws(TodoSyncError) in try git("reading commit \(id.short)") { try repository.commit(id) }.tree }
         let among = try oldTree.map { (tree) throws(TodoSyncError) in
@@ -215,7 +234,7 @@ extension Workspace {
             try sharingFiles([try readCommit(new, among: among)] + (try old.map { (id) throws(TodoSyncError) in [try readCommit(id, among: among)] } ?? []))
         }
         let after = read[0], before = read.count > 1 ? read[1] : nil
-        guard let newCommit = after.commit else { return }
+        guard let newCommit = after.commit else { return nil }
         Trace.note("lists brought forward: \(Set(after.files.keys).union(before?.files.keys ?? [:].keys).count)")
         let listPaths = Set(after.files.keys).union(before?.files.keys ?? [:].keys)
         var files: [WritePlan.FileWrite] = []
@@ -230,15 +249,11 @@ extension Workspace {
             reflogMessage: "todosync sync: fast-forward to \(upstream.name)")
         willWriteMerge?()
         _ = try apply(plan)
-        outcome.fastForwardedTo = new
-        outcome.incoming += ListSet.changes(from: before?.base.lists ?? ListSet(), to: after.base.lists)
-        // Items added there with plain git get the ids every clone derives for them.
-        let adopted = try commit(summary: "Add ids to items added with plain git", kind: .adopt)
-        outcome.adoptCommit = adopted.commit
+        return ListSet.changes(from: before?.base.lists ?? ListSet(), to: after.base.lists)
     }
 
     private func merge(
-        ours head: OID, theirs: OID, base: OID?, _ upstream: Upstream, recentlyRead: [WorkingFile], into outcome: inout SyncOutcome
+        ours head: OID, theirs: OID, base: OID?, _ upstream: Upstream, recentlyRead: inout [WorkingFile], into outcome: inout SyncOutcome
     ) throws(TodoSyncError) {
         // Only the lists either side changed since the merge base are read and merged (as one
         // set, so an item moved between them keeps its identity); a list neither side changed
@@ -254,7 +269,7 @@ extension Workspace {
         }
         let selector = self.selector
         let among = sides.map { Set(($0.ours + $0.theirs).filter(selector.matches)) }
-        let (ours, other, ancestor, unconverted) = try Trace.phase("read three commits' lists") { () throws(TodoSyncError) in try readingPass { () throws(TodoSyncError) in
+        var (ours, other, ancestor, unconverted) = try Trace.phase("read three commits' lists") { () throws(TodoSyncError) in try readingPass { () throws(TodoSyncError) in
             // Their version and the base's of a large list are read on other threads meanwhile.
             if let among {
                 let trees = try ([theirs] + (base.map { [$0] } ?? [])).map { (id) throws(TodoSyncError) in
@@ -265,6 +280,7 @@ extension Workspace {
             // Their version and the base differ from ours in what either side changed: their
             // parse reuses the rest of ours.
             let oursRead = try Trace.phase("read ours") { () throws(TodoSyncError) in try readCommit(head, fromWorkingTree: true, among: among, recentlyRead: recentlyRead) }
+            recentlyRead = []
             let theirsRead = try Trace.phase("read theirs") { () throws(TodoSyncError) in try readCommit(theirs, among: among, parsedLike: oursRead) }
             let baseRead = try Trace.phase("read the base") { () throws(TodoSyncError) in
                 try base.map { (id) throws(TodoSyncError) in try readCommit(id, among: among, parsedLike: oursRead) }
@@ -275,13 +291,17 @@ extension Workspace {
             for path in Set(read[0].files.keys).union(read[1].files.keys) where try !convertsContent(at: path) { unconverted.insert(path) }
             return (read[0], read[1], read.count > 2 ? read[2] : nil, unconverted)
         } }
-        let baseLists = ancestor?.base.lists ?? ListSet()
         Trace.note("lists merged: \(Set(ours.files.keys).union(other.files.keys).union(ancestor?.files.keys ?? [:].keys).count)")
-        let merged = Trace.phase("merge lists") {
-            ListMerge.merge(
+        var merged = Trace.phase("merge lists") {
+            let baseLists = ancestor?.base.lists ?? ListSet()
+            return ListMerge.merge(
                 base: baseLists, ours: IDAssignment.recoverLostIDs(ours.base, base: baseLists),
                 theirs: IDAssignment.recoverLostIDs(other.base, base: baseLists))
         }
+        // Each version's parse is let go once nothing further reads it: for a large list, three
+        // versions, their merge and its rendering are otherwise all held at once.
+        ancestor?.base = .empty
+        other.base = .empty
         guard let ourCommit = ours.commit, let theirCommit = other.commit else { return }
 
         var listPaths = Set(ours.files.keys).union(other.files.keys).union(merged.lists.documents.keys)
@@ -293,6 +313,7 @@ extension Workspace {
             return (try mergeOtherFiles(base: ancestor, ours: ourCommit, theirs: theirCommit, listPaths: listPaths), nil)
         }
         let incoming = Trace.phase("describe incoming changes") { ListSet.changes(from: ours.base.lists, to: merged.lists) }
+        ours.base = .empty
 
         // The merged tree is the other files' merge with every list as the merge made it.
         var lists: [String: [UInt8]?] = [:], modes: [String: UInt32] = [:], storedBlobs: [String: OID] = [:]
@@ -314,9 +335,11 @@ extension Workspace {
                 files.append(WritePlan.FileWrite(path: path, expected: ours.files[path]?.bytes, final: bytes))
             }
         }
+        let reports = merged.reports
+        (merged.lists, other, ancestor) = (ListSet(), HeadSnapshot(commit: nil, base: .empty, files: [:]), nil)
         var changed = taken ?? []
         if taken == nil { changed = try git("comparing trees") { try repository.changedPaths(from: ourCommit.tree, to: otherFilesTree) } }
-        let message = Self.syncMessage(incoming, merged.reports, upstream)
+        let message = Self.syncMessage(incoming, reports, upstream)
         let plan = WritePlan(
             branch: upstream.localBranch, expectedHead: head,
             target: .new(
@@ -327,7 +350,7 @@ extension Workspace {
         willWriteMerge?()
         outcome.mergeCommit = try apply(plan).commit
         outcome.incoming += incoming
-        outcome.reports += merged.reports
+        outcome.reports += reports
     }
 
     /// The other files merged where each was changed on one side only, as git's merge takes
