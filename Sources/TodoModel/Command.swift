@@ -34,6 +34,8 @@ public indirect enum Command: Hashable, Sendable {
     case move(ItemID, to: Placement)
     /// Puts back a removed item's exact lines (ids, notes, children): the inverse of `remove`.
     case restore(ItemID, ListDocument.Block, at: Placement)
+    /// Settles the item's clashes, keeping the chosen version (`ListDocument.settlingClashes`).
+    case settle(ItemID, keep: ClashChoice)
     /// Several commands as one: applied in order, inverted in reverse order.
     case batch([Command])
 
@@ -70,6 +72,8 @@ public indirect enum Command: Hashable, Sendable {
         case .restore(let id, let block, let placement):
             guard result.path(holding: id) == nil else { throw .duplicateID(id) }
             try result.put(block, at: placement, restoring: true)
+        case .settle(let id, let choice):
+            try result.update(id) { (document) throws(EditError) in document = try document.settlingClashes(of: id, keep: choice) }
         case .batch(let commands):
             for command in commands { result = try command.apply(to: result) }
         }
@@ -86,7 +90,7 @@ public indirect enum Command: Hashable, Sendable {
         case .retitle(let id, _), .setPriority(let id, _), .setDue(let id, _), .setField(let id, _, _):
             // Fields live in the title: the old title puts them back where they were.
             return .retitle(id, try lists.item(id).title)
-        case .setNotes(let id, _):
+        case .setNotes(let id, _), .settle(let id, _):
             // The old note lines exactly (a lazily written note is not re-indented): the block back.
             return .batch([.remove(id), try lists.restoring(id)])
         case .remove(let id):

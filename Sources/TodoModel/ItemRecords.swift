@@ -17,7 +17,8 @@ public enum ItemRecords {
     }
 
     /// The record of `document`'s items; nil where the file is not in order for a cache (an
-    /// item without an id of its own, or an id used twice): those are worked out afresh.
+    /// item without an id of its own, an id used twice, an unsettled clash): those are worked
+    /// out afresh.
     public static func encode(_ document: ListDocument) -> [UInt8]? {
         joined(document, [part(of: document, done: nil)])
     }
@@ -75,7 +76,8 @@ public enum ItemRecords {
                 guard let id, seen.insert(id).inserted else { return nil }
             }
         }
-        guard parts.allSatisfy(\.representable) else { return nil }
+        // A file holding an unsettled clash is read each time, so every command finds it.
+        guard parts.allSatisfy(\.representable), !document.mayHoldClashes else { return nil }
         let all = parts.first { $0.done == nil }
         let open = parts.first { $0.done == false }, checked = parts.first { $0.done == true }
         guard all != nil || (open != nil && checked != nil) else { return nil }

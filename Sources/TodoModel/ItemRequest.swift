@@ -33,6 +33,8 @@ public enum ItemRequest: Hashable, Sendable {
     case edit(ItemQuery, title: String? = nil, notes: String? = nil, fields: [TaskFieldKind: FieldEdit] = [:])
     case move(ItemQuery, to: Where)
     case remove(ItemQuery)
+    /// Settles the item's clashes (`ListDocument.settlingClashes`).
+    case settle(ItemQuery, keep: ClashChoice)
 
     /// Where the request puts an item, if it adds or moves one.
     public var destination: Where? {
@@ -100,6 +102,10 @@ public enum ItemRequest: Hashable, Sendable {
             return .move(try find(query, in: lists), to: try placement(place, in: lists, defaultFile: context.defaultFile))
         case .remove(let query):
             return .remove(try find(query, in: lists))
+        case .settle(let query, let choice):
+            // Of several items that match, the one with a clash.
+            let item = try findItem(query, in: lists, preferring: { lists[$0.file]?.hasClash(onLine: $0.line) ?? false })
+            return .settle(item.id, keep: choice)
         }
     }
 

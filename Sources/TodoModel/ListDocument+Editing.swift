@@ -13,6 +13,16 @@ public enum EditError: Error, Hashable, Sendable, CustomStringConvertible {
     case cannotLand(title: String, file: String, line: Int, heldBy: String?)
     /// The edit would change an item it does not name (`doing`: what the edit was doing).
     case wouldChange(file: String, line: Int, UnintendedChange, doing: String)
+    /// `settle` named an item with no clash.
+    case noClash(title: String)
+    /// `settle` chose a version the clash does not have (1-based line of the clash).
+    case noSuchVersion(title: String, file: String, line: Int, count: Int)
+    /// `settle` asked to keep both values of a title or field.
+    case oneValueOnly(title: String, file: String, line: Int)
+    /// A version `settle` would leave out holds a task item.
+    case clashVersionHoldsItem(title: String, file: String, line: Int, version: Int)
+    /// Clash comments that no longer make a whole block.
+    case unfinishedClash(file: String, line: Int)
 
     public var description: String {
         switch self {
@@ -27,6 +37,15 @@ public enum EditError: Error, Hashable, Sendable, CustomStringConvertible {
                 + " (a code block, HTML block or paragraph left open there), not as an item; close that block, or choose another place"
         case .wouldChange(let file, let line, let difference, let doing):
             "\(file):\(line): \(doing) would \(difference.phrase)"
+        case .noClash(let title): "\"\(title)\" has no clash to settle"
+        case .noSuchVersion(let title, let file, let line, let count):
+            "\(file):\(line): the clash of \"\(title)\" has versions " + (count == 2 ? "1 and 2" : "1 to \(count)")
+        case .oneValueOnly(let title, let file, let line):
+            "\(file):\(line): the clash of \"\(title)\" is over its title or a field, which holds one value: keep 1 (what it holds) or 2 (the other side's)"
+        case .clashVersionHoldsItem(let title, let file, let line, let version):
+            "\(file):\(line): version \(version) holds the item \"\(title)\", which settling would remove; move it out of the clash first, or keep all versions"
+        case .unfinishedClash(let file, let line):
+            "\(file):\(line): clash comments that no longer make a whole block; settle it by editing: keep the lines you want and delete the comments"
         }
     }
 }

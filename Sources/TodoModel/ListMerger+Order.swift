@@ -21,11 +21,7 @@ extension ListMerger {
     }
 
     static let clashStart = 0, clashMiddle = 1, clashEnd = 2
-    static let clashMarkers: [[UInt8]] = [
-        Array("<!-- todosync clash: one version -->".utf8),
-        Array("<!-- todosync clash: the other version -->".utf8),
-        Array("<!-- todosync clash: end; keep what you want and delete these comments -->".utf8),
-    ]
+    static let clashMarkers: [[UInt8]] = [ClashMarker.startLine, ClashMarker.middleLine, ClashMarker.endLine]
 
     /// The merged container's tokens in order, and whether a clash was marked. `owner`: the
     /// number of the item whose body this is (nil for a file).

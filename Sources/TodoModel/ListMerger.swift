@@ -117,7 +117,9 @@ struct ListMerger {
         decideItems()
         decideFiles()
         let files = renderFiles()
-        return ListMerge.Outcome(lists: ListSet(files.map { ListDocument(path: $0.path, lines: $0.lines) }), reports: reports)
+        // A clash inside an unsettled clash's version joins that block (blocks never nest).
+        return ListMerge.Outcome(
+            lists: ListSet(files.map { ListDocument(path: $0.path, lines: ClashMarker.joiningNested($0.lines) ?? $0.lines) }), reports: reports)
     }
 
     // MARK: - Which items stay, and where

@@ -13,7 +13,7 @@ struct Batch: ParsableCommand {
         commandName: "batch",
         abstract: "Run many item commands as ONE commit: one undo unit.",
         discussion: """
-            Reads one command per line, written as you would type it after `todosync` (add, done, reopen, edit, mv, rm), with shell-style quoting. Blank lines and lines starting with # are skipped. A bad line (unknown command, no such item, several matches) rejects the whole batch before anything is written, and the error names the line.
+            Reads one command per line, written as you would type it after `todosync` (add, done, reopen, edit, mv, rm, settle), with shell-style quoting. Blank lines and lines starting with # are skipped. A bad line (unknown command, no such item, several matches) rejects the whole batch before anything is written, and the error names the line.
 
             Example plan.txt:
               add "Buy milk" --priority high
@@ -27,7 +27,7 @@ struct Batch: ParsableCommand {
     @OptionGroup var repository: CommittingOptions
     @Argument(help: "The file to read; standard input if none (or -).") var file: String?
 
-    static let itemCommands: Set<String> = ["add", "done", "reopen", "edit", "mv", "rm"]
+    static let itemCommands: Set<String> = ["add", "done", "reopen", "edit", "mv", "rm", "settle"]
 
     func run() throws {
         let text = try readInput()

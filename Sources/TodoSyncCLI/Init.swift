@@ -29,7 +29,7 @@ struct Init: ParsableCommand {
 
             In every clone, init also sets up todosync's merge driver: .gitattributes hands Markdown files to it (`*.md merge=todosync`, committed) and the clone's git config says how to run it (merge.todosync.driver, which git never copies: in a plain git clone the first todosync command sets it up). Then git pull, git merge, git rebase and git cherry-pick merge lists item by item, as sync does; files that are not lists get git's own line merge.
 
-            With --remote, init fetches first: a remote that holds lists is taken in as `git clone` would (no example list is written); an empty one gets the first commit pushed. A remote whose history is unrelated to a repository already here is refused, as sync refuses it.
+            With --remote, init fetches first: a remote that holds lists is taken in as `git clone` would (no example list is written); an empty one gets the first commit pushed. A remote whose history is unrelated to a repository already here is refused, as sync refuses it. A folder that is no repository yet may hold lists of its own: a file the remote lacks is adopted; a Markdown file the remote also has becomes the remote's, with this folder's items and text that it lacks appended (nothing doubled, nothing lost), committed as one unit and reported. If init cannot finish (the remote is unreachable, another kind of file is in the way), the repository it began is taken away again.
             """)
 
     @Argument(help: "The folder for the lists (created if missing).")
@@ -74,6 +74,14 @@ struct Init: ParsableCommand {
                 Console.out("Merged \(joined.upstream.name) [\(merge.short)]: \(Sync.count(joined.incoming.count, "change")) came in.")
             }
             for report in joined.reports { Console.out("  \(report)") }
+        }
+        for brought in outcome.broughtIn {
+            var what: [String] = []
+            if !brought.items.isEmpty { what.append(Sync.count(brought.items.count, "item")) }
+            if brought.textLines > 0 { what.append(Sync.count(brought.textLines, "line") + " of text") }
+            Console.out(what.isEmpty
+                ? "\(brought.path): this folder's own copy held nothing the remote's lacks"
+                : "\(brought.path): this folder's own \(what.joined(separator: " and ")) the remote's lacked, appended to it")
         }
         if let commit = outcome.commit.commit {
             Console.out("[\(commit.short)] \(outcome.commit.message.summary)")

@@ -40,7 +40,24 @@ enum JSON {
 
     /// `item`, appended to `out` piece by piece: `list --json` of a vault writes tens of
     /// thousands of items into one text.
-    static func append(_ item: TodoItem, hasID: Bool = true, to out: inout [UInt8]) {
+    /// A clash not yet settled (docs/CLI.md): its place, item, kind and versions.
+    static func clash(_ clash: Clash) -> String {
+        let kind: String, versions: [String]
+        switch clash.kind {
+        case .lines(let found): (kind, versions) = ("lines", found.map { $0.joined(separator: "\n") })
+        case .title(let other): (kind, versions) = ("title", [clash.itemTitle ?? "", other])
+        case .field(let note): (kind, versions) = ("field", [note])
+        case .unfinished: (kind, versions) = ("unfinished", [])
+        }
+        return object([
+            ("file", string(clash.file)), ("line", String(clash.lines.lowerBound)), ("lastLine", String(clash.lines.upperBound)),
+            ("item", clash.item.map { string($0.description) } ?? "null"), ("title", clash.itemTitle.map(string) ?? "null"),
+            ("kind", string(kind)), ("versions", strings(versions)), ("description", string(clash.description)),
+        ])
+    }
+
+    /// `clash`: whether the item holds a clash not yet settled (`list` says; nil: not told).
+    static func append(_ item: TodoItem, hasID: Bool = true, clash: Bool? = nil, to out: inout [UInt8]) {
         func field(_ name: StaticString, _ value: String?, first: Bool = false) {
             out.append(first ? UInt8(ascii: "{") : UInt8(ascii: ","))
             out.append(UInt8(ascii: "\""))
@@ -91,6 +108,7 @@ enum JSON {
         field("file", item.file)
         number("line", item.line)
         field("section", item.section)
+        if let clash { raw("clash", clash ? "true" : "false") }
         out.append(UInt8(ascii: "}"))
     }
 
@@ -172,10 +190,10 @@ struct JSONArrayWriter {
 
     init() { out.reserveCapacity(1 << 20) }
 
-    mutating func append(_ item: TodoItem, hasID: Bool) {
+    mutating func append(_ item: TodoItem, hasID: Bool, clash: Bool? = nil) {
         if !first { out += [UInt8(ascii: ","), 0x0A] }
         first = false
-        JSON.append(item, hasID: hasID, to: &out)
+        JSON.append(item, hasID: hasID, clash: clash, to: &out)
         if out.count >= 1 << 20 {
             Console.out(bytes: out)
             out.removeAll(keepingCapacity: true)

@@ -84,9 +84,10 @@ struct List: ParsableCommand {
             // Written as the items come, a whole item at a time (as JSON.array would join
             // them): a vault's or a million-item list's items are never held at once.
             var array = JSONArrayWriter()
-            try runReportingErrors(on: workspace) {
-                try workspace.forEachItem(done: state) { item, hasID in
-                    if filter.admits(item) { array.append(item, hasID: hasID) }
+            var clashing = Set<ItemID>()
+            _ = try runReportingErrors(on: workspace) {
+                try workspace.forEachItem(done: state, seeingClashes: { clashing = Self.items(of: $0) }) { item, hasID in
+                    if filter.admits(item) { array.append(item, hasID: hasID, clash: clashing.contains(item.id)) }
                 }
             }
             array.finish()
@@ -96,7 +97,14 @@ struct List: ParsableCommand {
             try printTextAsItComes(workspace, filter: filter)
             return
         }
-        let (all, withoutID) = try runReportingErrors(on: workspace) { try workspace.items(done: state) }
+        var all: [TodoItem] = [], withoutID = Set<ItemID>()
+        let clashes = try runReportingErrors(on: workspace) {
+            try workspace.forEachItem(done: state) { item, hasID in
+                all.append(item)
+                if !hasID { withoutID.insert(item.id) }
+            }
+        }
+        let clashing = Self.items(of: clashes)
         var items = all.filter(filter.admits)
         switch sort {
         case .file: break
@@ -110,14 +118,27 @@ struct List: ParsableCommand {
         if json {
             // Sorted first, then written a whole item at a time (never held as one text).
             var array = JSONArrayWriter()
-            for item in items { array.append(item, hasID: !withoutID.contains(item.id)) }
+            for item in items { array.append(item, hasID: !withoutID.contains(item.id), clash: clashing.contains(item.id)) }
             array.finish()
             return
         }
-        printText(items, all: all, withoutID: withoutID)
+        printText(items, all: all, withoutID: withoutID, clashing: clashing)
         if !withoutID.isEmpty {
             Console.out("(\(withoutID.count) item\(withoutID.count == 1 ? "" : "s") without an id yet: run todosync to commit them)")
         }
+        if let note = Self.clashNote(clashes) { Console.out(note) }
+    }
+
+    /// The items that hold a clash not yet settled.
+    static func items(of clashes: [Clash]) -> Set<ItemID> {
+        Set(clashes.compactMap(\.item))
+    }
+
+    /// The line under the text view when clashes wait to be settled.
+    static func clashNote(_ clashes: [Clash]) -> String? {
+        guard !clashes.isEmpty else { return nil }
+        let count = clashes.count == 1 ? "1 clash" : "\(clashes.count) clashes"
+        return "(\(count) not settled yet: todosync status lists them; todosync settle <item> --keep N settles one)"
     }
 
     /// Items with the date first, earliest first; the rest after, in file order.
@@ -136,8 +157,9 @@ struct List: ParsableCommand {
         var text = TextWriter()
         var file: String?
         var seen = 0, shown = 0, withoutID = 0
-        try runReportingErrors(on: workspace) {
-            try workspace.forEachItem(done: nil) { item, hasID in
+        var clashing = Set<ItemID>()
+        let clashes = try runReportingErrors(on: workspace) {
+            try workspace.forEachItem(done: nil, seeingClashes: { clashing = Self.items(of: $0) }) { item, hasID in
                 seen += 1
                 if !hasID { withoutID += 1 }
                 // A parent comes before its children: its depth is known.
@@ -149,26 +171,27 @@ struct List: ParsableCommand {
                     text.line(Console.paint(item.file, .bold))
                     file = item.file
                 }
-                text.line(line(item, indent: String(repeating: "  ", count: level + 1), hasID: hasID))
+                text.line(line(item, indent: String(repeating: "  ", count: level + 1), hasID: hasID, clash: clashing.contains(item.id)))
             }
         }
         if shown == 0 { text.line(seen == 0 ? "No items yet." : "No items match.") }
         if withoutID > 0 { text.line("(\(withoutID) item\(withoutID == 1 ? "" : "s") without an id yet: run todosync to commit them)") }
+        if let note = Self.clashNote(clashes) { text.line(note) }
         text.finish()
     }
 
-    private func printText(_ items: [TodoItem], all: [TodoItem], withoutID: Set<ItemID>) {
+    private func printText(_ items: [TodoItem], all: [TodoItem], withoutID: Set<ItemID>, clashing: Set<ItemID>) {
         guard !items.isEmpty else {
             Console.out(all.isEmpty ? "No items yet." : "No items match.")
             return
         }
         var text = TextWriter()
-        for item in items { text.line(line(item, indent: "", hasID: !withoutID.contains(item.id))) }
+        for item in items { text.line(line(item, indent: "", hasID: !withoutID.contains(item.id), clash: clashing.contains(item.id))) }
         text.finish()
     }
 
     /// One item as the text view shows it.
-    private func line(_ item: TodoItem, indent: String, hasID: Bool) -> String {
+    private func line(_ item: TodoItem, indent: String, hasID: Bool, clash: Bool) -> String {
         var details: [String] = []
         if item.priority != .none { details.append(item.priority.description) }
         if let due = item.due { details.append("due \(due)") }
@@ -176,6 +199,7 @@ struct List: ParsableCommand {
         if let start = item.start { details.append("starts \(start)") }
         if let rule = item.recurrence { details.append("repeats \(rule)") }
         if let doneDate = item.doneDate { details.append("done \(doneDate)") }
+        if clash { details.append("clash: todosync status") }
         if sort != .file { details.append("\(item.file):\(item.line)") }
         let suffix = details.isEmpty ? "" : "  (" + details.joined(separator: ", ") + ")"
         let id = hasID ? item.id.description.prefix(8).lowercased() : "no id yet"

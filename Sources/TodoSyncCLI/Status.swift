@@ -1,4 +1,5 @@
 import ArgumentParser
+import TodoModel
 import TodoSyncKit
 
 struct Status: ParsableCommand {
@@ -42,6 +43,7 @@ struct Status: ParsableCommand {
             return true
         }
         Console.warn(unit.diagnostics)
+        report += clashLines(unit.clashes)
         if unit.isEmpty {
             guard let nothingYet = nothingYet(workspace) else {
                 report.append("Nothing changed since the last commit.")
@@ -73,6 +75,18 @@ struct Status: ParsableCommand {
         return true
     }
 
+    /// The clashes a merge kept both ways and nobody has settled yet, each with its place.
+    static func clashLines(_ clashes: [Clash]) -> [String] {
+        guard !clashes.isEmpty else { return [] }
+        var lines = ["Clashes to settle (\(clashes.count)): a merge kept both sides' versions:"]
+        lines += clashes.map { "  " + $0.description }
+        let byCommand = clashes.contains { $0.item != nil && $0.kind != .unfinished }
+        lines.append(byCommand
+            ? "Settle one with todosync settle <item> --keep 1, 2 or all (todosync settle --help), or edit the file and run todosync."
+            : "Settle them by editing the file (keep the lines you want, delete the clash comments), then run todosync.")
+        return lines
+    }
+
     /// The report as one JSON object (docs/CLI.md).
     static func json(_ unit: PendingUnit, _ workspace: Workspace) -> String {
         let branch = (try? workspace.branch()) ?? nil
@@ -90,6 +104,7 @@ struct Status: ParsableCommand {
             ("changes", "[" + unit.changes.map { JSON.change($0, hasID: !unit.idsNotYetWritten.contains($0.item.id)) }.joined(separator: ",") + "]"),
             ("idsToWrite", String(unit.idsToWrite)), ("changedFiles", JSON.strings(unit.changedPaths)),
             ("warnings", JSON.strings(unit.diagnostics.map(\.description) + workspace.notices)),
+            ("clashes", "[" + unit.clashes.map(JSON.clash).joined(separator: ",") + "]"),
             ("gitOperation", workspace.operationInProgress().map { JSON.object([("name", JSON.string($0.operation)), ("listsInConflict", JSON.strings($0.listsInConflict))]) } ?? "null"),
         ])
     }

@@ -65,6 +65,7 @@ struct Sync: ParsableCommand {
             ("incoming", "[" + outcome.incoming.map { JSON.change($0) }.joined(separator: ",") + "]"),
             ("adoptCommit", JSON.commit(outcome.adoptCommit?.description)),
             ("clashes", JSON.strings(outcome.reports.map(\.description))),
+            ("clashesCameIn", "[" + outcome.clashesCameIn.map(JSON.clash).joined(separator: ",") + "]"),
             ("pushed", outcome.pushed ? "true" : "false"), ("upToDate", outcome.isUpToDate ? "true" : "false"),
             ("warnings", JSON.strings(outcome.localCommit?.unit.diagnostics.map(\.description) ?? [])),
         ])
@@ -88,6 +89,17 @@ struct Sync: ParsableCommand {
         if !outcome.reports.isEmpty {
             Console.out(Console.paint("Needs your eyes (nothing was lost):", .yellow))
             for report in outcome.reports { Console.out("  " + Console.paint("\(report)", .yellow)) }
+            if let (here, there) = outcome.sideAuthors, !here.isEmpty || !there.isEmpty {
+                Console.out("  Changed here by \(Self.names(here)); on \(name) by \(Self.names(there)).")
+            }
+        }
+        if !outcome.clashesCameIn.isEmpty {
+            let by = outcome.clashesBroughtBy.map { " (merged by \($0))" } ?? ""
+            Console.out(Console.paint("Clashes came in\(by), both versions kept (nothing was lost):", .yellow))
+            for clash in outcome.clashesCameIn { Console.out("  " + Console.paint(clash.description, .yellow)) }
+        }
+        if !outcome.reports.isEmpty || !outcome.clashesCameIn.isEmpty {
+            Console.out("  todosync status lists the clashes to settle; todosync settle <item> --keep 1, 2 or all settles one.")
         }
         if outcome.pushed {
             Console.out("Pushed to \(name).")
@@ -102,6 +114,16 @@ struct Sync: ParsableCommand {
     static func showProgress(_ progress: SyncProgress) {
         guard progress.total > 0 else { return }
         Console.progress("Transferring: \(progress.done)/\(progress.total) objects, \(progress.bytes / 1024) KiB")
+    }
+
+    /// "Ann", "Ann and Bob", "Ann, Bob and 2 others"; "someone" for none.
+    static func names(_ names: [String]) -> String {
+        switch names.count {
+        case 0: return "someone"
+        case 1: return names[0]
+        case 2: return "\(names[0]) and \(names[1])"
+        default: return "\(names[0]), \(names[1]) and \(count(names.count - 2, "other"))"
+        }
     }
 
     static func count(_ n: Int, _ noun: String) -> String { n == 1 ? "1 \(noun)" : "\(n) \(noun)s" }

@@ -280,6 +280,8 @@ extension Workspace {
             // Gone, left untracked or no list now: not named (the next pass reads it, if there).
             guard bytes != nil, let document = lists[path], let blob = listBlobs[path] else { continue }
             guard document.diagnostics.isEmpty else { return }
+            // A list holding a clash is left out: every pass reads it.
+            if document.mayHoldClashes { continue }
             for id in inPlace ? [] : document.nodeIDs {
                 guard let id, seen.insert(id).inserted, before.contains(id) || !headIDs.contains(id) else { return }
             }

@@ -190,6 +190,16 @@ enum FileSystem {
         throw error
     }
 
+    /// Removes a folder todosync itself just made (a repository an init could not finish),
+    /// with everything in it; symbolic links are removed, never followed. Best effort.
+    static func removeTreeItMade(_ path: String) {
+        for entry in entries(of: path).entries {
+            let child = path + "/" + entry.name
+            if entry.kind == .directory { removeTreeItMade(child) } else { unlink(child) }
+        }
+        rmdir(path)
+    }
+
     /// Names in a folder, without `.` and `..`.
     static func contents(of directory: String) -> [String] {
         listing(of: directory).names

@@ -22,6 +22,17 @@ public struct InitOutcome {
     public var pushed = false
     /// `.gitattributes` names todosync's merge driver and this clone's config sets it up.
     public var mergeDriver = false
+    /// Files of the folder the remote also has: what the folder's own held that the remote's
+    /// lacked, appended (`ListDocument.bringingIn`).
+    public var broughtIn: [BroughtIn] = []
+
+    public struct BroughtIn: Sendable {
+        public var path: String
+        /// The titles of the items appended.
+        public var items: [String]
+        /// How many lines of text were appended.
+        public var textLines: Int
+    }
 }
 
 extension Workspace {
@@ -75,17 +86,27 @@ extension Workspace {
         let workspace = try Workspace(repository: repository, startDirectory: directory)
         workspace.runsHooks = runsHooks
         workspace.progress = progress
-        return try workspace.writing { () throws(TodoSyncError) in
-            try workspace.checkReadyToCommit()
-            return try workspace.initialize(createdRepository: created, remote: remote, executable: executable)
+        do {
+            return try workspace.writing { () throws(TodoSyncError) in
+                try workspace.checkReadyToCommit()
+                return try workspace.initialize(createdRepository: created, remote: remote, executable: executable)
+            }
+        } catch {
+            // A repository this init made and could not give a first commit (the remote was
+            // unreachable, a file was in the way) is taken away again: no half-made repository.
+            if created, case .unborn? = try? repository.head() {
+                let gitDirectory = workspace.root + "/.git"
+                if FileSystem.kind(of: gitDirectory) == .directory { FileSystem.removeTreeItMade(gitDirectory) }
+            }
+            throw error
         }
     }
 
     private func initialize(createdRepository created: Bool, remote: String?, executable: String?) throws(TodoSyncError) -> InitOutcome {
-        var joined: SyncOutcome?
+        var joined: SyncOutcome?, broughtIn: [InitOutcome.BroughtIn] = []
         if let remote {
             try setUpRemote(remote)
-            joined = try joinRemote()
+            (joined, broughtIn) = try joinRemote()
         }
         var documents: [ListDocument] = []
         let scan = try scanCandidates()
@@ -132,15 +153,19 @@ extension Workspace {
         try writeInitialFiles(example: wroteExample, attributeLines: marks)
         leftAlone += unmarked
         if lists.count >= Self.progressFrom { progress?("Committing \(lists.count) lists: ids written into them, stored in git") }
+        // The folder's own lines brought into the remote's files are committed with the
+        // adoption: a list as one, another Markdown file as the text it is.
+        var alongside = [Self.attributesFile: "Record which files are lists in \(Self.attributesFile)"]
+        for brought in broughtIn where !lists.contains(brought.path) { alongside[brought.path] = "Bring this folder's own text of \(brought.path) in" }
         let outcome = try commit(
-            summary: created || wroteExample ? "Start todo lists" : "Adopt lists into todosync", kind: .adopt,
-            alongside: [Self.attributesFile: "Record which files are lists in \(Self.attributesFile)"])
+            summary: !broughtIn.isEmpty ? "Bring this folder's own lists in" : created || wroteExample ? "Start todo lists" : "Adopt lists into todosync",
+            kind: .adopt, alongside: alongside)
         if let executable { try setUpMergeDriver(executable: executable) }
         let pushed = joined == nil ? false : try sync().pushed
         return InitOutcome(
             root: root, createdRepository: created, createdExampleList: wroteExample, remote: remote.map(Credentials.removed),
             lists: lists.sorted(), leftAlone: leftAlone.sorted(), isProject: isProject, commit: outcome, joined: joined, pushed: pushed,
-            mergeDriver: executable != nil)
+            mergeDriver: executable != nil, broughtIn: broughtIn)
     }
 
     static let attributesFile = ".gitattributes"
@@ -221,37 +246,54 @@ extension Workspace {
 extension Workspace {
     /// Fetches the remote just set up and brings its branch in (a clone onto a branch with no
     /// commit, else a sync's merge), before init writes anything.
-    private func joinRemote() throws(TodoSyncError) -> SyncOutcome {
+    private func joinRemote() throws(TodoSyncError) -> (SyncOutcome, [InitOutcome.BroughtIn]) {
         let upstream = try upstream()
         do {
             try checkReachable(upstream)
             try fetch(upstream, progress: nil)
         } catch {
             var failure = error
-            failure.hint = "origin is set up, but nothing was fetched and no list written; once 'git ls-remote \(upstream.url)' works here, run todosync init again"
+            failure.hint = "nothing was fetched and no list written; once 'git ls-remote \(upstream.url)' works here, run todosync init again"
             throw failure
         }
         var outcome = SyncOutcome(upstream: upstream)
-        try checkNothingInTheWay(of: upstream)
+        let (writes, reports) = try filesToBringIn(from: upstream)
         var nothingRead: [WorkingFile] = []
-        try integrate(upstream, allowUnrelatedHistories: false, recentlyRead: &nothingRead, into: &outcome)
+        try integrate(upstream, allowUnrelatedHistories: false, recentlyRead: &nothingRead, bringingIn: writes, into: &outcome)
         try git("reading .gitattributes") { try repository.forgetCachedAttributes() }
-        return outcome
+        return (outcome, reports)
     }
 
-    /// A folder with no commit yet that already holds a file the remote has: refused, as
-    /// `git clone` refuses a folder that is not empty (files the remote lacks stay, and are
-    /// adopted after).
-    private func checkNothingInTheWay(of upstream: Upstream) throws(TodoSyncError) {
+    /// A folder with no commit yet that already holds files the remote has: each Markdown file
+    /// gets the remote's version with what the folder's own held that it lacks appended
+    /// (`ListDocument.bringingIn`), to be committed with the adoption; any other file that
+    /// differs is refused, as `git clone` refuses a folder in the way (files the remote lacks
+    /// stay, and are adopted after).
+    private func filesToBringIn(
+        from upstream: Upstream
+    ) throws(TodoSyncError) -> ([String: (local: [UInt8], merged: [UInt8])], [InitOutcome.BroughtIn]) {
         guard case .unborn = try git("reading HEAD", { try repository.head() }),
             let theirs = try git("reading \(upstream.trackingRef)", { try repository.reference(upstream.trackingRef) })
-        else { return }
+        else { return ([:], []) }
         let tree = try git("reading \(upstream.name)") { try repository.commit(theirs).tree }
         let files = try git("listing the files of \(upstream.name)") { try repository.files(inTree: tree, include: { _ in true }) }
+        var writes: [String: (local: [UInt8], merged: [UInt8])] = [:], reports: [InitOutcome.BroughtIn] = []
         for file in files where FileSystem.exists(root + "/" + file.path) {
-            throw TodoSyncError(
-                "\(file.path) is already here, and \(upstream.name) has a file of that name; todosync will not overwrite it; nothing was merged",
-                hint: "move it aside (or init in an empty folder), run todosync init again, then copy what you need back in")
+            let local = try FileSystem.read(root + "/" + file.path)
+            let remote = try git("reading \(file.path) of \(upstream.name)") { try repository.blob(file.blob) }
+            if let local, sameBytes(local, remote) {
+                writes[file.path] = (local, remote)
+                continue
+            }
+            guard let local, selector.matches(file.path), ListDocument.binaryOffset(local) == nil, ListDocument.binaryOffset(remote) == nil else {
+                throw TodoSyncError(
+                    "\(file.path) is already here, and \(upstream.name) has a different file of that name; todosync will not overwrite it; nothing was merged",
+                    hint: "move it aside (or init in an empty folder), run todosync init again, then copy what you need back in")
+            }
+            let brought = try ListDocument.parsing(file.path, remote).bringingIn(try ListDocument.parsing(file.path, local))
+            writes[file.path] = (local, brought.document.render())
+            reports.append(InitOutcome.BroughtIn(path: file.path, items: brought.items, textLines: brought.textLines))
         }
+        return (writes, reports.sorted { $0.path < $1.path })
     }
 }

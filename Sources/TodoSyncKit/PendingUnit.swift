@@ -33,6 +33,9 @@ public struct PendingUnit {
     /// kept through the fetch for the few the merge reads.
     var filesRead: [WorkingFile] = []
     static let filesReadKept = 64
+    /// Every clash not yet settled in the lists. A list holding one is never vouched for
+    /// unread (the checked-head note leaves it out), so each pass reads it and finds them.
+    public var clashes: [Clash] = []
 
     /// Gives up what the unit read and worked out (HEAD's lists, the working lists, the
     /// bytes to write), keeping its account (changes, counts, warnings, paths) for a caller
@@ -263,8 +266,10 @@ extension Workspace {
             ) { first, _ in first }
         }
         let filesRead = files.count <= PendingUnit.filesReadKept ? files : []
+        let clashes = files.map(\.document).filter(\.mayHoldClashes).flatMap(\.clashes)
         if shortcuts, var unchanged = try Trace.phase("compare with HEAD (index, size, hash)", { () throws(TodoSyncError) in try unchangedSinceHead(files, headTree, stamps) }) {
             unchanged.filesRead = filesRead
+            unchanged.clashes = clashes
             return unchanged
         }
         let head = try Trace.phase("read and parse HEAD's lists") { () throws(TodoSyncError) in try readHead(headTree, reusing: files, stamps: stamps) }
@@ -315,6 +320,7 @@ extension Workspace {
         unit.namesIDsFromElsewhere = namesIDsFromElsewhere
         unit.blockers = blockers
         unit.filesRead = filesRead
+        unit.clashes = clashes
         return unit
     }
 
@@ -393,7 +399,8 @@ extension Workspace {
                 continue
             }
             guard let blob else { return nil }
-            listBlobs[file.path] = blob
+            // A list holding a clash is left out of the note: every pass reads it.
+            if !file.document.mayHoldClashes { listBlobs[file.path] = blob }
             for id in file.document.nodeIDs {
                 guard let id, ids.insert(id).inserted else { return nil }
             }

@@ -31,7 +31,7 @@ extension Workspace {
     /// a remote called `origin` and the branch of the same name.
     public func upstream() throws(TodoSyncError) -> Upstream {
         guard let branch = try branch() else {
-            throw TodoSyncError("HEAD is detached; todosync syncs a branch", hint: "switch to a branch first: git switch main")
+            throw detachedHead(doing: "syncs")
         }
         let configuredRemote = try git("reading branch.\(branch).remote") { try repository.configString("branch.\(branch).remote") }
         let configuredMerge = try git("reading branch.\(branch).merge") { try repository.configString("branch.\(branch).merge") }

@@ -85,7 +85,7 @@ extension Workspace {
             if file.final == nil || file.untracks {
                 removed.append(file.path)
             } else if let entry = committed[file.path] {
-                staged.append(StagedFile(path: file.path, blob: entry.blob, mode: entry.mode, stat: stats[file.path]))
+                staged.append(StagedFile(path: file.path, blob: entry.blob, mode: entry.mode, stat: file.differsFromCommit ? nil : stats[file.path]))
             }
         }
         staged += try stagedOutsideSparseCheckout(outsideSparseCheckout, of: commit.tree, store, removing: &removed)

@@ -93,6 +93,11 @@ extension Workspace {
             changes = Change.tellingNextOccurrences(ListSet.changes(from: before, to: lists, moving: moved), next.following)
         }
         var message = CommitMessage.describing(changes)
+        if requests.count == 1, case .settle(_, let choice) = requests[0], let settled = changes.first?.item {
+            let kept = if case .version(let number) = choice { "version \(number) kept" } else { "every version kept" }
+            message.summary = "Settle the clash of \"\(settled.plainTitle)\" (\(kept))"
+            if message.body.isEmpty { message.body = changes.map { "- " + $0.phrase } }
+        }
         let kind: UnitTrailer.Kind = lineNumbers == nil ? .command : .batch
         message.trailers = [UnitTrailer.line(kind)]
         let pendingCommit = pending.commit == nil ? nil : pending

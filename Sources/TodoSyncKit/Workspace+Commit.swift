@@ -87,7 +87,8 @@ extension Workspace {
         if unit.diagnostics.isEmpty {
             // Assignment left every item with an id of its own: the next status need not look.
             var blobs: [String: OID] = [:]
-            for (path, document) in unit.assigned.lists.documents where try isList(document) {
+            // A list holding a clash is left out: every pass reads it (`PendingUnit.clashes`).
+            for (path, document) in unit.assigned.lists.documents where try isList(document) && !document.mayHoldClashes {
                 blobs[path] = applied.listBlobs[path] ?? unit.head.blobs[path]
             }
             recordCheckedHead(commit: commit, blobs: blobs)
@@ -162,8 +163,17 @@ extension Workspace {
         try branch().map { "refs/heads/" + $0 }
     }
 
-    func detachedHead() -> TodoSyncError {
-        TodoSyncError("HEAD is detached; todosync commits only on a branch", hint: "switch to a branch first: git switch main")
+    func detachedHead(doing what: String = "commits") -> TodoSyncError {
+        TodoSyncError("HEAD is detached; todosync \(what) only on a branch", hint: detachedHeadHint())
+    }
+
+    /// What to do on a detached HEAD, in steps that work with edits in the lists: `git switch`
+    /// alone refuses to carry edits to a commit where those files differ.
+    func detachedHeadHint() -> String {
+        let branches = ((try? repository.referenceNames(matching: "refs/heads/*")) ?? []).map { String($0.dropFirst("refs/heads/".count)) }
+        let back = branches.contains("main") ? "main" : branches.contains("master") ? "master" : branches.first ?? "main"
+        return "to go on from here, make a branch of it (your edits come along): git switch -c NEW-BRANCH; "
+            + "to go back to \(back) with your edits: git stash && git switch \(back) && git stash pop; then run todosync again"
     }
 }
 

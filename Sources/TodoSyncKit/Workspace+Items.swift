@@ -27,12 +27,20 @@ extension Workspace {
 
     /// `items`, one at a time, a file's items built only when its turn comes (a vault's items
     /// are never all held at once); `hasID` false for an item without an id of its own yet.
-    public func forEachItem(done: Bool? = nil, _ body: (TodoItem, _ hasID: Bool) -> Void) throws(TodoSyncError) {
-        try readingPass { () throws(TodoSyncError) in
+    /// `seeingClashes` is handed every clash not yet settled, in every list, before the first
+    /// item (a list holding one is never taken from the items cache: `ItemRecords.joined`);
+    /// they are returned as well.
+    @discardableResult
+    public func forEachItem(
+        done: Bool? = nil, seeingClashes: ([Clash]) -> Void = { _ in }, _ body: (TodoItem, _ hasID: Bool) -> Void
+    ) throws(TodoSyncError) -> [Clash] {
+        try readingPass { () throws(TodoSyncError) -> [Clash] in
             let scan = try scanForPass()
             let sources = try itemSources(scan.files, handingOn: done)
             // The records of the files read are made meanwhile, on another thread.
             defer { sources.recording?() }
+            let clashes = sources.readLists.filter(\.mayHoldClashes).sorted { $0.path < $1.path }.flatMap(\.clashes)
+            seeingClashes(clashes)
             guard sources.idsUnique else {
                 // An id in two files (or twice in one) is the id assignment's to settle, across
                 // every list: the files taken from the cache are read too (the others once).
@@ -45,7 +53,7 @@ extension Workspace {
                 let assigned = IDAssignment.assign(ListSet(documents), base: .empty, using: &generator)
                 let withoutID = Set(assigned.writtenIDs)
                 for item in assigned.lists.items(done: done).values { body(item, !withoutID.contains(item.id)) }
-                return
+                return clashes
             }
             // Lists read whose items all hold ids of their own, each once, are handed on as
             // they are: the id assignment would change nothing in them.
@@ -80,6 +88,7 @@ extension Workspace {
                     }
                 }
             }
+            return clashes
         }
     }
 

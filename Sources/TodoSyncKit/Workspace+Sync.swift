@@ -17,6 +17,13 @@ public struct SyncOutcome {
     public var incoming: [Change] = []
     /// Clashes and kept items the merge reports.
     public var reports: [MergeReport] = []
+    /// Who made the changes on each side since the merge base (authors of the commits, most
+    /// recent first), when the merge reports something: clashes name whose change met whose.
+    public var sideAuthors: (here: [String], there: [String])?
+    /// Clashes not yet settled that came in with a fast-forward (another clone merged them).
+    public var clashesCameIn: [Clash] = []
+    /// Who made the commit that brought them (the other clone's merge).
+    public var clashesBroughtBy: String?
     /// The merge commit, when both sides had new commits.
     public var mergeCommit: OID?
     /// Set when the branch only moved forward to the remote's commit.
@@ -164,8 +171,12 @@ extension Workspace {
     /// Brings the remote's commit into the branch: nothing to do, a fast-forward, or a merge.
     /// `recentlyRead`: lists just read and parsed that may stand for ours; taken (emptied) by
     /// a merge, so it is not held through the merge's own reads.
+    /// `bringingIn`: files of the folder that a first fast-forward (init onto a branch with no
+    /// commit) replaces with the remote's version and what they hold that it lacks
+    /// (`ListDocument.bringingIn`), each written only if it still holds what was read.
     func integrate(
-        _ upstream: Upstream, allowUnrelatedHistories: Bool, recentlyRead: inout [WorkingFile], into outcome: inout SyncOutcome
+        _ upstream: Upstream, allowUnrelatedHistories: Bool, recentlyRead: inout [WorkingFile],
+        bringingIn: [String: (local: [UInt8], merged: [UInt8])] = [:], into outcome: inout SyncOutcome
     ) throws(TodoSyncError) {
         guard let theirs = try git("reading \(upstream.trackingRef)", { try repository.reference(upstream.trackingRef) }) else {
             // The remote has no such branch yet: the push creates it, unless there is nothing to
@@ -183,7 +194,7 @@ extension Workspace {
         }
         guard let head else {
             recentlyRead = []
-            try fastForward(from: nil, to: theirs, upstream, into: &outcome)
+            try fastForward(from: nil, to: theirs, upstream, bringingIn: bringingIn, into: &outcome)
             return
         }
         if head == theirs { return }
@@ -209,12 +220,17 @@ extension Workspace {
     }
 
     private func fastForward(
-        from old: OID?, to new: OID, _ upstream: Upstream, into outcome: inout SyncOutcome
+        from old: OID?, to new: OID, _ upstream: Upstream, bringingIn: [String: (local: [UInt8], merged: [UInt8])] = [:],
+        into outcome: inout SyncOutcome
     ) throws(TodoSyncError) {
         // The versions read are let go before the commit below reads the lists again.
-        guard let incoming = try bringForward(from: old, to: new, upstream) else { return }
+        guard let (incoming, clashes) = try bringForward(from: old, to: new, upstream, bringingIn: bringingIn) else { return }
         outcome.fastForwardedTo = new
         outcome.incoming += incoming
+        if !clashes.isEmpty {
+            outcome.clashesCameIn += clashes
+            outcome.clashesBroughtBy = try? git("reading commit \(new.short)") { try repository.commit(new) }.author.name
+        }
         // Items added there with plain git get the ids every clone derives for them.
         let adopted = try Trace.phase("commit ids for items added with plain git") { () throws(TodoSyncError) in
             try commit(summary: "Add ids to items added with plain git", kind: .adopt)
@@ -222,9 +238,11 @@ extension Workspace {
         outcome.adoptCommit = adopted.commit
     }
 
-    /// Moves the branch and the working tree to `new`; the item changes that came in (nil: `new`
-    /// is no commit).
-    private func bringForward(from old: OID?, to new: OID, _ upstream: Upstream) throws(TodoSyncError) -> [Change]? {
+    /// Moves the branch and the working tree to `new`; the item changes and the clashes that
+    /// came in (nil: `new` is no commit).
+    private func bringForward(
+        from old: OID?, to new: OID, _ upstream: Upstream, bringingIn: [String: (local: [UInt8], merged: [UInt8])]
+    ) throws(TodoSyncError) -> ([Change], [Clash])? {
         // Only the lists the remote's commits changed are read: the others stay as they are.
         let oldTree = try old.map { (id) throws(TodoSyncError) in try git("reading commit \(id.short)") { try repository.commit(id) }.tree }
         let among = try oldTree.map { (tree) throws(TodoSyncError) in
@@ -238,18 +256,49 @@ extension Workspace {
         Trace.note("lists brought forward: \(Set(after.files.keys).union(before?.files.keys ?? [:].keys).count)")
         let listPaths = Set(after.files.keys).union(before?.files.keys ?? [:].keys)
         var files: [WritePlan.FileWrite] = []
-        for path in listPaths.sorted() {
+        for path in listPaths.sorted() where bringingIn[path] == nil {
             let (was, will) = (before?.files[path]?.bytes, after.files[path]?.bytes)
             if !sameBytes(was, will) { files.append(WritePlan.FileWrite(path: path, expected: was, final: will)) }
+        }
+        for (path, file) in bringingIn.sorted(by: { $0.key < $1.key }) {
+            var write = WritePlan.FileWrite(path: path, expected: file.local, final: file.merged)
+            write.differsFromCommit = !sameBytes(file.merged, after.files[path]?.bytes)
+            files.append(write)
         }
         let changed = try git("comparing trees") { try repository.changedPaths(from: oldTree, to: newCommit.tree) }
         let plan = WritePlan(
             branch: upstream.localBranch, expectedHead: old, target: .existing(newCommit), files: files,
-            otherFiles: (changed.filter { !listPaths.contains($0) }, oldTree), updatesFilesOutsideSparseCheckout: true,
+            otherFiles: (changed.filter { !listPaths.contains($0) && bringingIn[$0] == nil }, oldTree), updatesFilesOutsideSparseCheckout: true,
             reflogMessage: "todosync sync: fast-forward to \(upstream.name)")
         willWriteMerge?()
         _ = try apply(plan)
-        return ListSet.changes(from: before?.base.lists ?? ListSet(), to: after.base.lists)
+        return (ListSet.changes(from: before?.base.lists ?? ListSet(), to: after.base.lists), Self.newClashes(before?.base.lists, after.base.lists))
+    }
+
+    /// The clashes `after` holds that `before` did not (told apart by file, item and kind, not
+    /// by line: lines move as items are added above).
+    static func newClashes(_ before: ListSet?, _ after: ListSet) -> [Clash] {
+        let clashes = { (lists: ListSet) in lists.documents.values.filter(\.mayHoldClashes).flatMap(\.clashes) }
+        let known = Set((before.map(clashes) ?? []).map { ClashKey($0) })
+        return clashes(after).filter { !known.contains(ClashKey($0)) }
+    }
+
+    private struct ClashKey: Hashable {
+        var file: String, item: ItemID?, kind: Clash.Kind
+        init(_ clash: Clash) { (file, item, kind) = (clash.file, clash.item, clash.kind) }
+    }
+
+    /// The authors of the commits from `tip` back to `base` (most recent first, each once; a
+    /// few dozen commits at most): who made one side's changes.
+    func authors(from tip: OID, to base: OID?) -> [String] {
+        var names: [String] = [], queue = [tip], seen = Set<OID>()
+        while !queue.isEmpty, seen.count < 40 {
+            let id = queue.removeFirst()
+            guard id != base, seen.insert(id).inserted, let commit = try? repository.commit(id) else { continue }
+            if !names.contains(commit.author.name) { names.append(commit.author.name) }
+            queue += commit.parents
+        }
+        return names
     }
 
     private func merge(
@@ -351,6 +400,7 @@ extension Workspace {
         outcome.mergeCommit = try apply(plan).commit
         outcome.incoming += incoming
         outcome.reports += reports
+        if !reports.isEmpty { outcome.sideAuthors = (authors(from: head, to: base), authors(from: theirs, to: base)) }
     }
 
     /// The other files merged where each was changed on one side only, as git's merge takes

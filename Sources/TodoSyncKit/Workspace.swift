@@ -148,14 +148,15 @@ public final class Workspace {
     /// Refuses states in which a commit would surprise the user.
     func checkReadyToCommit() throws(TodoSyncError) {
         if let operation = repository.pendingOperation {
-            throw TodoSyncError(
-                "a git \(operation.name) is in progress in \(root); todosync will not commit in the middle of it",
-                hint: "finish it (git \(operation.name) --continue) or abort it (git \(operation.name) --abort), then run todosync again")
+            // The same advice `status` gives: lists left in conflict are todosync resolve's first.
+            let lists = operationInProgress()?.listsInConflict ?? []
+            let finish = lists.isEmpty
+                ? "finish it (git \(operation.name) --continue) or abort it (git \(operation.name) --abort), then run todosync again"
+                : "merge the lists it left in conflict item by item with todosync resolve, then git \(operation.name) --continue (or abort it: git \(operation.name) --abort); then run todosync again"
+            throw TodoSyncError("a git \(operation.name) is in progress in \(root); todosync will not commit in the middle of it", hint: finish)
         }
         if case .detached(let commit) = try git("reading HEAD", { try repository.head() }) {
-            throw TodoSyncError(
-                "HEAD is detached at \(commit.short); todosync commits only on a branch",
-                hint: "switch to a branch first: git switch main (or git switch -c NEW-BRANCH to keep this commit)")
+            throw TodoSyncError("HEAD is detached at \(commit.short); todosync commits only on a branch", hint: detachedHeadHint())
         }
     }
 }

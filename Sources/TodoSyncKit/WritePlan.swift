@@ -17,6 +17,10 @@ struct WritePlan {
         /// The commit drops the file from the tree and git's index while the working file
         /// keeps `final`: an untracked file a command made a list, given back by its undo.
         var untracks = false
+        /// `final` is not what the commit holds (a folder's own lines brought in on top of the
+        /// remote's file by init): git's index takes the commit's blob without vouching, by
+        /// stat, that the file holds it, so the difference shows as an edit.
+        var differsFromCommit = false
 
         var rewrites: Bool { !sameBytes(expected, final) }
     }

@@ -35,10 +35,13 @@ import TestSupport
         #expect(unreachable.status == 1)
         #expect(unreachable.stderr.contains("https://127.0.0.1:9/lists.git"), "\(unreachable.stderr)")
         printed += unreachable.stdout + unreachable.stderr
+        // (The repository that init began is gone again: nothing half-made is left.)
+        #expect(!FileManager.default.fileExists(atPath: scratch.path + "/lists/.git"))
         let initialized = try run(todosyncBinary, ["init", "lists"], in: scratch.path)
         #expect(initialized.status == 0, "\(initialized.stderr)")
         printed += initialized.stdout + initialized.stderr
         let lists = scratch.path + "/lists"
+        _ = try git("remote", "add", "origin", url, in: lists)
         try scratch.write("lists/TODO.md", try scratch.read("lists/TODO.md") + "- [ ] Call Bob\n")
         let synced = try run(todosyncBinary, ["sync"], in: lists)
         #expect(synced.status == 1)

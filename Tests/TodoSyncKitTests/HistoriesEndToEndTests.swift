@@ -75,21 +75,47 @@ import TestSupport
         let failed = try initialize("lists", remote: missing, in: scratch, expectStatus: 1)
         #expect(failed.stderr.contains("run todosync init again"), "\(failed.stderr)")
         #expect(!FileManager.default.fileExists(atPath: scratch.path + "/lists/TODO.md"))
+        #expect(!FileManager.default.fileExists(atPath: scratch.path + "/lists/.git"))
         _ = try git("init", "-q", "--bare", "-b", "main", missing, in: scratch.path)
         let again = try initialize("lists", remote: missing, in: scratch)
         #expect(again.stdout.contains("Pushed to origin/main."), "\(again.stdout)")
         #expect(try git("log", "--format=%s", "main", in: missing) == "Start todo lists\n")
     }
 
-    /// A folder that holds a file the remote has is not overwritten.
-    @Test func initRefusesToOverwriteAFileTheRemoteAlsoHas() throws {
+    /// A folder with lists of its own, joined to a remote that has a file of the same name:
+    /// the remote's file with the folder's own items and text it lacked appended, in one
+    /// commit on top of the remote's history; nothing doubled, nothing lost.
+    @Test func initBringsAFoldersOwnListsIntoTheRemotes() throws {
         let remote = try Remote()
-        _ = try remote.clone(seeding: ["TODO.md": "- [ ] Water plants\n"])
+        _ = try remote.clone(seeding: ["TODO.md": "# Home\n\n- [ ] Water plants\n- [ ] Buy milk\n"])
         let scratch = Scratch()
-        try scratch.write("b/TODO.md", "- [ ] My own list\n")
+        try scratch.write("b/TODO.md", "# Home\n\n- [ ] Buy milk\n- [ ] My own item\n  with a note\n\nA line of my own.\n")
+        try scratch.write("b/ideas.md", "- [ ] An idea only here\n")
+        let joined = try initialize("b", remote: remote.url, in: scratch)
+        #expect(joined.stdout.contains("TODO.md: this folder's own 1 item and 1 line of text the remote's lacked, appended to it"), "\(joined.stdout)")
+        #expect(joined.stdout.contains("Pushed to origin/main."), "\(joined.stdout)")
+        let text = try scratch.read("b/TODO.md")
+        #expect(text.hasPrefix("# Home\n\n- [ ] Water plants <!-- id: "), "\(text)")
+        #expect(text.components(separatedBy: "Buy milk").count == 2, "\(text)")
+        #expect(text.contains("- [ ] My own item <!-- id: "), "\(text)")
+        #expect(text.contains("  with a note\n\nA line of my own.\n"), "\(text)")
+        #expect(try scratch.read("b/ideas.md").hasPrefix("- [ ] An idea only here <!-- id: "))
+        let log = try git("log", "--format=%s", "main", in: scratch.path + "/b")
+        #expect(log.hasPrefix("Bring this folder's own lists in\n"), "\(log)")
+        #expect(try git("status", "--porcelain", in: scratch.path + "/b").isEmpty)
+        _ = try git("fsck", "--strict", in: scratch.path + "/b")
+    }
+
+    /// Another kind of file in the way is refused, and the repository init began is gone.
+    @Test func initRefusesToOverwriteAnotherFileTheRemoteAlsoHasAndLeavesNoRepository() throws {
+        let remote = try Remote()
+        _ = try remote.clone(seeding: ["TODO.md": "- [ ] Water plants\n", "notes.txt": "theirs\n"])
+        let scratch = Scratch()
+        try scratch.write("b/notes.txt", "mine\n")
         let refused = try initialize("b", remote: remote.url, in: scratch, expectStatus: 1)
-        #expect(refused.stderr.contains("TODO.md is already here, and origin/main has a file of that name"), "\(refused.stderr)")
-        #expect(try scratch.read("b/TODO.md") == "- [ ] My own list\n")
-        #expect(try git("for-each-ref", "refs/heads", in: scratch.path + "/b").isEmpty)
+        #expect(refused.stderr.contains("notes.txt is already here, and origin/main has a different file of that name"), "\(refused.stderr)")
+        #expect(try scratch.read("b/notes.txt") == "mine\n")
+        #expect(!FileManager.default.fileExists(atPath: scratch.path + "/b/.git"))
+        #expect(!FileManager.default.fileExists(atPath: scratch.path + "/b/TODO.md"))
     }
 }
