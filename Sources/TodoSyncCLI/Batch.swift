@@ -67,7 +67,7 @@ struct Batch: ParsableCommand {
         var bytes: [UInt8] = []
         let fd: Int32 = file == nil || file == "-" ? 0 : open(file!, O_RDONLY)
         guard fd >= 0 else {
-            Console.fail(TodoSyncError("cannot read \(file!): \(String(cString: strerror(errno)))"))
+            Console.fail(TodoSyncError("cannot read \(file!): \(String(cString: strerror(errno)))", hint: "give the path of a file of commands, or - to read them from standard input"))
             throw ExitCode.failure
         }
         defer { if fd != 0 { close(fd) } }

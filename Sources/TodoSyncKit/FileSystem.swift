@@ -289,8 +289,15 @@ enum FileSystem {
 
     static func failure(_ what: String) -> TodoSyncError {
         let code = errno
-        guard [ENOSPC, EDQUOT, EFBIG].contains(code) else { return TodoSyncError("\(what): \(errorText(code))") }
-        return TodoSyncError("\(what): \(errorText(code))", hint: TodoSyncError.outOfSpaceHint)
+        let hint: String
+        switch code {
+        case ENOSPC, EDQUOT, EFBIG: hint = TodoSyncError.outOfSpaceHint
+        case EACCES, EPERM:
+            hint = "check who owns the folder and the file and their permissions (ls -ld FOLDER; ls -l FILE): todosync needs to write where git does"
+        case EROFS: hint = "the file system is mounted read-only: run todosync where it can write"
+        default: hint = "run the command again; if it fails again, check the file and the folder it is in"
+        }
+        return TodoSyncError("\(what): \(errorText(code))", hint: hint)
     }
 }
 

@@ -37,7 +37,16 @@ public struct TodoSyncError: Error, Sendable, CustomStringConvertible {
             return TodoSyncError(
                 "\(action) failed: \(error.message)", hint: TodoSyncError.outOfSpaceHint)
         }
-        return TodoSyncError("\(action) failed: \(error.message)", hint: "git said this in \(error.function) (code \(error.code))")
+        let message = error.message.lowercased()
+        let what: String
+        if message.contains("permission denied") || message.contains("read-only file system") {
+            what = "check who owns the repository's .git folder and its permissions (ls -ld .git .git/objects): todosync writes where git does"
+        } else if message.contains(".lock") {
+            what = "another git or todosync may be at work here: let it finish; a .lock file it left behind after a crash can be removed"
+        } else {
+            what = "run the command again; if it fails again, git fsck says whether the repository is damaged"
+        }
+        return TodoSyncError("\(action) failed: \(error.message)", hint: "\(what) (libgit2's \(error.function), code \(error.code))")
     }
 }
 
@@ -51,6 +60,6 @@ func git<T>(_ action: String, _ body: () throws -> T) throws(TodoSyncError) -> T
     } catch let error as TodoSyncError {
         throw error
     } catch {
-        throw TodoSyncError("\(action) failed: \(error)")
+        throw TodoSyncError("\(action) failed: \(error)", hint: "run the command again; if it fails again, git fsck says whether the repository is damaged")
     }
 }

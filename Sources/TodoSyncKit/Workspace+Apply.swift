@@ -240,7 +240,7 @@ extension Workspace {
 
 extension Workspace {
     func writeJournal(_ journal: WriteJournal) throws(TodoSyncError) {
-        guard let bytes = journal.encoded() else { throw TodoSyncError("a list's path holds a line break; todosync cannot record it") }
+        guard let bytes = journal.encoded() else { throw TodoSyncError("a list's path holds a line break; todosync cannot record it", hint: "rename the file to a name without a line break (git mv), then run todosync again") }
         // NB: not flushed: lost in a power cut, it only means the files written after it are
         // committed as edits by the next run, not as this command.
         let temporary = try FileSystem.temporaryFile(in: scratch.temporary, holding: bytes, mode: 0o644)

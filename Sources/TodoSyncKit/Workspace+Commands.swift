@@ -79,7 +79,7 @@ extension Workspace {
             } catch let failure as EditError {
                 throw Self.explain(.edit(failure), prefix: place, batch: lineNumbers != nil)
             } catch {
-                throw TodoSyncError(place + "\(error)")
+                throw TodoSyncError(place + "\(error)", hint: "todosync list shows every item with its id and place")
             }
         }
         var changes = Trace.phase("changes") { ListSet.changes(from: before, to: lists, moving: moved) }
@@ -88,7 +88,7 @@ extension Workspace {
             do {
                 lists = try command.apply(to: lists)
             } catch {
-                throw TodoSyncError("the next occurrence cannot be added: \(error); nothing was changed")
+                throw TodoSyncError("the next occurrence cannot be added: \(error); nothing was changed", hint: "check the item's 🔁 rule and dates (todosync list --recurring), or check it off by editing the file")
             }
             changes = Change.tellingNextOccurrences(ListSet.changes(from: before, to: lists, moving: moved), next.following)
         }
@@ -125,6 +125,23 @@ extension Workspace {
         }
     }
 
+    /// What to do about an edit the lists refuse.
+    static func hint(for error: EditError) -> String {
+        switch error {
+        case .noSuchItem: "todosync list shows every item with its id"
+        case .invalidTitle: "a title is one line of text: no line break, not empty"
+        case .invalidNotes: "notes are text under the item: write any items as items of their own (todosync add --under)"
+        case .duplicateID: "run todosync, which gives a copied id a new one"
+        case .insideItself: "choose an item outside it"
+        case .cannotLand: "choose another place (--before, --after or --under another item), or close the block in the file"
+        case .wouldChange: "make this change by editing the file, where you see the lines around it"
+        case .noClash: "todosync status lists the clashes to settle"
+        case .noSuchVersion, .oneValueOnly: "todosync status lists each clash with its versions"
+        case .clashVersionHoldsItem: "move the item out of the clash first (todosync mv), or keep all versions: --keep all"
+        case .unfinishedClash: "keep the lines you want, delete the clash comments, then run todosync"
+        }
+    }
+
     static func explain(_ failure: ItemRequest.Failure, prefix: String, batch: Bool) -> TodoSyncError {
         let nothing = batch ? "nothing in the batch was applied" : "nothing was changed"
         switch failure {
@@ -137,7 +154,7 @@ extension Workspace {
                 "\(prefix)\"\(text)\" matches \(candidates.count) items; \(nothing):\n" + (shown + more).joined(separator: "\n"),
                 hint: "give more of the title, or the first digits of the id")
         case .edit(let error):
-            return TodoSyncError("\(prefix)\(error); \(nothing)")
+            return TodoSyncError("\(prefix)\(error); \(nothing)", hint: hint(for: error))
         case .noFile(let lists) where lists.isEmpty:
             return TodoSyncError("\(prefix)there is no list file to add to; \(nothing)", hint: "name one with --file TODO.md")
         case .noFile(let lists):

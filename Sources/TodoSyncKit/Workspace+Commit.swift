@@ -224,7 +224,7 @@ extension Workspace {
                 parents: parent.map { [$0.id] } ?? [], baseTree: parent?.tree, lists: changed, modes: modes, message: message)),
             files: files, reflogMessage: "todosync: " + message.summary)
         let applied = try apply(plan)
-        guard let commit = applied.commit else { throw TodoSyncError("the commit was not made") }
+        guard let commit = applied.commit else { throw TodoSyncError("the commit was not made", hint: "run the command again") }
         recordCheckedHead(commit: commit, over: head, lists: lists, changed: changed, listBlobs: applied.listBlobs)
         return commit
     }

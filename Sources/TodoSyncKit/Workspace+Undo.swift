@@ -60,7 +60,8 @@ extension Workspace {
                 let step = try invert(target, redo: redo)
                 guard !step.isEmpty else {
                     throw TodoSyncError(
-                        "the lists no longer hold what \(target.short) (\(entry.summary)) did: it was undone already, or later edits replaced it; nothing was changed")
+                        "the lists no longer hold what \(target.short) (\(entry.summary)) did: it was undone already, or later edits replaced it; nothing was changed",
+                        hint: "todosync log shows the units and which are undone; undo another with todosync undo <unit>")
                 }
                 outcome.steps.append(try commit(step))
                 return outcome
@@ -136,7 +137,7 @@ extension Workspace {
     /// What takes back what `target` did to the lists (an undo of a unit, or a redo: the undo
     /// of an undo), merged onto HEAD so later edits stay: worked out, not yet committed.
     private func invert(_ target: OID, redo: Bool) throws(TodoSyncError) -> Inversion {
-        guard let headCommit = try readHeadCommit() else { throw TodoSyncError("there is no commit yet") }
+        guard let headCommit = try readHeadCommit() else { throw TodoSyncError("there is no commit yet, so nothing to undo", hint: "commit your lists first: todosync") }
         let unitCommit = try git("reading commit \(target.short)") { try repository.commit(target) }
         // Only the files the unit changed and those changed since are read: an item the unit
         // touched is in one of them (moved later, its new file changed since). In a vault,

@@ -120,7 +120,7 @@ public final class Workspace {
         } catch let error as TodoSyncError {
             throw error
         } catch {
-            throw TodoSyncError("opening the repository failed: \(error)")
+            throw TodoSyncError("opening the repository failed: \(error)", hint: "check that git status works here")
         }
     }
 

@@ -21,4 +21,34 @@ import Testing
         }
         #expect(importing.isEmpty, "import FoundationEssentials or use POSIX instead: \(importing)")
     }
+
+    /// One voice (docs/CLI.md): every error todosync makes says what to do, in a hint.
+    @Test func everyErrorTodosyncMakesHasAHint() throws {
+        var without: [String] = []
+        let files = FileManager.default.enumerator(atPath: Self.sources)?.compactMap { $0 as? String } ?? []
+        for file in files where file.hasSuffix(".swift") {
+            let text = Array(try String(contentsOfFile: Self.sources + "/" + file, encoding: .utf8))
+            let opening = Array("TodoSyncError(")
+            var index = 0
+            while index + opening.count <= text.count {
+                guard Array(text[index..<(index + opening.count)]) == opening else {
+                    index += 1
+                    continue
+                }
+                // The call's arguments, to its closing parenthesis.
+                var depth = 1, end = index + opening.count
+                while end < text.count, depth > 0 {
+                    if text[end] == "(" { depth += 1 } else if text[end] == ")" { depth -= 1 }
+                    end += 1
+                }
+                let call = String(text[index..<end])
+                let isDeclaration = index >= 5 && String(text[(index - 5)..<index]).hasSuffix("init")
+                if !isDeclaration, !call.contains("hint:") {
+                    without.append("\(file): \(call.prefix(80))")
+                }
+                index = end
+            }
+        }
+        #expect(without.isEmpty, "\(without.joined(separator: "\n"))")
+    }
 }
