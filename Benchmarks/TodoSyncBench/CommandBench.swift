@@ -46,6 +46,15 @@ extension Bench {
         }
         compare("`todosync status`, nothing changed, no clean-state note yet", firstOurs, firstGit, git: "`git status`", target: nil)
 
+        // One unit's item changes (the last retitle) beside git's own summary of the commit.
+        var showOurs: [Double] = [], showGit: [Double] = []
+        try interleaved(runs: runs) {
+            showOurs.append(try Measure.spawn([todosync, "show"], in: ours).seconds)
+        } git: {
+            showGit.append(try Measure.spawn(["git", "show", "--stat", "HEAD"], in: theirs).seconds)
+        }
+        compare("`todosync show`, a retitle, \(bigList) items", showOurs, showGit, git: "`git show --stat`", target: 1.3)
+
         var startOurs: [Double] = [], startGit: [Double] = []
         try interleaved(runs: runs) {
             startOurs.append(try Measure.spawn([todosync, "--version"], in: work).seconds)

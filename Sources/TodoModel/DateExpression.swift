@@ -1,8 +1,9 @@
 extension CalendarDate {
     /// A date as a person types it for a field, counted from `today` (the unit's day):
     /// `2026-12-01`; `today`, `tomorrow`, `yesterday`; a weekday (`friday`, `fri`: the next
-    /// one after today); `in 3 days`, `in 2 weeks` (or `+3d`, `+2w`, `+3`). Any case;
-    /// extra spaces are ignored. nil for anything else.
+    /// one after today); `in 3 days`, `in 2 weeks` (or `+3d`, `+2w`, `+3`); and back in time,
+    /// `3 days ago`, `2 weeks ago` (or `-3d`, `-2w`), `last friday` (the last one before
+    /// today). Any case; extra spaces are ignored. nil for anything else.
     public init?(expression text: String, today: CalendarDate) {
         let words = text.lowercased().split(separator: " ")
         if words.count == 1, let date = CalendarDate(String(words[0])) {
@@ -32,16 +33,22 @@ extension CalendarDate {
                 let ahead = (weekday - today.weekday + 7) % 7
                 return ahead == 0 ? 7 : ahead
             }
-            guard word.first == "+" else { return nil }
+            guard let sign = word.first, sign == "+" || sign == "-" else { return nil }
             var amount = word.dropFirst()
-            var unit = 1
-            if amount.last == "d" { amount = amount.dropLast() } else if amount.last == "w" { amount = amount.dropLast(); unit = 7 }
+            var unit = sign == "+" ? 1 : -1
+            if amount.last == "d" { amount = amount.dropLast() } else if amount.last == "w" { amount = amount.dropLast(); unit *= 7 }
             return count(amount).map { $0 * unit }
-        case 3 where words[0] == "in":
-            guard let amount = count(words[1]) else { return nil }
-            switch words[2] {
-            case "day", "days": return amount
-            case "week", "weeks": return amount * 7
+        case 2 where words[0] == "last":
+            // The most recent one before today (a week ago when today is that day).
+            guard let weekday = weekdayNames.firstIndex(where: { $0 == words[1] || $0.prefix(3) == words[1] }) else { return nil }
+            let back = (today.weekday - weekday + 7) % 7
+            return back == 0 ? -7 : -back
+        case 3 where words[0] == "in" || words[2] == "ago":
+            guard let amount = count(words[words[0] == "in" ? 1 : 0]) else { return nil }
+            let sign = words[0] == "in" ? 1 : -1
+            switch words[words[0] == "in" ? 2 : 1] {
+            case "day", "days": return sign * amount
+            case "week", "weeks": return sign * amount * 7
             default: return nil
             }
         default:

@@ -1,4 +1,5 @@
 import ArgumentParser
+import TodoModel
 import TodoSyncKit
 
 struct Log: ParsableCommand {
@@ -11,10 +12,18 @@ struct Log: ParsableCommand {
             Examples:
               todosync log
               todosync log -n 5 --json
+              todosync log --author ann --since "last monday"
+              todosync log --file groceries.md --until 2026-11-30
+            todosync show <unit> tells what one of them did, item by item.
             """)
 
     @OptionGroup var repository: RepositoryOption
     @Option(name: .short, help: "How many units (0 prints none).") var n = 20
+    @Option(help: ArgumentHelp("Only units whose author's name or e-mail holds this text (any case).", valueName: "text")) var author: String?
+    @Option(help: ArgumentHelp("Only units made on or after this day (the author's day: YYYY-MM-DD, today, yesterday, last friday, 3 days ago, 2 weeks ago or -3d).", valueName: "date"))
+    var since: String?
+    @Option(help: ArgumentHelp("Only units made on or before this day (as --since).", valueName: "date")) var until: String?
+    @Option(help: ArgumentHelp("Only units that changed this file.", valueName: "path")) var file: String?
     @Flag(help: "Print a JSON array for scripts (schema: docs/CLI.md).") var json = false
 
     func validate() throws {
@@ -23,7 +32,19 @@ struct Log: ParsableCommand {
 
     func run() throws {
         let workspace = try repository.openWorkspace()
-        let entries = try runReportingErrors(on: workspace) { try workspace.log(n) }
+        var filter = LogFilter(author: author, file: file)
+        if since != nil || until != nil {
+            let today = try runReportingErrors(on: workspace) { try workspace.today() }
+            func date(_ text: String?, _ option: String) throws -> CalendarDate? {
+                guard let text else { return nil }
+                guard let date = CalendarDate(expression: text, today: today) else {
+                    throw ValidationError("\(option) takes a day (YYYY-MM-DD, today, yesterday, last friday, 3 days ago, 2 weeks ago or -3d), not \"\(text)\"")
+                }
+                return date
+            }
+            (filter.since, filter.until) = (try date(since, "--since"), try date(until, "--until"))
+        }
+        let entries = try runReportingErrors(on: workspace) { try workspace.log(n, filter: filter) }
         if json {
             Console.out(JSON.array(entries.map { entry, undone in
                 JSON.object([
@@ -37,7 +58,8 @@ struct Log: ParsableCommand {
             return
         }
         guard !entries.isEmpty else {
-            if n > 0 { Console.out("No units yet.") }
+            let filtered = author != nil || since != nil || until != nil || file != nil
+            if n > 0 { Console.out(filtered ? "No unit matches." : "No units yet.") }
             return
         }
         for (entry, undone) in entries {

@@ -22,6 +22,19 @@ public struct HistoryEntry: Sendable {
     var parent: OID?
 }
 
+/// Which units `log` shows (nil: any): an author's (part of the name or e-mail, any case),
+/// made on or after `since` and on or before `until` (the author's own day), changing `file`.
+public struct LogFilter: Sendable {
+    public var author: String?
+    public var since: CalendarDate?
+    public var until: CalendarDate?
+    public var file: String?
+
+    public init(author: String? = nil, since: CalendarDate? = nil, until: CalendarDate? = nil, file: String? = nil) {
+        (self.author, self.since, self.until, self.file) = (author, since, until, file)
+    }
+}
+
 extension HistoryEntry {
     /// When the author made it, in ISO 8601 in the author's time zone: `2026-11-24T09:00:00+01:00`.
     public var authorDate: String {

@@ -71,7 +71,26 @@ extension Workspace {
 
     /// The newest `count` units of the branch's whole history (every parent), newest first:
     /// who made each, when, whether this clone made it, and whether it is undone.
-    public func log(_ count: Int) throws(TodoSyncError) -> [(entry: HistoryEntry, undone: Bool)] {
+    /// Whether `log` shows the entry: by its author, the day it was made (the author's own
+    /// day), and the list files it changed against its first parent.
+    private func admits(_ entry: HistoryEntry, _ filter: LogFilter) throws(TodoSyncError) -> Bool {
+        if let author = filter.author?.lowercased(),
+            !entry.author.name.lowercased().contains(author), !entry.author.email.lowercased().contains(author)
+        {
+            return false
+        }
+        let day = CalendarDate(String(entry.authorDate.prefix(10)))
+        if let since = filter.since, let day, day < since { return false }
+        if let until = filter.until, let day, day > until { return false }
+        if let file = filter.file {
+            let commit = try git("reading commit \(entry.commit.short)") { try repository.commit(entry.commit) }
+            let parentTree = try entry.parent.map { (id) throws(TodoSyncError) in try git("reading commit \(id.short)") { try repository.commit(id) }.tree }
+            guard try git("comparing trees", { try repository.changedPaths(from: parentTree, to: commit.tree) }).contains(file) else { return false }
+        }
+        return true
+    }
+
+    public func log(_ count: Int, filter: LogFilter = LogFilter()) throws(TodoSyncError) -> [(entry: HistoryEntry, undone: Bool)] {
         guard count > 0, case .branch(_, let head) = try git("reading HEAD", { try repository.head() }),
             let branch = try branchReference()
         else { return [] }
@@ -86,6 +105,8 @@ extension Workspace {
             case .redo(let target): undone.insert(target)
             case .unit: break
             }
+            // Undone-ness is worked out from every entry; only those the filter admits are shown.
+            guard try admits(entry, filter) else { continue }
             result.append((entry, undone.contains(entry.commit.description)))
             if result.count == count { break }
         }

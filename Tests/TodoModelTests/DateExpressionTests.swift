@@ -13,13 +13,15 @@ import Testing
         ("in 3 days", "2026-11-27"), ("in 1 day", "2026-11-25"), ("in 2 weeks", "2026-12-08"), ("In 0 days", "2026-11-24"),
         ("+3", "2026-11-27"), ("+3d", "2026-11-27"), ("+2w", "2026-12-08"), ("+40d", "2027-01-03"),
         (" today ", "2026-11-24"), ("in  3 days", "2026-11-27"), ("2026-11-24 ", "2026-11-24"),
+        ("3 days ago", "2026-11-21"), ("1 week ago", "2026-11-17"), ("-3d", "2026-11-21"), ("-2w", "2026-11-10"), ("-1", "2026-11-23"),
+        ("last friday", "2026-11-20"), ("last tue", "2026-11-17"), ("Last Monday", "2026-11-23"),
     ])
     func namesTheDate(_ text: String, _ expected: String) {
         #expect(CalendarDate(expression: text, today: Self.today)?.description == expected)
     }
 
     @Test(arguments: [
-        "", "next week", "in three days", "in 3", "in 3 months", "+", "+d", "-3d", "+3x", "+123456d", "fr", "2026-02-30", "friday!", "+٣d", "in 3 days ago",
+        "", "next week", "in three days", "in 3", "in 3 months", "+", "+d", "-", "-d", "+3x", "3 days", "3 ago", "last", "last week", "last fr", "+123456d", "fr", "2026-02-30", "friday!", "+٣d", "in 3 days ago",
     ])
     func refusesWhatItCannotRead(_ text: String) {
         #expect(CalendarDate(expression: text, today: Self.today) == nil)
@@ -43,6 +45,14 @@ import Testing
             var weeks = today
             for _ in 0..<(7 * (count % 60)) { weeks = weeks.adding(days: 1) }
             #expect(CalendarDate(expression: "in \(count % 60) weeks", today: today) == weeks)
+            // Back in time: a weekday by stepping back until it comes round, counts a day at a time.
+            var last = today.adding(days: -1)
+            while last.weekday != weekday { last = last.adding(days: -1) }
+            #expect(CalendarDate(expression: "last \(names[weekday])", today: today) == last)
+            var earlier = today
+            for _ in 0..<count { earlier = earlier.adding(days: -1) }
+            #expect(CalendarDate(expression: "\(count) days ago", today: today) == earlier)
+            #expect(CalendarDate(expression: "-\(count)d", today: today) == earlier)
         }
     }
 }
