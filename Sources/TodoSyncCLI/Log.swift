@@ -18,6 +18,8 @@ struct Log: ParsableCommand {
             """)
 
     @OptionGroup var repository: RepositoryOption
+    @Argument(help: "Only the units that changed this item (as todosync history <item> lists them).", completion: ItemCompletion.of(.all))
+    var item: String?
     @Option(name: .short, help: "How many units (0 prints none).") var n = 20
     @Option(help: ArgumentHelp("Only units whose author's name or e-mail holds this text (any case).", valueName: "text")) var author: String?
     @Option(help: ArgumentHelp("Only units made on or after this day (the author's day: YYYY-MM-DD, today, yesterday, last friday, 3 days ago, 2 weeks ago or -3d).", valueName: "date"))
@@ -44,6 +46,26 @@ struct Log: ParsableCommand {
             }
             (filter.since, filter.until) = (try date(since, "--since"), try date(until, "--until"))
         }
+        if let item {
+            // An item's units: its history, in log's form (filters and -n apply alike).
+            let shown = try runReportingErrors(on: workspace) { () throws(TodoSyncError) -> [ItemHistoryStep] in
+                var kept: [ItemHistoryStep] = []
+                for step in try workspace.history(of: ItemQuery(item)).steps where try workspace.admits(step.entry, filter) {
+                    kept.append(step)
+                    if kept.count == n { break }
+                }
+                return kept
+            }
+            let entries = shown.map(\.entry)
+            if json {
+                Console.out(JSON.array(shown.map(History.json)))
+            } else if entries.isEmpty {
+                Console.out("No unit matches.")
+            } else {
+                for entry in entries { Console.out(Self.line(entry, undone: false)) }
+            }
+            return
+        }
         let entries = try runReportingErrors(on: workspace) { try workspace.log(n, filter: filter) }
         if json {
             Console.out(JSON.array(entries.map { entry, undone in
@@ -62,10 +84,13 @@ struct Log: ParsableCommand {
             if n > 0 { Console.out(filtered ? "No unit matches." : "No units yet.") }
             return
         }
-        for (entry, undone) in entries {
-            let when = String(entry.authorDate.prefix(16)).replacingOccurrences("T", with: " ")
-            let origin = entry.madeHere ? "here" : "came in"
-            Console.out("\(entry.commit.short)  \(when)  \(entry.author.name) (\(origin))  \(entry.summary)\(undone ? "   (undone)" : "")")
-        }
+        for (entry, undone) in entries { Console.out(Self.line(entry, undone: undone)) }
+    }
+
+    /// One unit as the log shows it.
+    static func line(_ entry: HistoryEntry, undone: Bool) -> String {
+        let when = String(entry.authorDate.prefix(16)).replacingOccurrences("T", with: " ")
+        let origin = entry.madeHere ? "here" : "came in"
+        return "\(entry.commit.short)  \(when)  \(entry.author.name) (\(origin))  \(entry.summary)\(undone ? "   (undone)" : "")"
     }
 }

@@ -110,7 +110,7 @@ extension Workspace {
     /// Where git's index vouches that a working file holds HEAD's blob, the file is read
     /// rather than the blob: in a vault, thousands of blobs each put through git's filters
     /// cost far more than reading the files. One reading pass: gitattributes from the note.
-    private func headForCommand() throws(TodoSyncError) -> HeadSnapshot? {
+    func headForCommand() throws(TodoSyncError) -> HeadSnapshot? {
         try readingPass { () throws(TodoSyncError) -> HeadSnapshot? in
             _ = try scanForPass()
             guard let tree = try readHeadTree() else { return nil }

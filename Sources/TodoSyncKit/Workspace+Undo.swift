@@ -73,7 +73,7 @@ extension Workspace {
     /// who made each, when, whether this clone made it, and whether it is undone.
     /// Whether `log` shows the entry: by its author, the day it was made (the author's own
     /// day), and the list files it changed against its first parent.
-    private func admits(_ entry: HistoryEntry, _ filter: LogFilter) throws(TodoSyncError) -> Bool {
+    public func admits(_ entry: HistoryEntry, _ filter: LogFilter) throws(TodoSyncError) -> Bool {
         if let author = filter.author?.lowercased(),
             !entry.author.name.lowercased().contains(author), !entry.author.email.lowercased().contains(author)
         {
