@@ -231,7 +231,9 @@ extension Workspace {
             outcome.clashesCameIn += clashes
             outcome.clashesBroughtBy = try? git("reading commit \(new.short)") { try repository.commit(new) }.author.name
         }
-        // Items added there with plain git get the ids every clone derives for them.
+        // Items added there with plain git get the ids every clone derives for them (not
+        // where init brought a folder's own lists in: its own commit takes those, ids and all).
+        guard bringingIn.isEmpty else { return }
         let adopted = try Trace.phase("commit ids for items added with plain git") { () throws(TodoSyncError) in
             try commit(summary: "Add ids to items added with plain git", kind: .adopt)
         }

@@ -9,32 +9,30 @@ import TestSupport
     static let list = "- [ ] Trip\n  leave at 9\n- [ ] Buy milk\n- [ ] Pay rent\n"
 
     func clones() throws -> (alice: Fixture, bob: Fixture, keep: Remote) {
-        let (remote, alice, bob) = try Remote.withTwoClones(seeding: ["TODO.md": Self.list])
-        try alice.todosync()
-        try alice.sync()
-        try bob.sync()
-        try alice.sync()
-        return (alice, bob, remote)
+        try Remote.withTwoSyncedClones(seeding: ["TODO.md": Self.list])
     }
 
-    /// `todosync sync` as a named person (git's own variables, as git takes them).
-    @discardableResult
-    func sync(_ clone: Fixture, as name: String) throws -> ProcessResult {
-        let result = try run(todosyncBinary, ["sync"], in: clone.path, environment: ["GIT_AUTHOR_NAME": name])
-        guard result.status == 0 else { throw TestFailure("sync: \(result.stderr)") }
-        return result
+    /// Alice and Bob rewrite the same note of "Trip" differently and sync, alice first: a
+    /// clash block in the notes of "Trip" on bob's clone (and alice's once she syncs).
+    func clashOnTheTripsNote() throws -> (alice: Fixture, bob: Fixture, keep: Remote) {
+        let (alice, bob, remote) = try clones()
+        try alice.write("TODO.md", try alice.read("TODO.md").replacingOccurrences(of: "leave at 9", with: "leave at 10"))
+        try alice.sync()
+        try bob.write("TODO.md", try bob.read("TODO.md").replacingOccurrences(of: "leave at 9", with: "leave at 8"))
+        try bob.sync()
+        return (alice, bob, remote)
     }
 
     @Test func aClashIsToldOnBothClonesAndListedUntilSettled() throws {
         let (alice, bob, _) = try clones()
         try alice.write("TODO.md", try alice.read("TODO.md").replacingOccurrences(of: "Buy milk", with: "Buy oat milk").replacingOccurrences(of: "leave at 9", with: "leave at 10"))
-        try sync(alice, as: "Alice")
+        try alice.todosync(as: "Alice", "sync")
         try bob.write("TODO.md", try bob.read("TODO.md").replacingOccurrences(of: "Buy milk", with: "Buy soy milk").replacingOccurrences(of: "leave at 9", with: "leave at 8"))
-        let merged = try sync(bob, as: "Bob")
+        let merged = try bob.todosync(as: "Bob", "sync")
         #expect(merged.stdout.contains("Needs your eyes"), "\(merged.stdout)")
         #expect(merged.stdout.contains("Changed here by Bob; on origin/main by Alice."), "\(merged.stdout)")
         // Alice fast-forwards to Bob's merge: she is told too, and by whom it was merged.
-        let forward = try sync(alice, as: "Alice")
+        let forward = try alice.todosync(as: "Alice", "sync")
         #expect(forward.stdout.contains("Fast-forwarded"), "\(forward.stdout)")
         #expect(forward.stdout.contains("Clashes came in (merged by Bob)"), "\(forward.stdout)")
         #expect(forward.stdout.contains("\"Buy soy milk\" was renamed on both sides"), "\(forward.stdout)")
@@ -74,11 +72,7 @@ import TestSupport
     }
 
     @Test func aClashOnAnUnsettledClashJoinsItsBlock() throws {
-        let (alice, bob, _) = try clones()
-        try alice.write("TODO.md", try alice.read("TODO.md").replacingOccurrences(of: "leave at 9", with: "leave at 10"))
-        try alice.sync()
-        try bob.write("TODO.md", try bob.read("TODO.md").replacingOccurrences(of: "leave at 9", with: "leave at 8"))
-        try bob.sync()
+        let (alice, bob, _) = try clashOnTheTripsNote()
         try alice.sync()
         // Both edit the first version again, differently, without settling.
         let first = try alice.read("TODO.md").contains("  leave at 10\n  <!-- todosync clash: the other") ? "leave at 10" : "leave at 8"
@@ -100,11 +94,7 @@ import TestSupport
     }
 
     @Test func itemCommandsWorkBesideAClashBlock() throws {
-        let (alice, bob, _) = try clones()
-        try alice.write("TODO.md", try alice.read("TODO.md").replacingOccurrences(of: "leave at 9", with: "leave at 10"))
-        try alice.sync()
-        try bob.write("TODO.md", try bob.read("TODO.md").replacingOccurrences(of: "leave at 9", with: "leave at 8"))
-        try bob.sync()
+        let (_, bob, _) = try clashOnTheTripsNote()
         try bob.todosync("add", "Pack bags", "--after", "Trip")
         try bob.todosync("add", "Book seats", "--under", "Trip")
         try bob.todosync("mv", "Pay rent", "--under", "Trip")

@@ -6,12 +6,6 @@ import TestSupport
 /// unit that changed the item, newest first, with who and what, following the id through
 /// renames, moves between files, editor sessions, undo, a sync, plain git and a clash.
 @Suite struct ItemHistoryEndToEndTests {
-    @discardableResult
-    func todosync(_ clone: Fixture, as name: String, _ arguments: String...) throws -> ProcessResult {
-        let result = try run(todosyncBinary, arguments, in: clone.path, environment: ["GIT_AUTHOR_NAME": name])
-        guard result.status == 0 else { throw TestFailure("todosync \(arguments): \(result.stderr)") }
-        return result
-    }
 
     /// The history as (author, summaries of the item's changes), newest first.
     func history(_ clone: Fixture, _ item: String) throws -> [(author: String, kind: String, changes: [String])] {
@@ -25,22 +19,22 @@ import TestSupport
 
     @Test func anItemsWholeLifeAcrossClonesFilesEditorsUndoAndPlainGit() throws {
         let (_, alice, bob) = try Remote.withTwoClones(seeding: ["TODO.md": "- [ ] Call Bob\n", "travel.md": "# Travel\n\n- [ ] Book flights\n"])
-        try todosync(alice, as: "Alice", "sync")
-        try todosync(bob, as: "Bob", "sync")
-        try todosync(alice, as: "Alice", "add", "Passport")
-        try todosync(alice, as: "Alice", "edit", "Passport", "--title", "Renew passport")
-        try todosync(alice, as: "Alice", "done", "passport")
-        try todosync(alice, as: "Alice", "undo")
-        try todosync(alice, as: "Alice", "add", "Unrelated")
-        try todosync(alice, as: "Alice", "mv", "passport", "--file", "travel.md")
+        try alice.todosync(as: "Alice", "sync")
+        try bob.todosync(as: "Bob", "sync")
+        try alice.todosync(as: "Alice", "add", "Passport")
+        try alice.todosync(as: "Alice", "edit", "Passport", "--title", "Renew passport")
+        try alice.todosync(as: "Alice", "done", "passport")
+        try alice.todosync(as: "Alice", "undo")
+        try alice.todosync(as: "Alice", "add", "Unrelated")
+        try alice.todosync(as: "Alice", "mv", "passport", "--file", "travel.md")
         // A due date typed in an editor, committed by plain `todosync`.
         try alice.write("travel.md", try alice.read("travel.md").replacingOccurrences(of: "Renew passport", with: "Renew passport 📅 2026-12-15"))
-        try todosync(alice, as: "Alice")
-        try todosync(alice, as: "Alice", "sync")
-        try todosync(bob, as: "Bob", "sync")
-        try todosync(bob, as: "Bob", "edit", "passport", "--priority", "high")
-        try todosync(bob, as: "Bob", "sync")
-        try todosync(alice, as: "Alice", "sync")
+        try alice.todosync(as: "Alice")
+        try alice.todosync(as: "Alice", "sync")
+        try bob.todosync(as: "Bob", "sync")
+        try bob.todosync(as: "Bob", "edit", "passport", "--priority", "high")
+        try bob.todosync(as: "Bob", "sync")
+        try alice.todosync(as: "Alice", "sync")
         // A rename made with plain git.
         try alice.write("travel.md", try alice.read("travel.md").replacingOccurrences(of: "Renew passport", with: "Renew my passport"))
         _ = try run("/usr/bin/git", ["commit", "-q", "-am", "Wording"], in: alice.path, environment: ["GIT_AUTHOR_NAME": "Alice"])
@@ -72,13 +66,13 @@ import TestSupport
 
     @Test func aClashIsTheMergesOwnStep() throws {
         let (_, alice, bob) = try Remote.withTwoClones(seeding: ["TODO.md": "- [ ] Buy milk\n- [ ] Pay rent\n"])
-        try todosync(alice, as: "Alice", "sync")
-        try todosync(bob, as: "Bob", "sync")
-        try todosync(alice, as: "Alice", "edit", "milk", "--title", "Buy oat milk")
-        try todosync(alice, as: "Alice", "sync")
-        try todosync(bob, as: "Bob", "edit", "milk", "--title", "Buy soy milk")
-        try todosync(bob, as: "Bob", "edit", "rent", "--title", "Pay the rent")
-        try todosync(bob, as: "Bob", "sync")
+        try alice.todosync(as: "Alice", "sync")
+        try bob.todosync(as: "Bob", "sync")
+        try alice.todosync(as: "Alice", "edit", "milk", "--title", "Buy oat milk")
+        try alice.todosync(as: "Alice", "sync")
+        try bob.todosync(as: "Bob", "edit", "milk", "--title", "Buy soy milk")
+        try bob.todosync(as: "Bob", "edit", "rent", "--title", "Pay the rent")
+        try bob.todosync(as: "Bob", "sync")
         let steps = try history(bob, "milk")
         let kinds = steps.map(\.kind)
         #expect(kinds.first == "sync", "\(kinds) \(steps.map(\.changes))")

@@ -9,14 +9,7 @@ import TestSupport
     static let list = "- [ ] Call Bob\n- [ ] Buy milk\n- [ ] Pay rent\n"
 
     func clones() throws -> (alice: Fixture, bob: Fixture, keep: Remote) {
-        let (remote, alice, bob) = try Remote.withTwoClones(seeding: ["TODO.md": Self.list])
-        try alice.todosync()
-        try alice.sync()
-        // Bob adopts the same ids; his adoption commit is merged unless it is byte for byte
-        // Alice's (made in the same second), so Alice syncs again to hold all of it.
-        try bob.sync()
-        try alice.sync()
-        return (alice, bob, remote)
+        try Remote.withTwoSyncedClones(seeding: ["TODO.md": Self.list])
     }
 
     @Test(arguments: Fixture.Editor.allCases)

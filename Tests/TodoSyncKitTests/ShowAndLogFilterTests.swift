@@ -7,18 +7,12 @@ import TestSupport
 @Suite struct ShowAndLogFilterTests {
     static let list = "- [ ] Call Bob\n- [ ] Buy milk\n"
 
-    @discardableResult
-    func todosync(_ clone: Fixture, as name: String, _ arguments: String...) throws -> ProcessResult {
-        let result = try run(todosyncBinary, arguments, in: clone.path, environment: ["GIT_AUTHOR_NAME": name])
-        guard result.status == 0 else { throw TestFailure("todosync \(arguments): \(result.stderr)") }
-        return result
-    }
 
     @Test func showTellsAUnitAPlainGitCommitAndAMergeItemByItem() throws {
         let (_, alice, bob) = try Remote.withTwoClones(seeding: ["TODO.md": Self.list, "groceries.md": "- [ ] Eggs\n"])
-        try todosync(alice, as: "Alice", "sync")
-        try todosync(bob, as: "Bob", "sync")
-        try todosync(alice, as: "Alice", "add", "Pay rent", "--due", "2026-12-01")
+        try alice.todosync(as: "Alice", "sync")
+        try bob.todosync(as: "Bob", "sync")
+        try alice.todosync(as: "Alice", "add", "Pay rent", "--due", "2026-12-01")
         let unit = try alice.todosync("show").stdout
         #expect(unit.contains("Add \"Pay rent\""), "\(unit)")
         #expect(unit.contains("Alice <author@example.com>"), "\(unit)")
@@ -35,9 +29,9 @@ import TestSupport
         let older = try alice.todosync("show", "HEAD~1").stdout
         #expect(older.contains("Add \"Pay rent\""), "\(older)")
         // A merge: what came in to this branch.
-        try todosync(bob, as: "Bob", "add", "Flour", "--file", "groceries.md")
-        try todosync(alice, as: "Alice", "sync")
-        try todosync(bob, as: "Bob", "sync")
+        try bob.todosync(as: "Bob", "add", "Flour", "--file", "groceries.md")
+        try alice.todosync(as: "Alice", "sync")
+        try bob.todosync(as: "Bob", "sync")
         let merge = try bob.todosync("show").stdout
         #expect(merge.contains("a merge"), "\(merge)")
         for came in ["Add \"Pay rent\"", "Rename \"Call Bob\" to \"Call Bob back\"", "Check \"Buy milk\""] {
@@ -51,13 +45,13 @@ import TestSupport
 
     @Test func logFiltersByAuthorDayAndFile() throws {
         let (_, alice, bob) = try Remote.withTwoClones(seeding: ["TODO.md": Self.list, "groceries.md": "- [ ] Eggs\n"])
-        try todosync(alice, as: "Alice", "sync")
-        try todosync(bob, as: "Bob", "sync")
-        try todosync(alice, as: "Alice", "add", "Pay rent")
-        try todosync(alice, as: "Alice", "sync")
-        try todosync(bob, as: "Bob", "sync")
-        try todosync(bob, as: "Bob", "add", "Flour", "--file", "groceries.md")
-        try todosync(bob, as: "Bob", "done", "milk")
+        try alice.todosync(as: "Alice", "sync")
+        try bob.todosync(as: "Bob", "sync")
+        try alice.todosync(as: "Alice", "add", "Pay rent")
+        try alice.todosync(as: "Alice", "sync")
+        try bob.todosync(as: "Bob", "sync")
+        try bob.todosync(as: "Bob", "add", "Flour", "--file", "groceries.md")
+        try bob.todosync(as: "Bob", "done", "milk")
         let byAlice = try bob.todosync("log", "--author", "ALI").stdout
         #expect(byAlice.contains("Add \"Pay rent\""), "\(byAlice)")
         #expect(!byAlice.contains("Flour"), "\(byAlice)")

@@ -72,6 +72,18 @@ final class Remote {
 }
 
 extension Remote {
+    /// Two clones of a remote seeded with `files`, both holding the same ids: alice commits
+    /// and pushes the ids, bob takes them in (his adoption commit is merged unless it is byte
+    /// for byte alice's, made in the same second, so alice syncs again to hold all of it).
+    static func withTwoSyncedClones(seeding files: [String: String]) throws -> (alice: Fixture, bob: Fixture, keep: Remote) {
+        let (remote, alice, bob) = try Remote.withTwoClones(seeding: files)
+        try alice.todosync()
+        try alice.sync()
+        try bob.sync()
+        try alice.sync()
+        return (alice, bob, remote)
+    }
+
     /// A remote seeded with `files` by a first clone (alice), and a second clone of it (bob).
     static func withTwoClones(seeding files: [String: String]) throws -> (remote: Remote, alice: Fixture, bob: Fixture) {
         let remote = try Remote()
@@ -85,6 +97,15 @@ extension Fixture {
     func commitAndPushWithGit(_ message: String) throws {
         _ = try git("commit", "-q", "-am", message)
         _ = try git("push", "-q", "origin", "HEAD:main")
+    }
+
+    /// `todosync` with `arguments` as a named person (git's own variables, as git takes
+    /// them), which must succeed.
+    @discardableResult
+    func todosync(as name: String, _ arguments: String...) throws -> ProcessResult {
+        let result = try run(todosyncBinary, arguments, in: path, environment: ["GIT_AUTHOR_NAME": name])
+        guard result.status == 0 else { throw TestFailure("todosync \(arguments) as \(name): \(result.stderr)") }
+        return result
     }
 
     /// `todosync sync`, which must succeed.
