@@ -247,6 +247,13 @@ extension ListDocument {
             }
         }
         var result = ListDocument(path: path, lines: lines.indices.filter { !dropped.contains($0) }.map { lines[$0] })
+        // Every other item reads as it did (the comments gone could have held a block open):
+        // only the settled item's notes change, and its title or field below.
+        var intended = ItemTreeCheck.Intended(self)
+        if let settled = result.node(for: id) { intended.nodes[node].notes = result.notes(ofNode: settled) }
+        if let (difference, line) = ItemTreeCheck.difference(result, from: intended) {
+            throw .wouldChange(file: path, line: line, difference, doing: "settling the clash of \"\(title)\"")
+        }
         if let words {
             // The other side's words, with the fields the item holds now (merged one by one).
             let now = TitleFields(title: title)
