@@ -96,38 +96,55 @@ final class MyHistory: Sequence, IteratorProtocol {
 /// (`endsInShallowHistory`); a read error ends it and is kept in `failure`.
 final class AllHistory: Sequence, IteratorProtocol {
     private let workspace: Workspace
-    /// Commits seen but not yet given, read once each.
-    private var queue: [Commit] = []
-    private var seen = Set<OID>()
+    private var walk: CommitWalk
     private(set) var failure: TodoSyncError?
-    private(set) var endsInShallowHistory = false
+    var endsInShallowHistory: Bool { walk.endsInShallowHistory }
 
     init(_ workspace: Workspace, from head: OID) {
         self.workspace = workspace
-        enqueue(head)
+        walk = CommitWalk(workspace: workspace, from: head)
     }
 
     func next() -> HistoryEntry? {
-        guard failure == nil, let newest = queue.indices.max(by: { queue[$0].committer.time < queue[$1].committer.time }) else { return nil }
-        let commit = queue.remove(at: newest)
+        guard failure == nil else { return nil }
         do throws(TodoSyncError) {
-            let entry = try workspace.historyEntry(of: commit)
-            for parent in commit.parents { enqueue(parent) }
-            return entry
+            guard let commit = try walk.next() else { return nil }
+            return try workspace.historyEntry(of: commit)
         } catch {
             failure = error
             return nil
         }
     }
+}
 
-    private func enqueue(_ id: OID) {
-        guard seen.insert(id).inserted, failure == nil else { return }
-        do throws(TodoSyncError) {
-            queue.append(try git("reading commit \(id.short)") { try workspace.repository.commit(id) })
-        } catch where error.isBeyondShallowHistory {
-            endsInShallowHistory = true
-        } catch {
-            failure = error
+/// Every commit reachable from a commit, newest first by commit time (as `git log` orders
+/// them), each read once; a shallow clone's history ends where it was cut
+/// (`endsInShallowHistory`). `AllHistory` reads the undo history through it.
+struct CommitWalk {
+    let workspace: Workspace
+    private var queue: [Commit] = []
+    private var seen = Set<OID>()
+    private(set) var endsInShallowHistory = false
+
+    init(workspace: Workspace, from tip: OID) {
+        self.workspace = workspace
+        pending = [tip]
+    }
+
+    private var pending: [OID]
+
+    mutating func next() throws(TodoSyncError) -> Commit? {
+        for id in pending where seen.insert(id).inserted {
+            do throws(TodoSyncError) {
+                queue.append(try git("reading commit \(id.short)") { try workspace.repository.commit(id) })
+            } catch where error.isBeyondShallowHistory {
+                endsInShallowHistory = true
+            }
         }
+        pending = []
+        guard let newest = queue.indices.max(by: { queue[$0].committer.time < queue[$1].committer.time }) else { return nil }
+        let commit = queue.remove(at: newest)
+        pending = commit.parents
+        return commit
     }
 }

@@ -56,37 +56,6 @@ extension Workspace {
     }
 }
 
-/// Every commit reachable from a commit, newest first by commit time (as `git log` orders
-/// them), each read once.
-struct CommitWalk {
-    let workspace: Workspace
-    private var queue: [Commit] = []
-    private var seen = Set<OID>()
-    private(set) var endsInShallowHistory = false
-
-    init(workspace: Workspace, from tip: OID) {
-        self.workspace = workspace
-        pending = [tip]
-    }
-
-    private var pending: [OID]
-
-    mutating func next() throws(TodoSyncError) -> Commit? {
-        for id in pending where seen.insert(id).inserted {
-            do throws(TodoSyncError) {
-                queue.append(try git("reading commit \(id.short)") { try workspace.repository.commit(id) })
-            } catch where error.isBeyondShallowHistory {
-                endsInShallowHistory = true
-            }
-        }
-        pending = []
-        guard let newest = queue.indices.max(by: { queue[$0].committer.time < queue[$1].committer.time }) else { return nil }
-        let commit = queue.remove(at: newest)
-        pending = commit.parents
-        return commit
-    }
-}
-
 /// Follows one item through commits: where it stands in a version of some lists, and what a
 /// commit did to it.
 struct ItemTracer {
