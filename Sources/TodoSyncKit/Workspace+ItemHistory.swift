@@ -109,8 +109,8 @@ struct ItemTracer {
         }
         // Only now are the versions parsed: the files holding the item in either.
         let paths = Set(after.map(\.path) + before.map(\.path))
-        let old = try lists(in: first?.tree, paths)
         let new = try lists(in: commit.tree, paths)
+        let old = try lists(in: first?.tree, paths, like: new)
         let changes = ListSet.changes(from: old, to: new).filter { $0.item.id == id }
         guard !changes.isEmpty else { return nil }
         let text = { (places: [Place]) in places.first.map { String(decoding: $0.lines, as: UTF8.self) } }
@@ -129,15 +129,16 @@ struct ItemTracer {
         return found
     }
 
-    /// The lists at `paths` in a tree, read as a commit's are read (ids recovered as todosync
-    /// recovers them), for the changes between two versions.
-    private func lists(in tree: OID?, _ paths: Set<String>) throws(TodoSyncError) -> ListSet {
+    /// The lists at `paths` in a tree, parsed (their blobs are the ones just searched, read
+    /// once: libgit2 checks each object's hash as it reads it); `like`: another version, whose
+    /// parse is taken where the lines agree.
+    private mutating func lists(in tree: OID?, _ paths: Set<String>, like other: ListSet? = nil) throws(TodoSyncError) -> ListSet {
         guard let tree else { return ListSet() }
         let files = try git("listing the files of tree \(tree.short)") { try workspace.repository.files(inTree: tree, among: paths) }
         var documents: [ListDocument] = []
         for file in files {
-            let bytes = try git("reading \(file.path)") { try workspace.repository.blob(file.blob) }
-            documents.append(try ListDocument.parsing(file.path, bytes))
+            let bytes = try blob(file.blob, path: file.path)
+            documents.append(try ListDocument.parsing(file.path, bytes, reusing: other?[file.path]))
         }
         return ListSet(documents)
     }
