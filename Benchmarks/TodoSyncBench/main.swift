@@ -27,6 +27,8 @@ import TodoModel
 //   --commit-state DIR write the commit / status rows' repository into DIR
 //   --memory-state DIR write the memory row's repository (100,000 items, one edit) into DIR
 //   --undo-state DIR [N] write the undo rows' repository (N units, default 10,000) into DIR
+//   --history-state DIR [N] write the item-history rows' repository (N commits made with git
+//                      fast-import, default 10,000, on a 10,000-item list) into DIR
 
 let option = CommandLine.arguments.dropFirst().first.map { String($0.drop { $0 == "-" }) } ?? "full"
 /// The item count given after a profiling option, 100,000 if none.
@@ -102,6 +104,12 @@ if option == "vault-init-state", CommandLine.arguments.count > 2 {
     let directory = CommandLine.arguments[2], notes = CommandLine.arguments.count > 3 ? Int(CommandLine.arguments[3]) ?? 5_000 : 5_000
     try Vault.generate(at: directory, notes: notes, ids: false)
     try FileManager.default.removeItem(atPath: directory + "/.gitattributes")
+    exit(0)
+}
+if option == "history-state", CommandLine.arguments.count > 2 {
+    // The item-history rows' repository: 10,000 commits (or the next argument's count) made with
+    // git fast-import on a 10,000-item list.
+    try HistoryState.write(at: CommandLine.arguments[2], commits: CommandLine.arguments.count > 3 ? Int(CommandLine.arguments[3]) ?? 10_000 : 10_000)
     exit(0)
 }
 if option == "sync-state", CommandLine.arguments.count > 2 {

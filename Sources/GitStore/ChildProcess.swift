@@ -118,6 +118,13 @@ final class ChildProcess {
             // status and message say how.
         }
         child.closeInput()
+        return child.collect()
+    }
+
+    /// Reads its standard output to the end and waits for it: its exit status (nil if it had
+    /// to be stopped), its output and what it said on standard error.
+    func collect() -> (status: Int32?, output: [UInt8], errors: String) {
+        let child = self
         var output: [UInt8] = []
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 65_536, alignment: 1)
         defer { buffer.deallocate() }
@@ -133,6 +140,9 @@ final class ChildProcess {
         let errors = child.errorText
         return (child.finish(), output, errors)
     }
+
+    /// The descriptor its standard output is read from, to wait on several programs at once.
+    var outputDescriptor: Int32 { output }
 
     /// Closes its standard input: the program reads its end.
     func closeInput() {
