@@ -7,11 +7,13 @@ import TodoModel
 /// (`HistoryState.traced`) is renamed, checked, given a due date, given notes, moved to
 /// another file and given a priority along the way.
 enum HistoryState {
-    static let traced = ItemID.named("bench-4242")
-    /// The commits (0-based) that change the traced item, and what each does.
-    static let tracedEdits: [Int: String] = [
-        1_000: "rename", 3_000: "check", 5_000: "due", 6_000: "notes", 7_000: "move", 9_000: "priority",
-    ]
+    /// The traced item of a list of `items` items (item 4,242 of 10,000).
+    static func traced(items: Int) -> ItemID { ItemID.named("bench-\(items * 4_242 / 10_000)") }
+    /// The commits (0-based) that change the traced item, and what each does (at the tenths
+    /// of the history).
+    static func tracedEdits(commits: Int) -> [Int: String] {
+        [1: "rename", 3: "check", 5: "due", 6: "notes", 7: "move", 9: "priority"].reduce(into: [:]) { $0[commits * $1.key / 10] = $1.value }
+    }
 
     static func write(at path: String, commits: Int = 10_000, items: Int = 10_000) throws {
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
@@ -27,6 +29,7 @@ enum HistoryState {
 
         var todo = Generate.list(items: items).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         var archive = ["# Archive", "", ""]
+        let traced = traced(items: items), tracedEdits = tracedEdits(commits: commits)
         let tracedLine = todo.firstIndex { $0.contains(traced.description) }!
         var tracedAt: (file: Int, line: Int) = (0, tracedLine)
         var time = 1_780_000_000
@@ -48,10 +51,11 @@ enum HistoryState {
                 var line = lines[tracedAt.line]
                 switch edit {
                 case "rename": line = line.replacingOccurrences(of: "the thing", with: "renew the passport")
-                case "check": line = line.replacingOccurrences(of: "- [ ]", with: "- [x]")
-                case "due", "priority":
-                    let field = edit == "due" ? " 📅 2027-01-15" : " 🔺"
-                    line = line.replacingOccurrences(of: " <!-- id:", with: "\(field) <!-- id:")
+                case "check": line = line.contains("- [ ]") ? line.replacingOccurrences(of: "- [ ]", with: "- [x]") : line.replacingOccurrences(of: "- [x]", with: "- [ ]")
+                case "due": line = line.replacingOccurrences(of: " <!-- id:", with: " 📅 2027-01-15 <!-- id:")
+                case "priority":
+                    for mark in [" ⏫", " 🔼", " 🔽"] { line = line.replacingOccurrences(of: mark, with: "") }
+                    line = line.replacingOccurrences(of: " <!-- id:", with: " 🔺 <!-- id:")
                 default: break
                 }
                 lines[tracedAt.line] = line
@@ -87,5 +91,30 @@ enum HistoryState {
         process.waitUntilExit()
         guard process.terminationStatus == 0 else { throw BenchError("git fast-import failed in \(path)") }
         try shell("git", "reset", "-q", "--hard", "main", in: path)
+    }
+}
+
+extension Bench {
+    /// `todosync history <item>` in a 10,000-commit history of a 10,000-item list made with git
+    /// fast-import, beside `git log -S<id>`: first run (no derived data) and asked again.
+    mutating func history() throws {
+        let commits = mode == .smoke ? 50 : 10_000, items = mode == .smoke ? 200 : 10_000
+        let repo = work + "/history"
+        try HistoryState.write(at: repo, commits: commits, items: items)
+        let id = HistoryState.traced(items: items).description
+        let cache = repo + "/.git/todosync/cache"
+        let runs = min(self.runs, 5)
+        var firstOurs: [Double] = [], againOurs: [Double] = [], pickaxe: [Double] = []
+        try interleaved(runs: runs) { _ in
+            try? FileManager.default.removeItem(atPath: cache)
+        } ours: {
+            firstOurs.append(try Measure.spawn([todosync, "history", String(id.prefix(8))], in: repo).seconds)
+            againOurs.append(try Measure.spawn([todosync, "history", String(id.prefix(8))], in: repo).seconds)
+        } git: {
+            pickaxe.append(try Measure.spawn(["git", "log", "-S" + id, "--format=%h"], in: repo).seconds)
+        }
+        let shape = "\(commits) commits (git fast-import), \(items) items"
+        compare("`todosync history <item>`, first run, \(shape)", firstOurs, pickaxe, git: "`git log -S<id>`")
+        compare("`todosync history <item>`, asked again, same repo", againOurs, pickaxe, git: "`git log -S<id>`", target: 0.1)
     }
 }

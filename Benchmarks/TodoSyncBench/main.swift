@@ -9,6 +9,7 @@ import TodoModel
 //   scripts/bench.sh --smoke      seconds, for CI: proves it builds and runs, no thresholds
 //   scripts/bench.sh --sync-only  the sync row alone (quick settings), for working on sync
 //   scripts/bench.sh --undo-only  the undo / redo / log rows alone
+//   scripts/bench.sh --history-only the item-history rows alone (a 10,000-commit history)
 //   scripts/bench.sh --watch-only the watch row alone (last save → commit)
 //   scripts/bench.sh --parse-rows the parse + render rows alone (full sizes)
 //   scripts/bench.sh --merge-rows the merge rows alone (full sizes, in turns, as in a full run,
@@ -141,6 +142,8 @@ if option == "sync-only" {
     bench.parseAndRender()
 } else if option == "commands-only" {
     try bench.commands()
+} else if option == "history-only" {
+    try bench.history()
 } else if option == "watch-only" {
     try bench.watch()
 } else if option == "million-only" {
@@ -153,6 +156,7 @@ if option == "sync-only" {
 } else {
     bench.parseAndRender()
     try bench.commands()
+    try bench.history()
     try bench.memory()
     try bench.undoRedoLog()
     try bench.undoAgainstTaskwarrior()

@@ -33,14 +33,23 @@ extension Workspace {
                 }
             }
             let among = try changedCandidates(from: parentTree, to: commit.tree)
-            let after = try readCommit(id, among: among)
-            let before = try parentTree == nil ? nil : commit.parents.first.map { (parent) throws(TodoSyncError) in
-                try readCommit(parent, among: among, parsedLike: after)
+            // HEAD's versions are the working files git's index vouches for, where it does.
+            let isHead: Bool
+            switch try git("reading HEAD", { try repository.head() }) {
+            case .branch(_, let head), .detached(let head): isHead = head == id
+            case .unborn: isHead = false
+            }
+            let after = try Trace.phase("show: the commit's versions") { () throws(TodoSyncError) in
+                try readCommit(id, fromWorkingTree: isHead, among: among)
+            }
+            let before = try Trace.phase("show: the parent's versions") { () throws(TodoSyncError) in
+                try parentTree == nil ? nil : commit.parents.first.map { (parent) throws(TodoSyncError) in
+                    try readCommit(parent, among: among, parsedLike: after)
+                }
             }
             let files = Set(after.files.keys).union(before?.files.keys ?? [:].keys)
-            return ShownUnit(
-                entry: entry, message: commit.message, parents: commit.parents,
-                changes: ListSet.changes(from: before?.base.lists ?? ListSet(), to: after.base.lists), files: files.sorted())
+            let changes = Trace.phase("show: the changes") { ListSet.changes(from: before?.base.lists ?? ListSet(), to: after.base.lists) }
+            return ShownUnit(entry: entry, message: commit.message, parents: commit.parents, changes: changes, files: files.sorted())
         }
     }
 }
