@@ -114,6 +114,27 @@ import TestSupport
         try check("log-none", try output(f.path, ["log", "-n", "0"]))
     }
 
+    /// The agenda on the fixed day (2026-11-24): overdue, today, the next days; plain, coloured,
+    /// as JSON, filtered, with done items, and with nothing in the window.
+    @Test func agenda() throws {
+        let f = try fixture()
+        try append("""
+            # Work
+            - [ ] Send the report ^report 🔺 📅 2026-11-24
+            - [ ] Plan the trip ^trip ⏳ 2026-11-22
+            - [ ] Tax return ^tax 🛫 2026-11-26 📅 2026-12-31
+            - [x] Book the venue ^venue 📅 2026-11-25 ✅ 2026-11-23
+            - [ ] Someday ^someday
+
+            """, to: f)
+        try check("agenda", try output(f.path, ["agenda"]))
+        try check("agenda-colour", try onTerminal(f.path, ["agenda"]))
+        try check("agenda-json", try output(f.path, ["agenda", "--json", "--days", "3"]))
+        try check("agenda-filtered", try output(f.path, ["agenda", "--priority", "high"]) + (try output(f.path, ["agenda", "--done", "--days", "2"]))
+            + (try output(f.path, ["agenda", "--file", "TODO.md", "trip"])) + (try output(f.path, ["agenda", "nothing like it"]))
+            + (try output(f.path, ["agenda", "--days", "0"])))
+    }
+
     @Test func sync() throws {
         let remote = try Remote()
         let alice = try remote.clone()
