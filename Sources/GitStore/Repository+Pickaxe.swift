@@ -136,3 +136,36 @@ public final class PickaxeRun {
         }
     }
 }
+
+extension Repository {
+    /// For each line of the file at `path` in `commit` (index 0 for line 1), the author time
+    /// (seconds since 1970) of the commit that last changed it: `git blame --porcelain`, run as
+    /// git runs it (a git child process, as `newestCommitChangingCount`).
+    public func blameTimes(of path: String, at commit: OID) throws(GitError) -> [Int64] {
+        let arguments = [
+            "git", "--no-pager", "--no-replace-objects", "--git-dir=\(gitDirectory)", "blame", "--porcelain", commit.description, "--", path,
+        ]
+        let result = try ChildProcess.run(arguments, input: [])
+        guard result.status == 0 else {
+            let said = result.errors.split(separator: "\n").first.map(String.init) ?? "exit status \(result.status.map(String.init) ?? "unknown")"
+            throw GitError(code: -1, message: "git blame failed: \(said)", function: "git blame")
+        }
+        var commitOfLine: [Int: Substring] = [:]
+        var times: [Substring: Int64] = [:]
+        var current: Substring?
+        let text = String(decoding: result.output, as: UTF8.self)
+        var lineCount = 0
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("\t") { continue }
+            let fields = line.split(separator: " ")
+            if fields.count >= 3, fields[0].count == 40, fields[0].allSatisfy(\.isHexDigit), let final = Int(fields[2]) {
+                current = fields[0]
+                commitOfLine[final] = fields[0]
+                lineCount = max(lineCount, final)
+            } else if fields.count == 2, fields[0] == "author-time", let current, let time = Int64(fields[1]) {
+                times[current] = time
+            }
+        }
+        return (0..<lineCount).map { commitOfLine[$0 + 1].flatMap { times[$0] } ?? 0 }
+    }
+}

@@ -16,6 +16,8 @@ public enum IDAssignment {
         var adopted: [String: [Adopted]]
         /// The files holding such items.
         public var adoptedPaths: Set<String> { Set(adopted.keys) }
+        /// The ids derived for the items of `path` that had none (their lines do not hold them).
+        public func adoptedIDs(in path: String) -> Set<ItemID> { Set(adopted[path]?.map(\.id) ?? []) }
 
         public static let empty = Base(lists: ListSet(), adopted: [:])
 

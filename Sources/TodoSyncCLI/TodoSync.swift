@@ -21,7 +21,7 @@ struct TodoSync: ParsableCommand {
 
             Exit status: 0 done, 1 an error (the message says what, and what to do), 64 a command line todosync cannot read; `status --exit-code` exits 2 when there is something to commit.
             """,
-        subcommands: [Commit.self, Status.self, Sync.self, Init.self, Add.self, Done.self, Reopen.self, Edit.self, Move.self, Remove.self, Batch.self, List.self, AgendaCommand.self, Undo.self, Redo.self, Log.self, Open.self, Watch.self, Settle.self, Show.self, History.self, Resolve.self, MergeFile.self],
+        subcommands: [Commit.self, Status.self, Sync.self, Init.self, Add.self, Done.self, Reopen.self, Edit.self, Move.self, Remove.self, Batch.self, List.self, AgendaCommand.self, Undo.self, Redo.self, Log.self, Open.self, Watch.self, Settle.self, Show.self, History.self, ICS.self, Resolve.self, MergeFile.self],
         defaultSubcommand: Commit.self
     )
 
