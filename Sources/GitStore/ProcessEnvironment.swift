@@ -5,14 +5,14 @@ import Darwin
 #endif
 
 /// What this process's environment says, read the way git reads it.
-enum ProcessEnvironment {
+public enum ProcessEnvironment {
     /// A variable's value; nil when it is unset or empty.
     static func value(_ name: String) -> String? {
         getenv(name).map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
     }
 
     /// `~/…` made absolute with `HOME`, as git expands paths in its config.
-    static func expandingHome(_ path: String) -> String {
+    public static func expandingHome(_ path: String) -> String {
         guard path.hasPrefix("~/"), let home = value("HOME") else { return path }
         return home + path.dropFirst()
     }

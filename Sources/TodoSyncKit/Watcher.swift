@@ -185,7 +185,12 @@ public final class Watcher {
             workspace.notices.forEach { report(.notice($0)) }
         }
         let outcome = try workspace.commit()
-        guard outcome.commit != nil else { return nil }
+        // The lists changed with nothing to commit: the branch moved under watch (a plain
+        // git pull); the feed follows (a commit's own write refreshed it already).
+        guard outcome.commit != nil else {
+            workspace.refreshCalendarFeed()
+            return nil
+        }
         return (outcome, try? workspace.branch())
     }
 

@@ -21,7 +21,9 @@ extension Workspace {
     /// 6. the branch moves, only if it still points where it did;
     /// 7. git's index takes the committed blobs and the written files' stats (with no commit:
     ///    the lists that settle a git merge's conflicts);
-    /// 8. the journal is removed (then the post-commit hook runs).
+    /// 8. the journal is removed (then the post-commit hook runs);
+    /// 9. where the branch moved, the calendar feed `todosync.icsFile` names is written again
+    ///    if it changed (derived output: a failure is told, the write stands).
     /// A failure before step 6 leaves the branch and git's index as they were; files written
     /// by then hold edits the next run commits. Must run under the write lock.
     func apply(_ plan: WritePlan) throws(TodoSyncError) -> AppliedPlan {
@@ -32,7 +34,9 @@ extension Workspace {
             notices.forEach(notice)
             if let warning = store.identityWarning { identityWarning = warning }
         }
-        return try Self.apply(plan, to: store, notices: &notices)
+        let applied = try Self.apply(plan, to: store, notices: &notices)
+        if plan.target != nil { refreshCalendarFeed() }
+        return applied
     }
 
     /// `apply` on any store (tests use a strict in-memory one); what the user should be told

@@ -143,3 +143,38 @@ extension Workspace {
         return true
     }
 }
+
+extension Workspace {
+    /// The git settings that keep a feed current: `todosync.icsFile` (the file), and
+    /// `todosync.icsEvents` (true: events), `todosync.icsName` (its name).
+    static let feedFileKey = "todosync.icsFile"
+
+    /// Writes the feed `todosync.icsFile` names again, where it changed; nothing when the
+    /// setting is absent. Run after each write that moves the branch, and by `watch` when the
+    /// lists changed under it (a plain `git pull`). A failure is told, never fails the command.
+    public func refreshCalendarFeed() {
+        guard let setting = try? repository.configValues([Self.feedFileKey, "todosync.icsEvents", "todosync.icsName"]),
+            let file = setting[Self.feedFileKey], !file.isEmpty
+        else { return }
+        let events = ["true", "yes", "on", "1"].contains(setting["todosync.icsEvents"]?.lowercased() ?? "")
+        let path = Self.configuredPath(file, root: root)
+        // A fresh pass: what this command's pass read may be from before its own write.
+        let outer = pass
+        pass = nil
+        defer { pass = outer }
+        do throws(TodoSyncError) {
+            let feed = try Trace.phase("the calendar feed (todosync.icsFile)") { () throws(TodoSyncError) in
+                try calendarFeed(kind: events ? .events : .todos, all: false, name: setting["todosync.icsName"] ?? "todosync")
+            }
+            _ = try writeFeed(feed.bytes, to: path)
+        } catch {
+            notice("the calendar feed \(path) (git config \(Self.feedFileKey)) was not written: \(error.message)" + (error.hint.map { "; \($0)" } ?? ""))
+        }
+    }
+
+    /// A path as git config gives it: `~/` is the home folder; relative, from the working tree.
+    static func configuredPath(_ value: String, root: String) -> String {
+        let expanded = ProcessEnvironment.expandingHome(value)
+        return expanded.hasPrefix("/") ? expanded : root + "/" + expanded
+    }
+}

@@ -172,4 +172,44 @@ import TodoModel
             #expect(CalendarFeed.rrule(RecurrenceRule(rule)!, anchor: CalendarDate(anchor)!) == nil, "\(rule) from \(anchor)")
         }
     }
+
+    /// With `git config todosync.icsFile`, each command that moves the branch writes the feed
+    /// again (only when it changed), and `watch` does when a plain `git pull` moved it.
+    @Test func theConfiguredFeedIsKeptCurrent() throws {
+        let (_, alice, bob) = try Remote.withTwoClones(seeding: ["TODO.md": Self.list])
+        try alice.todosync(as: "Alice", "sync")
+        try bob.todosync(as: "Bob", "sync")
+        _ = try alice.git("config", "todosync.icsFile", "feed/todo.ics")
+        try FileManager.default.createDirectory(atPath: alice.path + "/feed", withIntermediateDirectories: true)
+        let feed = alice.path + "/feed/todo.ics"
+        func text() -> String { (try? String(contentsOfFile: feed, encoding: .utf8)) ?? "" }
+        try alice.todosync("add", "Renew passport", "--due", "2026-12-20")
+        #expect(text().contains("SUMMARY:Renew passport"), "\(text())")
+        try alice.todosync("done", "passport")
+        #expect(text().contains("STATUS:COMPLETED\r\nCOMPLETED:") || text().contains("STATUS:COMPLETED"), "\(text())")
+        try alice.todosync("undo")
+        #expect(!text().contains("STATUS:COMPLETED\r\nPRIORITY") && text().contains("SUMMARY:Renew passport"))
+        // Written only when it changed: a command that moves the branch without changing the
+        // feed leaves the file as it was.
+        let before = try FileManager.default.attributesOfItem(atPath: feed)[.modificationDate] as? Date
+        try alice.todosync("add", "Undated thing")
+        #expect(try FileManager.default.attributesOfItem(atPath: feed)[.modificationDate] as? Date == before)
+        // A sync brings another clone's edit in.
+        try bob.todosync(as: "Bob", "edit", "tax", "--due", "2027-01-15")
+        try bob.todosync(as: "Bob", "sync")
+        try alice.todosync(as: "Alice", "sync")
+        #expect(text().contains("DUE;VALUE=DATE:20270115"), "\(text())")
+        // watch: a plain git pull moves the branch under it.
+        try bob.todosync(as: "Bob", "edit", "trip", "--scheduled", "2026-12-02")
+        try bob.todosync(as: "Bob", "sync")
+        let watch = try WatchProcess(in: alice, ["--quiet-period", "1s"])
+        _ = try run("/usr/bin/git", ["pull", "-q", "--no-rebase"], in: alice.path)
+        try waitUntil("the feed follows the pull", timeout: 20) { text().contains("DTSTART;VALUE=DATE:20261202") }
+        try watch.stop()
+        // A feed that cannot be written is told; the command's own write stands.
+        _ = try alice.git("config", "todosync.icsFile", "feed/missing-folder/todo.ics")
+        let told = try alice.todosync("add", "Call Bob", "--due", "2026-12-03")
+        #expect(told.stderr.contains("the calendar feed") && told.stderr.contains("was not written"), "\(told.stderr)")
+        #expect(try alice.read("TODO.md").contains("Call Bob"))
+    }
 }

@@ -46,6 +46,7 @@ import TestSupport
         #expect(callBob < tryIt)
         // add ×3, done, edit, mv, rm, batch, undo, redo: one commit each.
         #expect(lists.commitCount == before + 10)
-        try lists.expectCleanAndSound(except: ["?? plan.txt"])
+        try lists.expectCleanAndSound(except: ["?? plan.txt", "?? todo.ics"])
+        #expect(try lists.read("todo.ics").hasPrefix("BEGIN:VCALENDAR\r\n"))
     }
 }
