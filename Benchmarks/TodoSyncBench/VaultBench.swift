@@ -136,6 +136,22 @@ extension Bench {
         }
         compare("vault of \(notes) notes: `todosync list --open --json`", listOurs, listGit, git: "`git grep -n -e '- \\[ \\]'`", target: 3.0)
 
+        // The agenda and the calendar feed, beside `list --open --json` (issue 52): the feed
+        // asked once before, so its blame cache is made (the first feed blames every note
+        // with a dated item: a row of its own).
+        try? FileManager.default.removeItem(atPath: ours + "/.git/todosync/cache/blame")
+        let firstFeed = try Measure.spawn([todosync, "ics"], in: ours).seconds
+        var agendaOurs: [Double] = [], feedOurs: [Double] = [], listAgain: [Double] = []
+        try interleaved(runs: runs) {
+            agendaOurs.append(try Measure.spawn([todosync, "agenda"], in: ours).seconds)
+            feedOurs.append(try Measure.spawn([todosync, "ics"], in: ours).seconds)
+        } git: {
+            listAgain.append(try Measure.spawn([todosync, "list", "--open", "--json"], in: ours).seconds)
+        }
+        compare("vault of \(notes) notes: `todosync agenda`", agendaOurs, listAgain, git: "`todosync list --open --json`", target: 1.5)
+        compare("vault of \(notes) notes: `todosync ics`", feedOurs, listAgain, git: "`todosync list --open --json`", target: 1.5)
+        compare("vault of \(notes) notes: `todosync ics`, the first (every dated note blamed)", [firstFeed], listAgain, git: "`todosync list --open --json`", target: nil)
+
         // An item command: one task of a project note checked (never checked before), beside
         // git committing a one-line edit (no budget: a reference).
         var doneOurs: [Double] = []

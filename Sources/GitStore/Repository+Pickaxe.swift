@@ -138,12 +138,14 @@ public final class PickaxeRun {
 }
 
 extension Repository {
-    /// For each line of the file at `path` in `commit` (index 0 for line 1), the author time
-    /// (seconds since 1970) of the commit that last changed it: `git blame --porcelain`, run as
-    /// git runs it (a git child process, as `newestCommitChangingCount`).
-    public func blameTimes(of path: String, at commit: OID) throws(GitError) -> [Int64] {
+    /// For each line of the working file at `path` (index 0 for line 1), the author time
+    /// (seconds since 1970) of the commit that last changed it, nil for a line not committed
+    /// yet: `git blame --porcelain`, run as git runs it (a git child process, as
+    /// `newestCommitChangingCount`). Static, on the git directory alone: several run at once.
+    public static func blameTimes(gitDirectory: String, workTree: String, path: String) throws(GitError) -> [Int64?] {
         let arguments = [
-            "git", "--no-pager", "--no-replace-objects", "--git-dir=\(gitDirectory)", "blame", "--porcelain", commit.description, "--", path,
+            "git", "--no-pager", "--no-replace-objects", "--git-dir=\(gitDirectory)", "--work-tree=\(workTree)", "-C", workTree,
+            "blame", "--porcelain", "--", path,
         ]
         let result = try ChildProcess.run(arguments, input: [])
         guard result.status == 0 else {
@@ -166,6 +168,10 @@ extension Repository {
                 times[current] = time
             }
         }
-        return (0..<lineCount).map { commitOfLine[$0 + 1].flatMap { times[$0] } ?? 0 }
+        // A line not committed yet is git's zero commit.
+        return (0..<lineCount).map { index in
+            guard let commit = commitOfLine[index + 1], commit.contains(where: { $0 != "0" }) else { return nil }
+            return times[commit]
+        }
     }
 }

@@ -197,6 +197,10 @@ public struct CalendarFeed: Sendable {
 
     /// TEXT as RFC 5545 escapes it: backslash, semicolon, comma and line ends.
     static func text(_ value: String) -> String {
+        // Most titles hold nothing to escape.
+        if !value.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: ";") || $0 == UInt8(ascii: ",") }) {
+            return value
+        }
         var out = ""
         var scalars = value.unicodeScalars.makeIterator()
         while let scalar = scalars.next() {
@@ -223,14 +227,23 @@ struct ContentLines {
 
     mutating func add(_ name: String, _ value: String) {
         var length = 0
-        for character in (name + ":" + value).unicodeScalars {
-            let encoded = Array(String(character).utf8)
-            if length + encoded.count > 75 {
+        var line = Array(name.utf8)
+        line.append(UInt8(ascii: ":"))
+        line += value.utf8
+        var index = 0
+        while index < line.count {
+            // The length of the character starting here, so that it fits whole.
+            let lead = line[index]
+            let width = lead < 0x80 ? 1 : lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+            if length + width > 75 {
                 bytes += [0x0D, 0x0A, 0x20]
                 length = 1
             }
-            bytes += encoded
-            length += encoded.count
+            for offset in 0..<min(width, line.count - index) {
+                bytes.append(line[index + offset])
+            }
+            length += width
+            index += width
         }
         bytes += [0x0D, 0x0A]
     }

@@ -1,4 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Dispatch
 import GitStore
+import Synchronization
 import TodoModel
 
 /// An iCalendar feed of the committed lists (`todosync ics`, docs/CALENDAR.md).
@@ -11,53 +18,95 @@ public struct CalendarFeedResult: Sendable {
 }
 
 extension Workspace {
-    /// The feed of HEAD's lists: a VTODO (or with `.events`, an all-day VEVENT on the due date)
-    /// for each item `CalendarFeed.includes`. Each item's DTSTAMP is the author time of the
-    /// commit that last changed its line, as `git blame` tells it (kept per file version in
-    /// `.git/todosync/cache/blame`), so the feed is the same bytes while HEAD holds the same
-    /// lists.
+    /// The feed of the lists as they are (as `list` reads them): a VTODO (or with `.events`,
+    /// an all-day VEVENT on the due date) for each item `CalendarFeed.includes`. Each item's
+    /// DTSTAMP is the author time of the commit that last changed its line, as `git blame`
+    /// tells it (kept per file version in `.git/todosync/cache/blame`); a line not committed
+    /// yet takes its file's modification time. So the feed is the same bytes while the lists
+    /// are.
     public func calendarFeed(kind: CalendarFeed.Kind, all: Bool, name: String) throws(TodoSyncError) -> CalendarFeedResult {
         try readingPass { () throws(TodoSyncError) -> CalendarFeedResult in
             let feed = CalendarFeed(name: name, kind: kind)
-            guard let headCommit = try readHeadCommit(), let head = try headForCommand() else {
-                return CalendarFeedResult(bytes: feed.render([]), count: 0, withoutID: 0)
-            }
             var included: [TodoItem] = []
             var withoutID = 0
-            for (path, document) in head.base.lists.documents {
-                let adopted = head.base.adoptedIDs(in: path)
-                for item in document.items where CalendarFeed.includes(item, kind: kind, all: all) {
-                    if adopted.contains(item.id) {
-                        withoutID += 1
-                    } else {
-                        included.append(item)
-                    }
+            _ = try forEachItem(done: nil) { item, hasID in
+                guard CalendarFeed.includes(item, kind: kind, all: all) else { return }
+                if hasID {
+                    included.append(item)
+                } else {
+                    withoutID += 1
                 }
             }
-            var cache = Trace.phase("read the blame cache") { () -> BlameCache in
-                (try? FileSystem.read(scratch.blameCache)).flatMap(BlameCache.init(decoding:)) ?? BlameCache()
-            }
-            let before = cache
-            var times: [String: [Int64]] = [:]
-            for path in Set(included.map(\.file)).sorted() {
-                guard let blob = head.blobs[path] else { continue }
-                if let kept = cache.times[BlameCache.Key(path: path, blob: blob)] {
-                    times[path] = kept
-                    continue
-                }
-                let found = try git("reading who last changed each line of \(path) (git blame)") { try repository.blameTimes(of: path, at: headCommit.id) }
-                times[path] = found
-                cache.times[BlameCache.Key(path: path, blob: blob)] = found
-            }
-            cache.keepOnly(Set(included.compactMap { item in head.blobs[item.file].map { BlameCache.Key(path: item.file, blob: $0) } }))
-            if cache != before { FileSystem.writeCache(scratch.blameCache, cache.encoded()) }
-            let fallback = headCommit.author.time
+            let times = try lineTimes(Set(included.map(\.file)).sorted())
             let entries = included.map { item in
-                let lines = times[item.file] ?? []
-                let stamp = item.line >= 1 && item.line <= lines.count && lines[item.line - 1] > 0 ? lines[item.line - 1] : fallback
-                return CalendarFeed.Entry(item: item, stamp: stamp)
+                let file = times[item.file]
+                let line = file.flatMap { item.line >= 1 && item.line <= $0.lines.count ? $0.lines[item.line - 1] : nil }
+                return CalendarFeed.Entry(item: item, stamp: line ?? file?.modified ?? 0)
             }
             return CalendarFeedResult(bytes: feed.render(entries), count: entries.count, withoutID: withoutID)
+        }
+    }
+
+    /// For each file, the author time of the commit that last changed each line (nil: not
+    /// committed yet), and the file's modification time (for those lines). Each file is looked
+    /// up in the blame cache by its blob (as git's index vouches for it, else its bytes hashed);
+    /// the rest are blamed, a few at once.
+    private func lineTimes(_ paths: [String]) throws(TodoSyncError) -> [String: (lines: [Int64?], modified: Int64)] {
+        guard !paths.isEmpty else { return [:] }
+        let stamps = try git("reading git's index") { try repository.indexStamps(for: paths) }
+        let stats = paths.map { FileSystem.regularFileStat(root + "/" + $0) }
+        var cache = Trace.phase("read the blame cache") { () -> BlameCache in
+            (try? FileSystem.read(scratch.blameCache)).flatMap(BlameCache.init(decoding:)) ?? BlameCache()
+        }
+        let before = cache
+        var found: [String: (lines: [Int64?], modified: Int64)] = [:]
+        var unknown: [(path: String, key: BlameCache.Key?)] = []
+        var used = Set<BlameCache.Key>()
+        for (position, path) in paths.enumerated() {
+            let modified = Int64(stats[position]?.mtime.seconds ?? 0)
+            // The blob git's index vouches for, else the file's own bytes hashed as git would.
+            var blob = stats[position].flatMap { stamps.blob(at: position, stat: $0) }
+            if blob == nil, let bytes = try FileSystem.read(root + "/" + path) { blob = try? Repository.blobID(of: bytes) }
+            let key = blob.map { BlameCache.Key(path: path, blob: $0) }
+            if let key { used.insert(key) }
+            if let key, let kept = cache.times[key] {
+                found[path] = (kept.map { $0 == 0 ? nil : $0 }, modified)
+            } else {
+                unknown.append((path, key))
+                found[path] = ([], modified)
+            }
+        }
+        let blamed = try Trace.phase("git blame, \(unknown.count) files") { () throws(TodoSyncError) in
+            try Self.blame(unknown.map(\.path), gitDirectory: repository.gitDirectory, workTree: root)
+        }
+        for ((path, key), lines) in zip(unknown, blamed) {
+            found[path]?.lines = lines
+            if let key { cache.times[key] = lines.map { $0 ?? 0 } }
+        }
+        cache.keepOnly(used)
+        if cache != before { FileSystem.writeCache(scratch.blameCache, cache.encoded()) }
+        return found
+    }
+
+    /// `git blame` of each file, one a core at once.
+    private static func blame(_ paths: [String], gitDirectory: String, workTree: String) throws(TodoSyncError) -> [[Int64?]] {
+        guard !paths.isEmpty else { return [] }
+        let workers = min(4, max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))), paths.count)
+        let results = Mutex<[Result<[Int64?], GitError>?]>(Array(repeating: nil, count: paths.count))
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            for index in stride(from: worker, to: paths.count, by: workers) {
+                let result = Result { () throws(GitError) in try Repository.blameTimes(gitDirectory: gitDirectory, workTree: workTree, path: paths[index]) }
+                results.withLock { $0[index] = result }
+            }
+        }
+        return try results.withLock { (all) throws(TodoSyncError) in
+            try all.enumerated().map { (index, result) throws(TodoSyncError) in
+                switch result {
+                case .success(let lines)?: return lines
+                case .failure(let error)?: throw .git(error, while: "reading who last changed each line of \(paths[index]) (git blame)")
+                case nil: return []
+                }
+            }
         }
     }
 }
