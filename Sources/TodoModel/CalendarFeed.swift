@@ -102,8 +102,9 @@ public struct CalendarFeed: Sendable {
 
     private func common(_ entry: Entry, into out: inout ContentLines) {
         out.add("UID", entry.item.id.description.lowercased() + "@todosync")
-        out.add("DTSTAMP", Self.dateTime(entry.stamp))
-        out.add("LAST-MODIFIED", Self.dateTime(entry.stamp))
+        let stamp = Self.dateTime(entry.stamp)
+        out.add("DTSTAMP", stamp)
+        out.add("LAST-MODIFIED", stamp)
         out.add("SUMMARY", Self.text(entry.item.plainTitle))
     }
 
@@ -184,15 +185,29 @@ public struct CalendarFeed: Sendable {
     }
 
     static func date(_ date: CalendarDate) -> String {
-        String(date.description.filter { $0 != "-" })
+        var digits = [UInt8](repeating: UInt8(ascii: "0"), count: 8)
+        for (value, end) in [(date.year, 4), (date.month, 6), (date.day, 8)] {
+            var rest = value, at = end
+            while rest > 0, at > end - (end == 4 ? 4 : 2) {
+                at -= 1
+                digits[at] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            }
+        }
+        return String(decoding: digits, as: UTF8.self)
     }
 
     /// A UTC date-time, `YYYYMMDDTHHMMSSZ`.
     static func dateTime(_ seconds: Int64) -> String {
         let days = Int((seconds >= 0 ? seconds : seconds - 86_399) / 86_400)
         let rest = Int(seconds - Int64(days) * 86_400)
-        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return date(CalendarDate(daysSinceEpoch: days)) + "T" + two(rest / 3600) + two(rest / 60 % 60) + two(rest % 60) + "Z"
+        var out = Array(date(CalendarDate(daysSinceEpoch: days)).utf8)
+        out.append(UInt8(ascii: "T"))
+        for value in [rest / 3600, rest / 60 % 60, rest % 60] {
+            out += [UInt8(ascii: "0") + UInt8(value / 10), UInt8(ascii: "0") + UInt8(value % 10)]
+        }
+        out.append(UInt8(ascii: "Z"))
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// TEXT as RFC 5545 escapes it: backslash, semicolon, comma and line ends.
@@ -227,24 +242,37 @@ struct ContentLines {
 
     mutating func add(_ name: String, _ value: String) {
         var length = 0
-        var line = Array(name.utf8)
-        line.append(UInt8(ascii: ":"))
-        line += value.utf8
+        append(name.utf8, &length)
+        bytes.append(UInt8(ascii: ":"))
+        length += 1
+        append(value.utf8, &length)
+        bytes += [0x0D, 0x0A]
+    }
+
+    private mutating func append(_ text: String.UTF8View, _ length: inout Int) {
+        let fast: Void? = text.withContiguousStorageIfAvailable { append($0, &length) }
+        if fast == nil { Array(text).withUnsafeBufferPointer { append($0, &length) } }
+    }
+
+    private mutating func append(_ text: UnsafeBufferPointer<UInt8>, _ length: inout Int) {
         var index = 0
-        while index < line.count {
-            // The length of the character starting here, so that it fits whole.
-            let lead = line[index]
-            let width = lead < 0x80 ? 1 : lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
-            if length + width > 75 {
+        while index < text.count {
+            if length >= 75 {
                 bytes += [0x0D, 0x0A, 0x20]
                 length = 1
             }
-            for offset in 0..<min(width, line.count - index) {
-                bytes.append(line[index + offset])
+            // As much as fits, cut before a character's first byte (a continuation byte is
+            // 10xxxxxx): a character is never split.
+            var end = min(text.count, index + 75 - length)
+            while end < text.count, end > index, text[end] & 0xC0 == 0x80 { end -= 1 }
+            if end == index {
+                // Not even one character fits on this line: the next takes it.
+                length = 75
+                continue
             }
-            length += width
-            index += width
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[index..<end]))
+            length += end - index
+            index = end
         }
-        bytes += [0x0D, 0x0A]
     }
 }

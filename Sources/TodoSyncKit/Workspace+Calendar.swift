@@ -37,13 +37,14 @@ extension Workspace {
                     withoutID += 1
                 }
             }
-            let times = try lineTimes(Set(included.map(\.file)).sorted())
+            let times = try Trace.phase("ics: each line's last commit") { () throws(TodoSyncError) in try lineTimes(Set(included.map(\.file)).sorted()) }
             let entries = included.map { item in
                 let file = times[item.file]
                 let line = file.flatMap { item.line >= 1 && item.line <= $0.lines.count ? $0.lines[item.line - 1] : nil }
                 return CalendarFeed.Entry(item: item, stamp: line ?? file?.modified ?? 0)
             }
-            return CalendarFeedResult(bytes: feed.render(entries), count: entries.count, withoutID: withoutID)
+            let bytes = Trace.phase("ics: render \(entries.count) items") { feed.render(entries) }
+            return CalendarFeedResult(bytes: bytes, count: entries.count, withoutID: withoutID)
         }
     }
 
@@ -54,7 +55,8 @@ extension Workspace {
     private func lineTimes(_ paths: [String]) throws(TodoSyncError) -> [String: (lines: [Int64?], modified: Int64)] {
         guard !paths.isEmpty else { return [:] }
         let stamps = try git("reading git's index") { try repository.indexStamps(for: paths) }
-        let stats = paths.map { FileSystem.regularFileStat(root + "/" + $0) }
+        // Taken once this pass: the items were read with the same stats.
+        let stats = paths.map(passStat)
         var cache = Trace.phase("read the blame cache") { () -> BlameCache in
             (try? FileSystem.read(scratch.blameCache)).flatMap(BlameCache.init(decoding:)) ?? BlameCache()
         }
