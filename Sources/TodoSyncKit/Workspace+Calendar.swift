@@ -20,8 +20,8 @@ public struct CalendarFeedResult: Sendable {
 extension Workspace {
     /// The feed of the lists as they are (as `list` reads them): a VTODO (or with `.events`,
     /// an all-day VEVENT on the due date) for each item `CalendarFeed.includes`. Each item's
-    /// DTSTAMP is the author time of the commit that last changed its line, as `git blame`
-    /// tells it (kept per file version in `.git/todosync/cache/blame`); a line not committed
+    /// DTSTAMP is the author time of the commit that last changed its line or its notes' lines,
+    /// as `git blame` tells it (kept per file version in `.git/todosync/cache/blame`); a line not committed
     /// yet takes its file's modification time. So the feed is the same bytes while the lists
     /// are.
     public func calendarFeed(kind: CalendarFeed.Kind, all: Bool, name: String) throws(TodoSyncError) -> CalendarFeedResult {
@@ -29,7 +29,10 @@ extension Workspace {
             let feed = CalendarFeed(name: name, kind: kind)
             var included: [TodoItem] = []
             var withoutID = 0
+            // Where each item's lines end: at its notes' last line, before the next item's.
+            var itemLines: [String: [Int]] = [:]
             _ = try forEachItem(done: nil) { item, hasID in
+                itemLines[item.file, default: []].append(item.line)
                 guard CalendarFeed.includes(item, kind: kind, all: all) else { return }
                 if hasID {
                     included.append(item)
@@ -38,10 +41,28 @@ extension Workspace {
                 }
             }
             let times = try Trace.phase("ics: each line's last commit") { () throws(TodoSyncError) in try lineTimes(Set(included.map(\.file)).sorted()) }
+            for path in itemLines.keys { itemLines[path]?.sort() }
             let entries = included.map { item in
+                // The newest of its own line's and its notes' lines (a line not committed yet:
+                // the file's modification time).
                 let file = times[item.file]
-                let line = file.flatMap { item.line >= 1 && item.line <= $0.lines.count ? $0.lines[item.line - 1] : nil }
-                return CalendarFeed.Entry(item: item, stamp: line ?? file?.modified ?? 0)
+                let noteLines = item.notes.isEmpty ? 0 : item.notes.split(separator: "\n", omittingEmptySubsequences: false).count
+                var last = item.line + noteLines
+                if let lines = itemLines[item.file] {
+                    // The first item line after this one (binary search: a list holds thousands).
+                    var low = 0, high = lines.count
+                    while low < high {
+                        let middle = (low + high) / 2
+                        if lines[middle] <= item.line { low = middle + 1 } else { high = middle }
+                    }
+                    if low < lines.count { last = min(last, lines[low] - 1) }
+                }
+                var stamp: Int64 = 0
+                for line in item.line...max(item.line, last) {
+                    let time = file.flatMap { line >= 1 && line <= $0.lines.count ? $0.lines[line - 1] : nil } ?? file?.modified ?? 0
+                    stamp = max(stamp, time)
+                }
+                return CalendarFeed.Entry(item: item, stamp: stamp)
             }
             let bytes = Trace.phase("ics: render \(entries.count) items") { feed.render(entries) }
             return CalendarFeedResult(bytes: bytes, count: entries.count, withoutID: withoutID)

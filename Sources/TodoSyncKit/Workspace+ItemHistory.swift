@@ -26,9 +26,8 @@ extension Workspace {
     /// log orders them): through renames, moves within and between files, commits made with
     /// plain git, both sides of merges, undo and redo. Read from git alone (docs/HISTORY.md).
     ///
-    /// Each commit is looked at as `git log -S` looks at it: the lists it changed are searched
-    /// for the item's id, and only where the item's lines, file or place differ are the two
-    /// versions parsed to say what changed.
+    /// git's pickaxe finds the commits that changed the item's location (`ItemTracer`,
+    /// `commitsChanging`); only those are read, their versions parsed to say what changed.
     ///
     /// `removed`: the item is one the lists no longer hold, named by its old title (or id),
     /// found where a commit removed it (`removedItem`); it is returned as it was then.

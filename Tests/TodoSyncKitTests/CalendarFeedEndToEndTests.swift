@@ -84,6 +84,13 @@ import TodoModel
         let authored = try f.git("log", "-1", "--format=%aI").trimmingCharacters(in: .whitespacesAndNewlines)
         let stamp = try #require(rent["DTSTAMP"])
         #expect(ISO8601DateFormatter().date(from: stamp) == ISO8601DateFormatter().date(from: authored), "\(stamp) \(authored)")
+        // A note edited with plain git: the item's DTSTAMP is that commit's.
+        try f.write("TODO.md", try f.read("TODO.md").replacingOccurrences(of: "Receipts are in the blue folder.", with: "Receipts are in the red folder."))
+        _ = try run("/usr/bin/git", ["commit", "-q", "-am", "Notes"], in: f.path, environment: ["GIT_AUTHOR_DATE": "2027-02-03T04:05:06Z"])
+        try f.todosync("ics", "-o", "todo.ics")
+        let edited = try read("todo.ics", in: f.path)
+        #expect(edited.first { $0["SUMMARY"] == "Tax return" }?["DTSTAMP"] == "2027-02-03T04:05:06+00:00", "\(edited)")
+        #expect(edited.first { $0["SUMMARY"] == "Pay rent, at last; really" }?["DTSTAMP"] == stamp)
         // CRLF line ends, lines folded at 75 octets.
         let bytes = try Data(contentsOf: URL(fileURLWithPath: f.path + "/todo.ics"))
         let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast()
