@@ -19,29 +19,18 @@ struct ItemHistoryCache: Equatable {
     var commits: [OID]
 
     func encoded() -> [UInt8] {
-        var body: [UInt8] = []
-        body.appendString(item.description)
-        body += tip.bytes
-        body.appendNumber(commits.count)
-        for commit in commits { body += commit.bytes }
-        var sum = ItemsCache.checksum(body[...])
-        var out = Self.format
-        for _ in 0..<8 {
-            out.append(UInt8(truncatingIfNeeded: sum))
-            sum >>= 8
-        }
-        return out + body
+        var out = CacheFile.start(Self.format, reservingCapacity: 64 + commits.count * 20)
+        out.appendString(item.description)
+        out += tip.bytes
+        out.appendNumber(commits.count)
+        for commit in commits { out += commit.bytes }
+        CacheFile.seal(&out, format: Self.format)
+        return out
     }
 
     /// The cache `bytes` hold for `item`; nil for anything but a whole cache of this format.
     init?(decoding bytes: [UInt8], item: ItemID) {
-        let start = Self.format.count + 8
-        guard bytes.count >= start, bytes[..<Self.format.count].elementsEqual(Self.format) else { return nil }
-        var sum: UInt64 = 0
-        for (offset, byte) in bytes[Self.format.count..<start].enumerated() { sum |= UInt64(byte) << UInt64(8 * offset) }
-        guard ItemsCache.checksum(bytes[start...]) == sum else { return nil }
-        var reader = ByteReader(bytes: bytes[...], at: start)
-        guard reader.string() == item.description, let tip = reader.take(20).flatMap(OID.init(rawBytes:)),
+        guard var reader = CacheFile.open(bytes, format: Self.format), reader.string() == item.description, let tip = reader.take(20).flatMap(OID.init(rawBytes:)),
             let count = reader.number(), count <= bytes.count / 20
         else { return nil }
         var commits: [OID] = []

@@ -48,9 +48,7 @@ struct ItemsCache: Sendable {
     /// records. `program` names the todosync build (its file's stamp): another build may
     /// parse otherwise, so a cache it wrote is not read.
     func encoded(program: String) -> [UInt8] {
-        // The checksum's place is kept and filled in last: the body is not copied again.
-        var body = Self.format + [UInt8](repeating: 0, count: 8)
-        body.reserveCapacity(body.count + paths.count * 80 + records.values.reduce(0) { $0 + $1.count + 24 })
+        var body = CacheFile.start(Self.format, reservingCapacity: paths.count * 80 + records.values.reduce(0) { $0 + $1.count + 24 })
         body.appendString(program)
         body.appendNumber(paths.count)
         for (path, entry) in paths {
@@ -70,24 +68,14 @@ struct ItemsCache: Sendable {
             body.appendNumber(record.count)
             body += record
         }
-        let start = Self.format.count + 8
-        let sum = Self.checksum(body[start...])
-        for (offset, shift) in stride(from: 0, to: 64, by: 8).enumerated() {
-            body[Self.format.count + offset] = UInt8(truncatingIfNeeded: sum >> UInt64(shift))
-        }
+        CacheFile.seal(&body, format: Self.format)
         return body
     }
 
     /// The cache a file holds, if `program` wrote it; nil for anything but a whole cache of
     /// this format.
     init?(decoding bytes: [UInt8], program: String) {
-        let start = Self.format.count + 8
-        guard bytes.count >= start, bytes[..<Self.format.count].elementsEqual(Self.format) else { return nil }
-        var sum: UInt64 = 0
-        for (offset, byte) in bytes[Self.format.count..<start].enumerated() { sum |= UInt64(byte) << UInt64(8 * offset) }
-        guard Self.checksum(bytes[start...]) == sum else { return nil }
-        var reader = ByteReader(bytes: bytes[...], at: start)
-        guard reader.string() == program, let pathCount = reader.number(), pathCount <= bytes.count else { return nil }
+        guard var reader = CacheFile.open(bytes, format: Self.format), reader.string() == program, let pathCount = reader.number(), pathCount <= bytes.count else { return nil }
         paths.reserveCapacity(pathCount)
         for _ in 0..<pathCount {
             guard let path = reader.string() else { return nil }

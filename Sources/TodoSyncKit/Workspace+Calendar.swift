@@ -153,7 +153,7 @@ struct BlameCache: Equatable {
     }
 
     func encoded() -> [UInt8] {
-        var body: [UInt8] = []
+        var body = CacheFile.start(Self.format)
         body.appendNumber(times.count)
         for (key, lines) in times.sorted(by: { ($0.key.path, $0.key.blob.description) < ($1.key.path, $1.key.blob.description) }) {
             body.appendString(key.path)
@@ -161,23 +161,12 @@ struct BlameCache: Equatable {
             body.appendNumber(lines.count)
             for time in lines { body.appendNumber(Int(time)) }
         }
-        var sum = ItemsCache.checksum(body[...])
-        var out = Self.format
-        for _ in 0..<8 {
-            out.append(UInt8(truncatingIfNeeded: sum))
-            sum >>= 8
-        }
-        return out + body
+        CacheFile.seal(&body, format: Self.format)
+        return body
     }
 
     init?(decoding bytes: [UInt8]) {
-        let start = Self.format.count + 8
-        guard bytes.count >= start, bytes[..<Self.format.count].elementsEqual(Self.format) else { return nil }
-        var sum: UInt64 = 0
-        for (offset, byte) in bytes[Self.format.count..<start].enumerated() { sum |= UInt64(byte) << UInt64(8 * offset) }
-        guard ItemsCache.checksum(bytes[start...]) == sum else { return nil }
-        var reader = ByteReader(bytes: bytes[...], at: start)
-        guard let count = reader.number(), count <= bytes.count else { return nil }
+        guard var reader = CacheFile.open(bytes, format: Self.format), let count = reader.number(), count <= bytes.count else { return nil }
         for _ in 0..<count {
             guard let path = reader.string(), let blob = reader.take(20).flatMap(OID.init(rawBytes:)), let lines = reader.number(), lines <= bytes.count
             else { return nil }

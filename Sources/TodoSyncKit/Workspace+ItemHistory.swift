@@ -90,14 +90,8 @@ extension Workspace {
         var seen = Set<ItemID>()
         for hitID in hits {
             let hit = try git("reading commit \(hitID.short)") { try repository.commit(hitID) }
-            for parentID in hit.parents {
-                let parent: Commit
-                do throws(TodoSyncError) {
-                    parent = try git("reading commit \(parentID.short)") { try repository.commit(parentID) }
-                } catch where error.isBeyondShallowHistory {
-                    continue
-                }
-                let changed = Set(try git("comparing trees") { try repository.changedPaths(from: parent.tree, to: hit.tree) }.filter(selector.matches))
+            for (parent, changedPaths) in try parentsAndChangedLists(of: hit) {
+                let changed = Set(changedPaths)
                 guard !changed.isEmpty else { continue }
                 // The item as the commit left it, else as it was before it.
                 for version in [try listsAt(hit.tree, changed), try listsAt(parent.tree, changed)] {
@@ -119,6 +113,23 @@ extension Workspace {
                 hint: "name one by the first digits of its id: todosync history \(first.item.id.description.prefix(8).lowercased()) --removed")
         }
         return first.item
+    }
+
+    /// Each parent of `commit` this clone holds (one beyond a shallow clone's history is left
+    /// out), with the paths of the lists that differ between it and `commit`.
+    func parentsAndChangedLists(of commit: Commit) throws(TodoSyncError) -> [(parent: Commit, changed: [String])] {
+        var found: [(parent: Commit, changed: [String])] = []
+        for parentID in commit.parents {
+            let parent: Commit
+            do throws(TodoSyncError) {
+                parent = try git("reading commit \(parentID.short)") { try repository.commit(parentID) }
+            } catch where error.isBeyondShallowHistory {
+                continue
+            }
+            let changed = try git("comparing trees") { try repository.changedPaths(from: parent.tree, to: commit.tree) }.filter(selector.matches)
+            found.append((parent, changed))
+        }
+        return found
     }
 
     /// The lists at `paths` in a tree, parsed.
@@ -515,14 +526,8 @@ extension ItemTracer {
             let hit = try git("reading commit \(hitID.short)") { try repository.commit(hitID) }
             // The location in each parent; parents holding the same go on together.
             var groups: [(location: Location?, parents: [OID])] = []
-            for parentID in hit.parents {
-                let parent: Commit
-                do throws(TodoSyncError) {
-                    parent = try git("reading commit \(parentID.short)") { try repository.commit(parentID) }
-                } catch where error.isBeyondShallowHistory {
-                    continue
-                }
-                let changed = try git("comparing trees") { try repository.changedPaths(from: parent.tree, to: hit.tree) }.filter(workspace.selector.matches)
+            for (parent, changed) in try workspace.parentsAndChangedLists(of: hit) {
+                let parentID = parent.id
                 let location: Location?
                 if let here = stretch.location, !changed.contains(here.path) {
                     location = here

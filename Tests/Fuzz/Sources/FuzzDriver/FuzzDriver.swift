@@ -76,7 +76,8 @@ public enum FuzzInput {
         return out
     }
 
-    /// A seeded generator (SplitMix64): the same input, the same ids.
+    /// A seeded generator (SplitMix64, as TestSupport's, which this package cannot reach): the
+    /// same input, the same ids.
     public struct Generator: RandomNumberGenerator {
         var state: UInt64
         public init(seed: UInt64) { state = seed }
