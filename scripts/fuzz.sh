@@ -9,12 +9,13 @@
 # command that runs it again.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-targets=(parse-render id-assignment merge dates)
+targets=(parse-render id-assignment merge merge-file dates)
 describe() {
   case "$1" in
     parse-render) echo "any bytes: parse then render gives them back" ;;
     id-assignment) echo "a list edited since a commit: ids only added, never twice" ;;
     merge) echo "three lists: merge(b, x, x) = x, merge(b, b, x) = x, a merge reads back" ;;
+    merge-file) echo "the merge driver's list merge on any three files (markers, binary): laws hold" ;;
     dates) echo "recurrence rules and date expressions: no crash, next dates move on" ;;
   esac
 }

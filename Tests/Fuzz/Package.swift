@@ -16,6 +16,7 @@ let package = Package(
         .executableTarget(name: "fuzz-parse-render", dependencies: ["FuzzDriver", .product(name: "TodoModel", package: project)]),
         .executableTarget(name: "fuzz-id-assignment", dependencies: ["FuzzDriver", .product(name: "TodoModel", package: project)]),
         .executableTarget(name: "fuzz-merge", dependencies: ["FuzzDriver", .product(name: "TodoModel", package: project)]),
+        .executableTarget(name: "fuzz-merge-file", dependencies: ["FuzzDriver", .product(name: "TodoModel", package: project)]),
         .executableTarget(name: "fuzz-dates", dependencies: ["FuzzDriver", .product(name: "TodoModel", package: project)]),
     ]
 )
