@@ -190,7 +190,7 @@ extension Workspace {
     /// Writes a feed to `given` (relative to the folder todosync was started in), replacing
     /// the file whole by a rename, and only when its bytes differ: a calendar app or web
     /// server polling it sees a change only when there is one. False: it was up to date.
-    /// A Markdown file is refused: it may be a list.
+    /// A Markdown file is refused (it may be a list), and so is any file that is not a feed.
     public func writeFeed(_ bytes: [UInt8], to given: String) throws(TodoSyncError) -> Bool {
         let path = given.hasPrefix("/") ? given : startDirectory + "/" + given
         if ListFileSelector.markdown.contains(where: { path.lowercased().hasSuffix($0.dropFirst()) }) {
@@ -199,7 +199,16 @@ extension Workspace {
         if FileSystem.kind(of: path) == .directory {
             throw TodoSyncError("\(given) is a folder; nothing was written", hint: "name a file in it: \(given.hasSuffix("/") ? given : given + "/")todo.ics")
         }
-        if let current = try? FileSystem.read(path), current == bytes { return false }
+        if let current = try FileSystem.read(path) {
+            if current == bytes { return false }
+            // Only a feed (or an empty file) is replaced: a setting pointing at another file
+            // must not cost its owner a byte.
+            guard current.isEmpty || current.starts(with: Array("BEGIN:VCALENDAR".utf8)) else {
+                throw TodoSyncError(
+                    "\(given) exists and is not an iCalendar feed: the feed is not written over it; nothing was changed",
+                    hint: "name a new file, such as todo.ics (or remove \(given) if it is yours to lose)")
+            }
+        }
         try FileSystem.writeAtomically(path, bytes)
         return true
     }

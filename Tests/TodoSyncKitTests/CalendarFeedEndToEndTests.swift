@@ -136,6 +136,10 @@ import TodoModel
         // Refused: a list's name, a folder.
         #expect(try f.todosync("ics", "-o", "TODO.md", expectStatus: 1).stderr.contains("Markdown file"))
         #expect(try f.todosync("ics", "-o", ".", expectStatus: 1).stderr.contains("is a folder"))
+        // A file that is not a feed is never written over.
+        try f.write("notes.txt", "my own words\n")
+        #expect(try f.todosync("ics", "-o", "notes.txt", expectStatus: 1).stderr.contains("is not an iCalendar feed"))
+        #expect(try f.read("notes.txt") == "my own words\n")
     }
 
     /// docs/CALENDAR.md's table: each rule's RRULE gives, from the anchor, the dates todosync's
