@@ -7,9 +7,11 @@ struct ICS: ParsableCommand {
         commandName: "ics",
         abstract: "Write an iCalendar feed of the dated items, for calendar apps to subscribe to.",
         discussion: """
-            A VTODO for each item with a due (📅), start (🛫) or scheduled (⏳) date (--all: every open item too). Its UID comes from the item's id, the same on every clone, so a calendar never shows an item twice; SUMMARY is the title without its fields; DUE the due date; DTSTART the start date, else the scheduled date; PRIORITY from the five priorities; STATUS and COMPLETED from the check and its done date (✅); RRULE from the 🔁 rule where one says the same dates (docs/CALENDAR.md has the table; any other rule is told in DESCRIPTION, never guessed); DESCRIPTION the notes and file:line; DTSTAMP the time of the commit that last changed the item's line (a line not committed yet: its file's modification time). The feed is the lists as they are, as list shows them, and the same bytes while they are.
+            A VTODO for each item with a due (📅), start (🛫) or scheduled (⏳) date (--all: every open item too). Its UID comes from the item's id, the same on every clone, so a calendar never shows an item twice; SUMMARY is the title without its fields; DUE the due date; DTSTART the start date, else the scheduled date; PRIORITY from the five priorities; STATUS and COMPLETED from the check and its done date (✅); RRULE from the 🔁 rule where one says the same dates (docs/CALENDAR.md has the table; any other rule is told in DESCRIPTION, never guessed); DESCRIPTION the notes and file:line; DTSTAMP the time of the commit that last changed the item's line or its notes (a line not committed yet: its file's modification time). The feed is the lists as they are, as list shows them, and the same bytes while they are.
 
             --events writes an all-day VEVENT on each open item's due date instead, for calendar apps that show no tasks. Items with no id yet are left out (the next commit gives them one) and counted on standard error.
+
+            To keep a feed current, name it in git's config: git config todosync.icsFile ~/calendar/todo.ics (todosync.icsEvents true for events). Every command that moves the branch then writes it again where it changed, and watch does when a plain git pull moved the branch.
 
             Examples:
               todosync ics -o ~/calendar/todo.ics

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Runs the tests under a sanitizer, in a build folder of its own (docs/RELIABILITY.md,
+# "Sanitizers"): the end-to-end tests run the sanitized todosync too.
+#   scripts/sanitize.sh address [FILTER]   AddressSanitizer
+#   scripts/sanitize.sh thread [FILTER]    ThreadSanitizer
+set -euo pipefail
+cd "$(dirname "$0")/.."
+kind=${1:-}
+case "$kind" in
+  address|thread) shift ;;
+  *) echo "usage: scripts/sanitize.sh address|thread [FILTER]" >&2; exit 64 ;;
+esac
+scripts/ensure-libgit2.sh
+scripts/ensure-test-tools.sh
+swift build --build-tests --sanitize="$kind" --scratch-path ".build-$kind"
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0}
+export TSAN_OPTIONS=${TSAN_OPTIONS:-halt_on_error=1}
+if [ $# -gt 0 ]; then
+  swift test --skip-build --sanitize="$kind" --scratch-path ".build-$kind" --filter "$1"
+else
+  swift test --skip-build --sanitize="$kind" --scratch-path ".build-$kind"
+fi
