@@ -13,6 +13,8 @@ esac
 scripts/ensure-libgit2.sh
 scripts/ensure-test-tools.sh
 swift build --build-tests --sanitize="$kind" --scratch-path ".build-$kind"
+# swift-argument-parser's manual tool: the install tests make the man page with it.
+swift build --product generate-manual --scratch-path ".build-$kind"
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0}
 export TSAN_OPTIONS=${TSAN_OPTIONS:-halt_on_error=1}
 if [ $# -gt 0 ]; then
