@@ -18,5 +18,7 @@ let package = Package(
         .executableTarget(name: "fuzz-merge", dependencies: ["FuzzDriver", .product(name: "TodoModel", package: project)]),
         .executableTarget(name: "fuzz-merge-file", dependencies: ["FuzzDriver", .product(name: "TodoModel", package: project)]),
         .executableTarget(name: "fuzz-dates", dependencies: ["FuzzDriver", .product(name: "TodoModel", package: project)]),
+        .executableTarget(name: "fuzz-reflog", dependencies: ["FuzzDriver", .product(name: "TodoSyncKit", package: project)]),
+        .executableTarget(name: "fuzz-trailers", dependencies: ["FuzzDriver", .product(name: "TodoSyncKit", package: project)]),
     ]
 )
