@@ -14,14 +14,9 @@ public struct TransferProgress: Sendable {
 }
 
 extension Repository {
-    /// The URL configured for a remote, or nil if there is no such remote.
+    /// The URL configured for a remote (insteadOf applied), or nil if there is no such remote.
     public func remoteURL(_ name: String) throws(GitError) -> String? {
-        var remote: OpaquePointer?
-        let result = git_remote_lookup(&remote, pointer, name)
-        if result == GIT_ENOTFOUND.rawValue || result == GIT_EINVALIDSPEC.rawValue { return nil }
-        try GitError.check(result, "git_remote_lookup")
-        defer { git_remote_free(remote) }
-        return string(git_remote_url(remote))
+        try remoteSettings(name)?.url
     }
 
     /// Fetches a remote's branches into `refs/remotes/<name>/`, as its configured refspecs say.
@@ -36,7 +31,15 @@ extension Repository {
             options.proxy_opts.type = GIT_PROXY_AUTO
             context.progress = progress
             context.install(in: &options.callbacks)
-            try context.rethrowing(git_remote_fetch(remote, nil, &options, "fetch"), "git_remote_fetch")
+            let specs = context.fetchRefspecs.map { strdup($0) }
+            defer { specs.forEach { free($0) } }
+            var pointers: [UnsafeMutablePointer<CChar>?] = specs
+            let result = pointers.withUnsafeMutableBufferPointer { buffer in
+                var array = git_strarray(strings: buffer.baseAddress, count: buffer.count)
+                if buffer.isEmpty { return git_remote_fetch(remote, nil, &options, "fetch") }
+                return git_remote_fetch(remote, &array, &options, "fetch")
+            }
+            try context.rethrowing(result, "git_remote_fetch")
         }
     }
 
@@ -79,12 +82,27 @@ extension Repository {
     private func withRemote(
         _ name: String, pushing: Bool, silence: SilenceLimit?, _ body: (OpaquePointer?, RemoteContext) throws(GitError) -> Void
     ) throws(GitError) {
+        guard let settings = try remoteSettings(name) else {
+            throw GitError(code: GIT_ENOTFOUND.rawValue, message: "remote '\(name)' does not exist", function: "git_remote_lookup")
+        }
+        let url = pushing ? settings.pushURL : settings.url
+        // In memory, from the settings resolved above (RemoteSettings says why not looked up).
+        var createOptions = git_remote_create_options()
+        try GitError.check(
+            git_remote_create_options_init(&createOptions, UInt32(GIT_REMOTE_CREATE_OPTIONS_VERSION)), "git_remote_create_options_init")
+        createOptions.repository = pointer
+        createOptions.flags = GIT_REMOTE_CREATE_SKIP_INSTEADOF.rawValue | GIT_REMOTE_CREATE_SKIP_DEFAULT_FETCHSPEC.rawValue
+        // The first refspec maps a pushed branch to its remote-tracking branch; a fetch is
+        // given them all (`fetch` below).
+        let fetchspec = settings.fetchRefspecs.first.map { strdup($0) }
+        defer { free(fetchspec ?? nil) }
+        createOptions.fetchspec = UnsafePointer(fetchspec ?? nil)
         var remote: OpaquePointer?
-        try GitError.check(git_remote_lookup(&remote, pointer, name), "git_remote_lookup")
+        try GitError.check(git_remote_create_with_opts(&remote, url, &createOptions), "git_remote_create_with_opts")
         defer { git_remote_free(remote) }
         let context = RemoteContext()
+        context.fetchRefspecs = settings.fetchRefspecs
         context.silence = silence
-        let url = (pushing ? string(git_remote_pushurl(remote)) : nil) ?? string(git_remote_url(remote)) ?? ""
         switch RemoteEndpoint(url: url) {
         case .builtIn:
             context.watchdog = silence.map(SilenceWatchdog.init)
@@ -122,6 +140,8 @@ extension Repository {
 /// the progress handler. Passed to them as `payload`.
 final class RemoteContext {
     var progress: ((TransferProgress) -> Void)?
+    /// The remote's `remote.<name>.fetch` refspecs, which a fetch is given.
+    var fetchRefspecs: [String] = []
     var rejected: [(String, String)] = []
     /// Lines the remote sent to be shown (a hook's output).
     var remoteMessages: [String] = []

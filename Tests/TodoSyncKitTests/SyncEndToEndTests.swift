@@ -83,6 +83,24 @@ import TestSupport
         #expect(try bob.todosync("status").stdout.contains("Ahead of origin/main by 2 commits"))
     }
 
+    /// The remote's URLs as git rewrites them: fetched from where `insteadOf` points, pushed
+    /// to where `pushInsteadOf` points, as `git pull` and `git push` would.
+    @Test func insteadOfAndPushInsteadOfRouteFetchesAndPushesAsGitDoes() throws {
+        let (remote, alice, bob) = try Remote.withTwoClones(seeding: ["TODO.md": withIDs("- [ ] A ^a\n")])
+        let mirror = remote.scratch.path + "/mirror"
+        _ = try git("clone", "-q", "--bare", remote.path, mirror + "/lists.git", in: remote.scratch.path)
+        try bob.write("TODO.md", withIDs("- [ ] A ^a\n- [ ] From Bob ^b\n"))
+        try bob.sync()
+        _ = try alice.git("remote", "set-url", "origin", "lists:lists.git")
+        _ = try alice.git("config", "url.\(remote.scratch.path)/.insteadOf", "lists:")
+        _ = try alice.git("config", "url.\(mirror)/.pushInsteadOf", "lists:")
+        try alice.write("TODO.md", withIDs("- [x] A ^a\n"))
+        try alice.sync()
+        #expect(withShortIDs(try alice.read("TODO.md")) == "- [x] A ^a\n- [ ] From Bob ^b\n")
+        #expect(try git("rev-parse", "main", in: mirror + "/lists.git") == (try alice.git("rev-parse", "HEAD")))
+        #expect(try git("rev-parse", "main", in: remote.path) == (try bob.git("rev-parse", "HEAD")))
+    }
+
     @Test func anUnreachableRemoteKeepsTheLocalCommitAndFails() throws {
         let remote = try Remote()
         let alice = try remote.clone(seeding: ["TODO.md": withIDs("- [ ] A ^a\n")])

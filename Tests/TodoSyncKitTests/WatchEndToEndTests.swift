@@ -244,6 +244,34 @@ import TestSupport
         #expect(try watch.stop() == 0)
     }
 
+    /// A watch syncing again and again keeps its memory. libgit2 1.5 leaks a buffer for each
+    /// config entry each time it looks a remote up (`RemoteSettings`): with the 300 entries of
+    /// a well-used config, megabytes a sync.
+    @Test func aWatchSyncingAgainAndAgainKeepsItsMemory() throws {
+        let (remote, alice, bob) = try Remote.withTwoClones(seeding: ["TODO.md": "- [ ] One\n"])
+        _ = remote
+        let settings = (0..<300).map { "\tkey\($0) = value \($0)\n" }.joined()
+        let config = alice.path + "/.git/config"
+        try (String(contentsOfFile: config, encoding: .utf8) + "[someTool]\n" + settings).write(toFile: config, atomically: true, encoding: .utf8)
+        let watch = try WatchProcess(in: alice, ["--quiet-period", "100ms", "--sync-every", "200ms"])
+        func ownMemory() -> Int {
+            let status = (try? String(contentsOfFile: "/proc/\(watch.process.processIdentifier)/status", encoding: .utf8)) ?? ""
+            let line = status.split(separator: "\n").first { $0.hasPrefix("RssAnon:") } ?? ""
+            return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
+        }
+        usleep(3_000_000)
+        let early = ownMemory()
+        usleep(8_000_000)
+        let late = ownMemory()
+        // Still syncing: a change pushed with plain git comes in.
+        _ = try bob.git("pull", "-q", "--no-rebase", "--no-edit")
+        try bob.write("TODO.md", try bob.read("TODO.md") + "- [ ] From Bob\n")
+        try bob.commitAndPushWithGit("Add From Bob")
+        try waitUntil("Bob's item to come in", timeout: 20) { (try? alice.read("TODO.md"))?.contains("From Bob") == true }
+        #expect(early > 0 && late - early < 16_000, "watch's own memory grew from \(early) kB to \(late) kB in 8 s of syncs")
+        #expect(try watch.stop() == 0)
+    }
+
     @Test func aDurationWithoutUnitIsRefused() throws {
         let fixture = try committedFixture()
         let result = try fixture.todosync("watch", "--quiet-period", "3", expectStatus: 64)
