@@ -17,8 +17,12 @@ swift build --build-tests --sanitize="$kind" --scratch-path ".build-$kind"
 swift build --product generate-manual --scratch-path ".build-$kind"
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0}
 export TSAN_OPTIONS=${TSAN_OPTIONS:-halt_on_error=1}
+skip=()
+# Under ThreadSanitizer a program whose file write fails on a file-size limit (the full-disk
+# test's RLIMIT_FSIZE) stops with SIGBUS inside the sanitizer's runtime (RELIABILITY.md).
+if [ "$kind" = thread ]; then skip=(--skip aFullDiskStopsTheWriteWithNothingLost); fi
 if [ $# -gt 0 ]; then
-  swift test --skip-build --sanitize="$kind" --scratch-path ".build-$kind" --filter "$1"
+  swift test --skip-build --sanitize="$kind" --scratch-path ".build-$kind" "${skip[@]}" --filter "$1"
 else
-  swift test --skip-build --sanitize="$kind" --scratch-path ".build-$kind"
+  swift test --skip-build --sanitize="$kind" --scratch-path ".build-$kind" "${skip[@]}"
 fi
