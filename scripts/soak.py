@@ -25,8 +25,9 @@ The judge's rules (each intent is logged with its wall-clock time, clone, item a
        - exists (added): the item stands somewhere;
        - removed (`rm`, or an add undone): the item is gone, or another clone changed it
          concurrently (MERGE.md: an edit beats a delete);
-     an older intent on the same item and field needs nothing: a later one changed it. An item
-     that is gone satisfies every intent older than a removal of it. A prose line added to a
+     an older intent on the same item and field needs nothing: a later one changed it, and a
+     later removal of the item changes every field (kept by an edit elsewhere, the item is as
+     that edit left it). A prose line added to a
      file stands in that file. An undo withdraws the intents of the command it took back (what
      that changed is back to what it was, or to what another clone set meanwhile); an undone
      add is a removal. Two intents are concurrent when neither clone could have seen the other's:
@@ -597,9 +598,11 @@ http {{
                 if final is not None and not concurrent(intent):
                     lost.append(f"{clone} removed {item[:8]}, and nobody else edited it meanwhile, yet it is there")
                 continue
+            # A later removal changed every field, even where an edit elsewhere kept the item
+            # (MERGE.md: it is kept as that edit left it).
+            if any(i[3] == "exists" and i[4] is False and i[0] > at for i in by_item[item]):
+                continue
             if final is None:
-                if any(i[3] == "exists" and i[4] is False and i[0] > at for i in by_item[item]):
-                    continue
                 lost.append(f"{clone}'s {field} of {item[:8]} ({value!r}): the item is gone")
                 continue
             notes = [line.strip() for line in (final.get("notes") or "").split("\n")]
