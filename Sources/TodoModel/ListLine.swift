@@ -108,6 +108,9 @@ public struct ListLine: Hashable, Sendable {
     public static func join(_ lines: [ListLine]) -> [UInt8] {
         var total = 0
         for line in lines { total += line.content.count + line.ending.byteCount }
+        // NB: with no capacity the initializer sets the count of the one shared empty array,
+        // a write that races with every other thread doing the same (ThreadSanitizer).
+        guard total > 0 else { return [] }
         return [UInt8](unsafeUninitializedCapacity: total) { buffer, initialized in
             guard var next = buffer.baseAddress else { return }
             for line in lines {
