@@ -7,8 +7,8 @@
 /// line). Lines left over on both sides are then matched by content alone, so a line that a
 /// side moved past items is still one line, moved.
 ///
-/// Items as anchors also keep the cost at the edits: a diff of all entries costs O(N·D) (a
-/// folded merge of 100,000-item lists with 1,000 items added per side: 146 ms against 98).
+/// Items as anchors also keep the cost at the edits: a diff of all entries would cost O(N·D)
+/// in the lists' length N, where each gap's diff costs only its own lines.
 enum ContainerMatch {
     /// Per base line: the index of the side's line it is, or nil where the side has none.
     static func lines(base: MergeLayout.Container?, side: MergeLayout.Container) -> [Int?] {

@@ -73,8 +73,8 @@ struct MergeLayout {
     /// Items in file order, each with its body (its own container), found through `slots`.
     ///
     /// NB: arrays in file order, not tables keyed by id: a merge walks items in file order, and
-    /// at 100,000 items lookups into tables of large values missed the caches (a merge 10x
-    /// larger took 16x longer to lay out).
+    /// in large lists lookups into tables of large values miss the caches, so the layout's
+    /// cost grew faster than the lists.
     private var itemList: [Item] = []
     private var bodies: [Container] = []
     private(set) var itemIDs: [ItemID] = []

@@ -1,6 +1,6 @@
 /// Runs of top-level items that neither side touched, folded into one placeholder item each
 /// before the item-by-item merge and unfolded after it, so a merge costs what the edits cost
-/// rather than what the lists hold (a 1% edit of 100,000 items merges 100 times less).
+/// rather than what the lists hold.
 ///
 /// A pass around the merge, not part of it: the merge reads the folded lists as any others.
 /// A run is a sequence of whole top-level blocks (an item, its body, and the lines up to the

@@ -7,8 +7,8 @@ import GitStore
 
 /// The few file operations the engine needs, on POSIX calls directly.
 ///
-/// NB: not Foundation. `Data.write(.atomic)` drops the file's mode here, and
-/// `FileManager.replaceItemAt` loses the file on this platform (see PLATFORM-NOTES).
+/// NB: not Foundation. `Data.write(.atomic)` drops the file's mode and replaces a symbolic
+/// link with a file, and `FileManager.replaceItemAt` loses the file on Linux.
 enum FileSystem {
     enum Kind { case file, directory, symlink, other }
 
