@@ -16,6 +16,8 @@ public final class BlobWrite: Sendable {
     /// that would not stop and wait for the write (its deinit would never run in time).
     private let progress: Progress
 
+    /// NB: unchecked Sendable: semaphores, and an `outcome` set once on the other thread
+    /// before `finished` is signalled and read only after waiting for it.
     private final class Progress: @unchecked Sendable {
         let finished = DispatchSemaphore(value: 0)
         /// Signalled by `stop()`; the writing thread takes the signal between pieces.
@@ -79,6 +81,8 @@ public final class BlobRead: Sendable {
     public let blob: OID
     private let progress: Progress
 
+    /// NB: unchecked Sendable: semaphores, and an `outcome` set once on the other thread
+    /// before `finished` is signalled and read only after waiting for it.
     private final class Progress: @unchecked Sendable {
         let finished = DispatchSemaphore(value: 0)
         /// Set once, on the reading thread, before `finished` is signalled.

@@ -27,6 +27,8 @@ public struct SilenceLimit: Sendable {
 /// the process. Ending there changes nothing: refs move only once a transfer has finished,
 /// and the write lock is released by the kernel. (Programs todosync runs for ssh and local
 /// remotes time out gracefully instead: `ChildProcess`.)
+///
+/// NB: unchecked Sendable: its mutable state is touched only on its serial `queue`.
 final class SilenceWatchdog: @unchecked Sendable {
     private let queue = DispatchQueue(label: "todosync.silence-watchdog")
     private let timer: DispatchSourceTimer

@@ -46,7 +46,8 @@ struct TodoSync: ParsableCommand {
             Console.fail(TodoSyncError("cannot change to '\(directory)': \(reason)", hint: "check the folder given to -C"))
             Self.exit(withError: ExitCode.failure)
         }
-        let known = configuration.subcommands.map { $0._commandName } + ["help"]
+        // Every subcommand names itself in its configuration (`CommandNameTests`).
+        let known = configuration.subcommands.compactMap { $0.configuration.commandName } + ["help"]
         if let problem = CommandNameCheck.problem(global.arguments, known: known) {
             Console.fail(problem)
             Self.exit(withError: ExitCode.validationFailure)
@@ -70,7 +71,7 @@ struct TodoSync: ParsableCommand {
                 || argument.hasPrefix("--generate-") || argument.hasPrefix("--experimental")
         }
         guard !asksTheParser else { return nil }
-        let named = arguments.first.flatMap { first in configuration.subcommands.first { $0._commandName == first } }
+        let named = arguments.first.flatMap { first in configuration.subcommands.first { $0.configuration.commandName == first } }
         guard let command = named ?? (arguments.isEmpty ? configuration.defaultSubcommand : nil) else { return nil }
         return try? command.parse(Array(arguments.dropFirst(named == nil ? 0 : 1)))
     }

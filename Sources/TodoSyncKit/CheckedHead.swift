@@ -176,6 +176,9 @@ struct NotedFile: Equatable, Sendable {
 }
 
 /// The checked-head note read, and the stats of the files it names taken, on another thread.
+///
+/// NB: unchecked Sendable: `read` is written once on the other thread before `finished` is
+/// signalled, and read only after waiting for it.
 final class NoteAhead: @unchecked Sendable {
     private let finished = DispatchSemaphore(value: 0)
     /// Written once on the other thread before `finished` is signalled; read after waiting.

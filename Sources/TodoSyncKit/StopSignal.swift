@@ -7,7 +7,7 @@ import Darwin
 /// SIGINT and SIGTERM turned into a readable descriptor (a pipe the signal handler writes a
 /// byte to), so a waiting loop wakes up and finishes its work before exiting instead of dying
 /// in the middle of it. A second signal ends the program at once, as usual.
-public final class StopSignal: @unchecked Sendable {
+public final class StopSignal: Sendable {
     /// Readable once SIGINT or SIGTERM arrived.
     public let descriptor: Int32
 

@@ -217,6 +217,8 @@ extension Workspace {
 /// first `list` of a large list would otherwise build every item twice in a row. Where the
 /// command hands on the items of one state, it builds them once for itself and the record
 /// (`add`), and this thread builds the others.
+///
+/// NB: unchecked Sendable: its mutable state is touched only on its serial `queue`.
 final class ItemRecordMaker: @unchecked Sendable {
     struct Made {
         var path: String

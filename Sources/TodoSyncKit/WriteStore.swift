@@ -200,6 +200,9 @@ final class DiskStore: WriteStore {
     }
 
     /// New versions being written and flushed on another thread.
+    ///
+    /// NB: unchecked Sendable: `outcome` is written once on the preparing thread, inside
+    /// `group`, and read only after waiting for `group`.
     private final class Preparation: @unchecked Sendable {
         let group = DispatchGroup()
         /// Set on the preparing thread, read only after waiting for `group`.

@@ -17,6 +17,23 @@ import TestSupport
         #expect(far.stderr == "todosync: error: 'xyzzy' is not a todosync command\nhint: todosync --help lists the commands\n")
     }
 
+    /// Every command `--help` lists is known by its name (each names itself in its
+    /// configuration; one that did not would be refused as a typo) and runs its own help.
+    @Test func everyListedCommandIsKnownByItsName() throws {
+        let fixture = try Fixture()
+        let help = try fixture.todosync("--help").stdout
+        let listed = help.components(separatedBy: "SUBCOMMANDS:").last?.split(separator: "\n").compactMap { line -> String? in
+            let words = line.split(separator: " ")
+            guard line.hasPrefix("  "), !line.hasPrefix("   "), !line.contains("See '"), let first = words.first else { return nil }
+            return String(first)
+        } ?? []
+        #expect(listed.count > 20, "\(listed)")
+        for name in listed {
+            let result = try fixture.todosync(name, "--help")
+            #expect(result.stdout.contains("USAGE: todosync \(name)"), "\(name): \(result.stderr)")
+        }
+    }
+
     @Test func helpForAnUnknownCommandIsAnError() throws {
         let fixture = try Fixture()
         let bogus = try fixture.todosync("help", "sattus", expectStatus: 64)
