@@ -46,12 +46,14 @@ final class ChildProcess {
             throw failure
         }
         var template = Array("\(ProcessEnvironment.temporaryDirectory)/todosync-remote-XXXXXX".utf8CString)
+        // NB: a template made from a C string is never empty (it holds at least its NUL), so it has a base address.
         let errorFile = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard errorFile >= 0 else {
             let failure = Self.failure("mkstemp")
             for fd in inputPair + outputPair { close(fd) }
             throw failure
         }
+        // NB: the template is never empty (see above).
         template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
         _ = fcntl(errorFile, F_SETFD, FD_CLOEXEC)
         defer {
@@ -92,6 +94,7 @@ final class ChildProcess {
         var offset = 0
         while offset < bytes.count {
             try waitUntilReady(input, for: Int16(POLLOUT))
+            // NB: the loop runs only while `bytes` is not empty, so it has a base address.
             let written = send(input, bytes.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
             if written < 0 {
                 if errno == EINTR { continue }

@@ -65,6 +65,7 @@ public struct CommitSigner: Sendable {
 
     private func temporaryKeyFile(_ text: String) throws(GitError) -> String {
         var template = Array("\(ProcessEnvironment.temporaryDirectory)/todosync-key-XXXXXX".utf8CString)
+        // NB: a template made from a C string is never empty (it holds at least its NUL), so it has a base address.
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         let path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         guard fd >= 0 else { throw GitError(code: -1, message: "cannot create \(path): \(String(cString: strerror(errno)))", function: "ssh signing") }

@@ -36,6 +36,7 @@ enum ReflogFile {
         var kept = 0
         while true {
             if kept == buffer.count { buffer += [UInt8](repeating: 0, count: buffer.count) }
+            // NB: the buffer is never empty (64 KiB, growing), so it has a base address.
             let count = buffer.withUnsafeMutableBytes { read(file, $0.baseAddress! + kept, $0.count - kept) }
             if count < 0 {
                 if errno == EINTR { continue }
@@ -46,6 +47,7 @@ enum ReflogFile {
                 let filled = kept + count
                 let scanned = found.scanLines(in: UnsafeBufferPointer(rebasing: buffer[..<filled]))
                 kept = filled - scanned
+                // NB: the buffer is never empty (see above).
                 if kept > 0 { memmove(buffer.baseAddress!, buffer.baseAddress! + scanned, kept) }
             }
         }

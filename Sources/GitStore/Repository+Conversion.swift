@@ -27,6 +27,7 @@ extension Repository {
         defer { git_buf_dispose(&buffer) }
         guard !bytes.isEmpty else { return bytes }
         let result = bytes.withUnsafeBytes { raw in
+            // NB: `bytes` is not empty (the guard above), so it has a base address.
             git_filter_list_apply_to_buffer(&buffer, filters, raw.baseAddress!.assumingMemoryBound(to: CChar.self), raw.count)
         }
         try GitError.check(result, "git_filter_list_apply_to_buffer")

@@ -187,6 +187,7 @@ public struct CleanState: Equatable, Sendable {
         var bytes = [UInt8](repeating: 0, count: Int(info.st_size) + 1)
         var filled = 0
         while filled < bytes.count {
+            // NB: the loop runs only while `bytes` is not empty, so it has a base address.
             let count = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + filled, $0.count - filled) }
             if count < 0, errno == EINTR { continue }
             guard count >= 0 else { return nil }

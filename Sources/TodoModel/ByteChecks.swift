@@ -67,6 +67,7 @@ extension ArraySlice<UInt8> {
         guard count == other.count else { return false }
         guard count > 0 else { return true }
         return withUnsafeBufferPointer { mine in
+            // NB: both hold `count` > 0 bytes (the guard above), so both have base addresses.
             other.withUnsafeBufferPointer { theirs in memcmp(mine.baseAddress!, theirs.baseAddress!, mine.count) == 0 }
         }
     }

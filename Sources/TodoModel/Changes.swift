@@ -165,6 +165,7 @@ extension ListSet {
                 var groups: [Int: [(newIndex: Int, oldPosition: Int)]] = [:]
                 for newIndex in start..<end {
                     guard let slot = slot(new[newIndex]), disordered.contains(slot) else { continue }
+                    // NB: slot() found the item in the old version, so its index is there.
                     groups[slot, default: []].append((newIndex, Int(old[Int(oldIndex[new[newIndex].id]!)].position)))
                 }
                 for members in groups.values {

@@ -86,6 +86,7 @@ struct FieldedText {
                     continue
                 }
                 // This one is nearer the start: it is the value, the other one an extra.
+                // NB: `found` came from a slot of this kind, so the slot is there.
                 slots[slots.firstIndex(of: .field(found.kind))!] = .extra(lead: nearer.lead, raw: nearer.raw)
             }
             fields[found.kind] = field

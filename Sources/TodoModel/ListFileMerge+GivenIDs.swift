@@ -23,7 +23,7 @@ extension ListFileMerge {
                 given[lost[index].node, default: []].insert(id)
             }
         }
-        let unique = given.compactMap { node, ids in ids.count == 1 ? (node: node, id: ids.first!) : nil }
+        let unique = given.compactMap { node, ids in ids.count == 1 ? ids.first.map { (node: node, id: $0) } : nil }
         // NB: an id given to two base items (the sides paired them differently) goes to neither.
         let counts = Dictionary(unique.map { ($0.id, 1) }, uniquingKeysWith: +)
         return unique.filter { counts[$0.id] == 1 }.sorted { $0.node < $1.node }

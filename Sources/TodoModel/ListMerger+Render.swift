@@ -97,8 +97,9 @@ extension ListMerger {
             case .marker(let index):
                 output.append(OutputLine(content: prefix + markers[index], ending: .lf, sourceEndings: []))
             case .line:
-                if lineSides == nil { lineSides = sides(of: key) }
-                let line = renderLine(token, key, lineSides!, prefix: prefix, afterChild: afterChild)
+                let known = lineSides ?? sides(of: key)
+                lineSides = known
+                let line = renderLine(token, key, known, prefix: prefix, afterChild: afterChild)
                 if afterChild, Self.wouldContinueParagraph(line.content), let previous, let last = output.last?.content,
                     Self.wouldContinue(after: last), !adjacentInSomeVersion(previous, token, key)
                 {
@@ -109,11 +110,13 @@ extension ListMerger {
                 }
                 output.append(line)
             case .item(let number):
-                if underPrefix == nil {
-                    underPrefix = BySide()
-                    for side in [MergeSide.base, .ours, .theirs] { underPrefix![side] = layout(side).container(key)?.prefix == prefix }
-                }
-                renderItem(number, in: key, underPrefix: underPrefix!, prefix: prefix, path: path, members: members, into: &output)
+                let known = underPrefix ?? {
+                    var found = BySide<Bool>()
+                    for side in [MergeSide.base, .ours, .theirs] { found[side] = layout(side).container(key)?.prefix == prefix }
+                    return found
+                }()
+                underPrefix = known
+                renderItem(number, in: key, underPrefix: known, prefix: prefix, path: path, members: members, into: &output)
             }
         }
     }

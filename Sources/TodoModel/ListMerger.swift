@@ -243,6 +243,7 @@ struct ListMerger {
                 tokens = mine.entries.map { entry in
                     switch entry {
                     case .line(let index): baseOf[index].map { .line(.base, $0) } ?? .line(side, index)
+                    // NB: every item of a layout is numbered.
                     case .item(let id): .item(numbering.number(of: id)!)
                     }
                 }

@@ -39,7 +39,7 @@ public struct RecurrenceRule: Hashable, Sendable {
         guard words.first == "every", words.count >= 2 else { return nil }
         var rest = words.dropFirst()
         interval = 1
-        if let number = Int(rest.first!) {
+        if let first = rest.first, let number = Int(first) {
             guard number >= 1, number <= 1000 else { return nil }
             interval = number
             rest = rest.dropFirst()
@@ -139,6 +139,7 @@ public struct RecurrenceRule: Hashable, Sendable {
             let resolved = day < 0 ? length + 1 + day : day
             return (1...length).contains(resolved) ? resolved : nil
         }
+        // NB: the first day of a month that exists is a date.
         let firstWeekday = CalendarDate(year: year, month: month, day: 1)!.weekday
         for nth in nthWeekdays {
             let firstDay = 1 + (nth.weekday - firstWeekday + 7) % 7
@@ -146,6 +147,7 @@ public struct RecurrenceRule: Hashable, Sendable {
             let index = nth.n > 0 ? nth.n - 1 : count + nth.n
             if (0..<count).contains(index) { days.append(firstDay + 7 * index) }
         }
+        // NB: each day was kept only within the month's length.
         return Set(days).sorted().map { CalendarDate(year: year, month: month, day: $0)! }
     }
 

@@ -162,6 +162,7 @@ struct TitleFields {
             return setting(value.flatMap { Priority(name: $0) } ?? .none, in: title)
         }
         var text = FieldedText(before: Array(title.utf8)[...], after: [])
+        // NB: priority, the one kind without an emoji of its own, was handled above.
         text.set(kind, to: value.map { Array("\(kind.emoji!) \($0)".utf8) })
         return String(decoding: text.assembledBefore, as: UTF8.self)
     }

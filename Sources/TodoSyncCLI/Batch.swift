@@ -61,13 +61,16 @@ struct Batch: ParsableCommand {
         Console.report(outcome)
     }
 
-    private var source: String { file == nil || file == "-" ? "standard input" : file! }
+    /// The file of commands, nil for standard input (none given, or `-`).
+    private var path: String? { file == "-" ? nil : file }
+
+    private var source: String { path ?? "standard input" }
 
     private func readInput() throws -> String {
         var bytes: [UInt8] = []
-        let fd: Int32 = file == nil || file == "-" ? 0 : open(file!, O_RDONLY)
+        let fd: Int32 = path.map { open($0, O_RDONLY) } ?? 0
         guard fd >= 0 else {
-            Console.fail(TodoSyncError("cannot read \(file!): \(String(cString: strerror(errno)))", hint: "give the path of a file of commands, or - to read them from standard input"))
+            Console.fail(TodoSyncError("cannot read \(source): \(String(cString: strerror(errno)))", hint: "give the path of a file of commands, or - to read them from standard input"))
             throw ExitCode.failure
         }
         defer { if fd != 0 { close(fd) } }

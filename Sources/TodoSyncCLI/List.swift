@@ -145,7 +145,12 @@ struct List: ParsableCommand {
     static func byDate(_ date: KeyPath<TodoItem, CalendarDate?>) -> (TodoItem, TodoItem) -> Bool {
         { a, b in
             let (x, y) = (a[keyPath: date], b[keyPath: date])
-            if x != y { return y == nil || (x != nil && x! < y!) }
+            switch (x, y) {
+            case let (x?, y?) where x != y: return x < y
+            case (_?, nil): return true
+            case (nil, _?): return false
+            default: break
+            }
             return (a.file, a.line) < (b.file, b.line)
         }
     }

@@ -196,6 +196,7 @@ extension FileSystem {
     ) throws(TodoSyncError) {
         guard expected != nil else { return }
         var template = Array((scratch.temporary + "/.todosync-removed-XXXXXX").utf8CString)
+        // NB: a template made from a C string is never empty (it holds at least its NUL), so it has a base address.
         // NB: mkdtemp gives a fresh folder to move the file into, so no name is ever taken over.
         guard let folder = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
             throw failure("cannot create a temporary folder in \(scratch.temporary)")

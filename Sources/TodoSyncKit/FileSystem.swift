@@ -53,6 +53,7 @@ enum FileSystem {
             guard let expected, Int(before.st_size) == expected.count else { return false }
             var offset = 0
             while true {
+                // NB: the buffer holds `piece` bytes, and `expected` at least `count` more than `offset`, so both have base addresses.
                 let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress!, piece) }
                 if count < 0, errno == EINTR { continue }
                 if count < 0 { throw failure("cannot read \(path)") }
@@ -100,6 +101,7 @@ enum FileSystem {
         while true {
             let filled = bytes.count
             var failed = false
+            // NB: the capacity is at least 1, so the buffer has a base address.
             var grown = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
                 if filled > 0 { buffer.baseAddress!.update(from: bytes, count: filled) }
                 count = filled

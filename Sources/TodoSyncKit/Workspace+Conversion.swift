@@ -44,7 +44,7 @@ extension Workspace {
         if let known = pass?.nothingConverts { return known }
         guard let sources = pass?.attributeSources else { return false }
         let autocrlf = (try? repository.configString("core.autocrlf"))?.lowercased()
-        var result = autocrlf == nil || ["false", "no", "off", "0", ""].contains(autocrlf!)
+        var result = autocrlf.map { ["false", "no", "off", "0", ""].contains($0) } ?? true
         let words = ["text", "eol", "crlf", "filter", "ident", "encoding", "[attr]"].map { Array($0.utf8) }
         for source in sources where result && source.status != nil {
             guard let bytes = try? FileSystem.read(source.path) else {

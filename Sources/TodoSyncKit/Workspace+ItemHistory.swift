@@ -353,7 +353,7 @@ struct ItemTracer {
         }
         // NB: git takes the text as one argument: no NUL, and valid UTF-8 to pass it as a String.
         var text = Array(bytes[start..<min(end, start + maximumLocationText)])
-        while !text.isEmpty, String(validating: text, as: UTF8.self) == nil, text.last! & 0xC0 == 0x80 || text.last! >= 0xC0 { text.removeLast() }
+        while let last = text.last, String(validating: text, as: UTF8.self) == nil, last & 0xC0 == 0x80 || last >= 0xC0 { text.removeLast() }
         if text.contains(0) || String(validating: text, as: UTF8.self) == nil {
             text = Array(bytes[lineStart..<lineEnd(bytes, from: at)].prefix { $0 != 0 })
             if String(validating: text, as: UTF8.self) == nil { return needles.first }
