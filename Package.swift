@@ -42,14 +42,19 @@ let package = Package(
             ]
         ),
         // Benchmarks: run with scripts/bench.sh (release); not part of the test run.
-        .executableTarget(name: "todosync-bench", dependencies: ["TodoModel", "TestSupport"], path: "Benchmarks/TodoSyncBench"),
+        .executableTarget(
+            name: "todosync-bench", dependencies: ["TodoModel", "TestSupport"], path: "Benchmarks/TodoSyncBench"),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
             name: "TodoModelTests",
-            dependencies: ["TodoModel", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: [
+                "TodoModel", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
         ),
         .testTarget(name: "GFMDifferentialTests", dependencies: ["TodoModel", "TestSupport"]),
         .testTarget(name: "GitStoreTests", dependencies: ["GitStore", "TestSupport"]),
-        .testTarget(name: "TodoSyncKitTests", dependencies: ["TodoSyncKit", "TodoModel", "QuickStatus", "TestSupport"], exclude: ["Snapshots"]),
+        .testTarget(
+            name: "TodoSyncKitTests", dependencies: ["TodoSyncKit", "TodoModel", "QuickStatus", "TestSupport"],
+            exclude: ["Snapshots"]),
     ]
 )

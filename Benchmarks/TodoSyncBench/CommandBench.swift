@@ -14,16 +14,23 @@ extension Bench {
             try shell("git", "config", "user.email", "bench@example.com", in: repo)
         }
         var current = listText
-        let (commitOurs, commitGit) = try commits(ours: ours, theirs: theirs, git: [["git", "add", "TODO.md"], ["git", "commit", "-q", "-m", "x"]]) { run in
+        let (commitOurs, commitGit) = try commits(
+            ours: ours, theirs: theirs, git: [["git", "add", "TODO.md"], ["git", "commit", "-q", "-m", "x"]]
+        ) { run in
             // Each run retitles another item, in both clones.
             let item = (run * 7_919 + 13) % bigList
             current = current.replacingOccurrences(of: "Task \(item):", with: "Task \(item) (edited \(run)):")
-            for repo in [ours, theirs] { try current.write(toFile: repo + "/TODO.md", atomically: false, encoding: .utf8) }
+            for repo in [ours, theirs] {
+                try current.write(toFile: repo + "/TODO.md", atomically: false, encoding: .utf8)
+            }
         }
-        compare("`todosync` after a one-line edit, \(bigList) items, \(historyLength) commits", commitOurs, commitGit, git: "`git add` + `git commit`", target: 1.3)
+        compare(
+            "`todosync` after a one-line edit, \(bigList) items, \(historyLength) commits", commitOurs, commitGit,
+            git: "`git add` + `git commit`", target: 1.3)
 
         let (statusOurs, statusGit) = try settledStatus(ours: ours, theirs: theirs)
-        compare("`todosync status`, nothing changed, same repo", statusOurs, statusGit, git: "`git status`", target: 3.0)
+        compare(
+            "`todosync status`, nothing changed, same repo", statusOurs, statusGit, git: "`git status`", target: 3.0)
 
         // Plain `todosync` (as an editor's save hook runs it) with nothing changed: the same note.
         var idleOurs: [Double] = [], idleGit: [Double] = []
@@ -44,7 +51,9 @@ extension Bench {
         } git: {
             firstGit.append(try Measure.spawn(["git", "status"], in: theirs).seconds)
         }
-        compare("`todosync status`, nothing changed, no clean-state note yet", firstOurs, firstGit, git: "`git status`", target: nil)
+        compare(
+            "`todosync status`, nothing changed, no clean-state note yet", firstOurs, firstGit, git: "`git status`",
+            target: nil)
 
         // One unit's item changes (the last retitle) beside git's own summary of the commit.
         var showOurs: [Double] = [], showGit: [Double] = []
@@ -53,7 +62,8 @@ extension Bench {
         } git: {
             showGit.append(try Measure.spawn(["git", "show", "--stat", "HEAD"], in: theirs).seconds)
         }
-        compare("`todosync show`, a retitle, \(bigList) items", showOurs, showGit, git: "`git show --stat`", target: 1.3)
+        compare(
+            "`todosync show`, a retitle, \(bigList) items", showOurs, showGit, git: "`git show --stat`", target: 1.3)
 
         var startOurs: [Double] = [], startGit: [Double] = []
         try interleaved(runs: runs) {
@@ -66,7 +76,9 @@ extension Bench {
 
     /// Each run makes the same edit in both clones (`edit`), then todosync commits it in `ours`
     /// and `git` (the commands) in `theirs`, in turns.
-    func commits(ours: String, theirs: String, git: [[String]], edit: (Int) throws -> Void) throws -> (ours: [Double], git: [Double]) {
+    func commits(
+        ours: String, theirs: String, git: [[String]], edit: (Int) throws -> Void
+    ) throws -> (ours: [Double], git: [Double]) {
         var timesOurs: [Double] = [], timesGit: [Double] = []
         try interleaved(runs: runs, prepare: edit) {
             timesOurs.append(try Measure.spawn([todosync], in: ours).seconds)
@@ -98,15 +110,19 @@ extension Bench {
         let text = try MemoryBench.prepare(repo, items: largest)
         let memory = try Measure.spawn([todosync, "status"], in: repo)
         let fileKB = text.utf8.count / 1024
-        row("peak memory, `todosync status` with an edit, \(largest) items", "\(memory.maxRSSKilobytes / 1024) MB",
-            "file \(fileKB >= 1024 ? String(format: "%.1f MB", Double(fileKB) / 1024) : "\(fileKB) KB")", String(format: "%.1f× the file", Double(memory.maxRSSKilobytes) / Double(fileKB)),
+        row(
+            "peak memory, `todosync status` with an edit, \(largest) items", "\(memory.maxRSSKilobytes / 1024) MB",
+            "file \(fileKB >= 1024 ? String(format: "%.1f MB", Double(fileKB) / 1024) : "\(fileKB) KB")",
+            String(format: "%.1f× the file", Double(memory.maxRSSKilobytes) / Double(fileKB)),
             "< 10× the file", verdict(Double(memory.maxRSSKilobytes) < 10 * Double(fileKB)))
     }
 
     /// A row comparing medians; `target` nil marks a reference row with no target.
     mutating func compare(_ work: String, _ ours: [Double], _ git: [Double], git what: String, target: Double? = 1.0) {
         let (a, b) = (Measure.median(ours), Measure.median(git))
-        row(work, ms(a), ms(b) + " (\(what))", ratio(a, b), target.map { "≤ \($0)" } ?? "(reference)", target.map { verdict(a / b <= $0) } ?? "")
+        row(
+            work, ms(a), ms(b) + " (\(what))", ratio(a, b), target.map { "≤ \($0)" } ?? "(reference)",
+            target.map { verdict(a / b <= $0) } ?? "")
     }
 }
 
@@ -116,7 +132,8 @@ enum MemoryBench {
     static func prepare(_ repo: String, items: Int) throws -> String {
         let text = Generate.list(items: items)
         try Generate.repository(at: repo, commits: 2, listText: text)
-        try text.replacingOccurrences(of: "Task 1:", with: "Task 1 (edited):").write(toFile: repo + "/TODO.md", atomically: false, encoding: .utf8)
+        try text.replacingOccurrences(of: "Task 1:", with: "Task 1 (edited):").write(
+            toFile: repo + "/TODO.md", atomically: false, encoding: .utf8)
         return text
     }
 }

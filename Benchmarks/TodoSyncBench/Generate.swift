@@ -9,7 +9,9 @@ enum Generate {
     static func list(items: Int, seed: UInt64 = 42) -> String {
         var random = SeededGenerator(seed: seed)
         var out = "---\ntitle: Benchmark list\n---\n\n# Everything\n\n"
-        let words = ["buy", "call", "fix", "write", "plan", "café", "review", "ship", "日本", "📦 parcel", "water", "book"]
+        let words = [
+            "buy", "call", "fix", "write", "plan", "café", "review", "ship", "日本", "📦 parcel", "water", "book",
+        ]
         for n in 0..<items {
             if n % 100 == 0 {
                 out += "\n## Section \(n / 100)\n\nSome prose for section \(n / 100): naïve café ☕ text.\n\n"
@@ -20,7 +22,8 @@ enum Generate {
             let priority = ["", "", " ⏫", " 🔼", " 🔽"][Int(random.next() % 5)]
             let due = random.next() % 8 == 0 ? " 📅 2026-12-\(String(format: "%02d", 1 + n % 28))" : ""
             let word = words[Int(random.next() % UInt64(words.count))]
-            out += "\(indent)- [\(box)] Task \(n): \(word) the thing\(priority)\(due) <!-- id: \(ItemID.named("bench-\(n)")) -->\n"
+            out +=
+                "\(indent)- [\(box)] Task \(n): \(word) the thing\(priority)\(due) <!-- id: \(ItemID.named("bench-\(n)")) -->\n"
             if n % 9 == 0 { out += "\(indent)  A note for item \(n), with details.\n" }
         }
         return out
@@ -61,9 +64,14 @@ enum Generate {
         var oursLines: [Substring] = [], theirsLines: [Substring] = []
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             let number = taskNumber(line)
-            oursLines.append(number.map { $0 % 100 == 3 } == true
-                ? Substring(line.replacingOccurrences(of: "Task \(number!): ", with: "Task \(number!) (renamed): ")) : line)
-            let toggled = line.contains("- [ ]") ? line.replacingOccurrences(of: "- [ ]", with: "- [x]") : line.replacingOccurrences(of: "- [x]", with: "- [ ]")
+            oursLines.append(
+                number.map { $0 % 100 == 3 } == true
+                    ? Substring(line.replacingOccurrences(of: "Task \(number!): ", with: "Task \(number!) (renamed): "))
+                    : line)
+            let toggled =
+                line.contains("- [ ]")
+                ? line.replacingOccurrences(of: "- [ ]", with: "- [x]")
+                : line.replacingOccurrences(of: "- [x]", with: "- [ ]")
             theirsLines.append(number.map { $0 % 100 == 57 } == true ? Substring(toggled) : line)
         }
         return (text, oursLines.joined(separator: "\n"), theirsLines.joined(separator: "\n"))
@@ -89,12 +97,16 @@ enum Generate {
         func data(_ text: String) -> String { "data \(text.utf8.count)\n\(text)\n" }
         for index in 0..<max(0, commits - 1) {
             time += 60
-            let small = (0...(index % 20)).map { "- [ ] history item \($0) edit \(index) <!-- id: \(ItemID.named("h-\($0)")) -->\n" }.joined()
-            stream += "commit refs/heads/main\ncommitter Bench <bench@example.com> \(time) +0000\n" + data("Edit \(index)")
+            let small = (0...(index % 20)).map {
+                "- [ ] history item \($0) edit \(index) <!-- id: \(ItemID.named("h-\($0)")) -->\n"
+            }.joined()
+            stream +=
+                "commit refs/heads/main\ncommitter Bench <bench@example.com> \(time) +0000\n" + data("Edit \(index)")
             stream += "M 100644 inline history.md\n" + data(small)
         }
         time += 60
-        stream += "commit refs/heads/main\ncommitter Bench <bench@example.com> \(time) +0000\n" + data("Add the big list")
+        stream +=
+            "commit refs/heads/main\ncommitter Bench <bench@example.com> \(time) +0000\n" + data("Add the big list")
         stream += "M 100644 inline TODO.md\n" + data(listText) + "\n"
         try shell("git", "fast-import", "--quiet", in: path, input: stream)
         try shell("git", "reset", "-q", "--hard", "main", in: path)

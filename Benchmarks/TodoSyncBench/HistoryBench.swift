@@ -12,7 +12,9 @@ enum HistoryState {
     /// The commits (0-based) that change the traced item, and what each does (at the tenths
     /// of the history).
     static func tracedEdits(commits: Int) -> [Int: String] {
-        [1: "rename", 3: "check", 5: "due", 6: "notes", 7: "move", 9: "priority"].reduce(into: [:]) { $0[commits * $1.key / 10] = $1.value }
+        [1: "rename", 3: "check", 5: "due", 6: "notes", 7: "move", 9: "priority"].reduce(into: [:]) {
+            $0[commits * $1.key / 10] = $1.value
+        }
     }
 
     static func write(at path: String, commits: Int = 10_000, items: Int = 10_000) throws {
@@ -51,7 +53,11 @@ enum HistoryState {
                 var line = lines[tracedAt.line]
                 switch edit {
                 case "rename": line = line.replacingOccurrences(of: "the thing", with: "renew the passport")
-                case "check": line = line.contains("- [ ]") ? line.replacingOccurrences(of: "- [ ]", with: "- [x]") : line.replacingOccurrences(of: "- [x]", with: "- [ ]")
+                case "check":
+                    line =
+                        line.contains("- [ ]")
+                        ? line.replacingOccurrences(of: "- [ ]", with: "- [x]")
+                        : line.replacingOccurrences(of: "- [x]", with: "- [ ]")
                 case "due": line = line.replacingOccurrences(of: " <!-- id:", with: " 📅 2027-01-15 <!-- id:")
                 case "priority":
                     for mark in [" ⏫", " 🔼", " 🔽"] { line = line.replacingOccurrences(of: mark, with: "") }
@@ -115,6 +121,8 @@ extension Bench {
         }
         let shape = "\(commits) commits (git fast-import), \(items) items"
         compare("`todosync history <item>`, first run, \(shape)", firstOurs, pickaxe, git: "`git log -S<id>`")
-        compare("`todosync history <item>`, asked again, same repo", againOurs, pickaxe, git: "`git log -S<id>`", target: 0.1)
+        compare(
+            "`todosync history <item>`, asked again, same repo", againOurs, pickaxe, git: "`git log -S<id>`",
+            target: 0.1)
     }
 }

@@ -26,7 +26,8 @@ extension Bench {
             for (index, input) in inputs.enumerated() {
                 let start = DispatchTime.now().uptimeNanoseconds
                 for piece in input {
-                    precondition(ListMerge.merge(base: piece.base, ours: piece.ours, theirs: piece.theirs).reports.isEmpty)
+                    precondition(
+                        ListMerge.merge(base: piece.base, ours: piece.ours, theirs: piece.theirs).reports.isEmpty)
                 }
                 samples[index].append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
             }
@@ -45,12 +46,16 @@ extension Bench {
             let (time, scale) = scaled(size, offset: 0)
             // NB: the scaling budget is judged by instruction counts (callgrind, docs/PERFORMANCE.md),
             // not by these times: this machine is shared and noisy.
-            row("three-way merge, \(size) items, 1% edited per side (in process)", ms(time), "", scaleText(scale, size), "< 250 ms", verdict(time < 0.25))
+            row(
+                "three-way merge, \(size) items, 1% edited per side (in process)", ms(time), "", scaleText(scale, size),
+                "< 250 ms", verdict(time < 0.25))
         }
         guard !pieces.isEmpty else { return }
         for size in sizes {
             let (time, scale) = scaled(size, offset: sizes.count)
-            row("the same, \(size) items as \(size / 1_000) lists of 1,000 merged one by one (linear work)", ms(time), "", scaleText(scale, size), "reference", "")
+            row(
+                "the same, \(size) items as \(size / 1_000) lists of 1,000 merged one by one (linear work)", ms(time),
+                "", scaleText(scale, size), "reference", "")
         }
     }
 }

@@ -9,7 +9,8 @@ extension Bench {
     mutating func million(items: Int = 1_000_000) throws {
         let pristine = work + "/million"
         try MemoryBench.prepare(pristine, items: items)
-        let fileKB = (try FileManager.default.attributesOfItem(atPath: pristine + "/TODO.md")[.size] as? Int ?? 0) / 1024
+        let fileKB =
+            (try FileManager.default.attributesOfItem(atPath: pristine + "/TODO.md")[.size] as? Int ?? 0) / 1024
         // The edited list committed once by todosync: the state `done` and `list` start from.
         let committed = work + "/million-committed"
         _ = try shell("cp", "-a", pristine, committed, in: work)
@@ -26,14 +27,17 @@ extension Bench {
         try FileManager.default.createDirectory(atPath: syncing, withIntermediateDirectories: true)
         try SyncSetup.prepare(syncing, items: items, editsPerSide: 100)
         let runs = mode == .smoke ? 1 : 3
-        var commitOurs: [Double] = [], commitGit: [Double] = [], doneOurs: [Double] = [], listOurs: [Double] = [], firstListOurs: [Double] = []
+        var commitOurs: [Double] = [], commitGit: [Double] = [], doneOurs: [Double] = [], listOurs: [Double] = [],
+            firstListOurs: [Double] = []
         var peak: [String: Int] = [:]
         func note(_ name: String, _ run: Run) { peak[name] = max(peak[name] ?? 0, run.maxRSSKilobytes) }
         for run in 0..<runs {
             let ours = try fresh(pristine, "million-ours"), theirs = try fresh(pristine, "million-git")
             // Copied first, so its list is settled by the time it is listed (the cache records it).
             let listing = try fresh(committed, "million-list")
-            let gitCommit = { try Measure.sequence([["git", "add", "TODO.md"], ["git", "commit", "-q", "-m", "edit"]], in: theirs) }
+            let gitCommit = {
+                try Measure.sequence([["git", "add", "TODO.md"], ["git", "commit", "-q", "-m", "edit"]], in: theirs)
+            }
             if run % 2 == 0 {
                 let measured = try Measure.spawn([todosync], in: ours)
                 note("commit", measured)
@@ -65,14 +69,23 @@ extension Bench {
             try SyncSetup.check(synced, editsPerSide: 100)
         }
         let what = "`git add` + `git commit` of a one-line edit"
-        compare("one list of \(items) items: `todosync` after a one-line edit", commitOurs, commitGit, git: what, target: 1.5)
+        compare(
+            "one list of \(items) items: `todosync` after a one-line edit", commitOurs, commitGit, git: what,
+            target: 1.5)
         compare("one list of \(items) items: `todosync done <item>`", doneOurs, commitGit, git: what, target: 2.5)
-        compare("one list of \(items) items: `todosync list --open --json`, first (no items cache yet)", firstListOurs, commitGit, git: what, target: 2.5)
-        compare("one list of \(items) items: `todosync list --open --json`, items cache in place", listOurs, commitGit, git: what, target: 2.5)
+        compare(
+            "one list of \(items) items: `todosync list --open --json`, first (no items cache yet)", firstListOurs,
+            commitGit, git: what, target: 2.5)
+        compare(
+            "one list of \(items) items: `todosync list --open --json`, items cache in place", listOurs, commitGit,
+            git: what, target: 2.5)
         for name in ["commit", "done", "list", "status", "sync"] {
             let kilobytes = peak[name] ?? 0
-            row("one list of \(items) items: peak memory of `\(name)`", "\(kilobytes / 1024) MB", "file \(fileKB / 1024) MB",
-                String(format: "%.1f× the file", Double(kilobytes) / Double(max(fileKB, 1))), "≤ 10× the file", verdict(kilobytes <= 10 * fileKB))
+            row(
+                "one list of \(items) items: peak memory of `\(name)`", "\(kilobytes / 1024) MB",
+                "file \(fileKB / 1024) MB",
+                String(format: "%.1f× the file", Double(kilobytes) / Double(max(fileKB, 1))), "≤ 10× the file",
+                verdict(kilobytes <= 10 * fileKB))
         }
     }
 }

@@ -10,7 +10,9 @@ extension Bench {
                 precondition(document.render().count == bytes.count)
             }
             let rate = Double(bytes.count) / seconds / 1e6
-            row("parse + render, \(size) items (\(bytes.count / 1024) KB)", String(format: "%.0f MB/s", rate), "", "", "≥ 300 MB/s", verdict(rate >= 300))
+            row(
+                "parse + render, \(size) items (\(bytes.count / 1024) KB)", String(format: "%.0f MB/s", rate), "", "",
+                "≥ 300 MB/s", verdict(rate >= 300))
         }
     }
 }

@@ -26,11 +26,15 @@ extension Bench {
             ours.append(try Measure.spawn([todosync, "sync"], in: try fresh("todosync")).seconds)
             try SyncSetup.check(copy, editsPerSide: edits)
         } git: {
-            theirs.append(try Measure.sequence(
-                [["git", "pull", "-q", "--no-rebase", "--no-edit"], ["git", "push", "-q"]], in: try fresh("git")).seconds)
+            theirs.append(
+                try Measure.sequence(
+                    [["git", "pull", "-q", "--no-rebase", "--no-edit"], ["git", "push", "-q"]], in: try fresh("git")
+                ).seconds)
             try SyncSetup.check(copy, editsPerSide: edits)
         }
-        compare("`todosync sync`, \(edits) edits per side, \(bigList) items, local bare remote", ours, theirs, git: "`git pull` + `git push`")
+        compare(
+            "`todosync sync`, \(edits) edits per side, \(bigList) items, local bare remote", ours, theirs,
+            git: "`git pull` + `git push`")
     }
 }
 
@@ -54,8 +58,14 @@ enum SyncSetup {
             let text = try String(contentsOfFile: clone + "/TODO.md", encoding: .utf8)
             var lines: [Substring] = []
             for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-                guard let number = Generate.taskNumber(line), number % stride == offset else { lines.append(line); continue }
-                lines.append(name == "alice" ? Substring(toggled(line)) : Substring(line.replacingOccurrences(of: "Task \(number): ", with: "Task \(number) (renamed): ")))
+                guard let number = Generate.taskNumber(line), number % stride == offset else {
+                    lines.append(line); continue
+                }
+                lines.append(
+                    name == "alice"
+                        ? Substring(toggled(line))
+                        : Substring(
+                            line.replacingOccurrences(of: "Task \(number): ", with: "Task \(number) (renamed): ")))
             }
             try lines.joined(separator: "\n").write(toFile: clone + "/TODO.md", atomically: false, encoding: .utf8)
             try shell("git", "commit", "-q", "-am", "\(name)'s edits", in: clone)
@@ -66,7 +76,9 @@ enum SyncSetup {
     }
 
     private static func toggled(_ line: Substring) -> String {
-        line.contains("- [ ]") ? line.replacingOccurrences(of: "- [ ]", with: "- [x]") : line.replacingOccurrences(of: "- [x]", with: "- [ ]")
+        line.contains("- [ ]")
+            ? line.replacingOccurrences(of: "- [ ]", with: "- [x]")
+            : line.replacingOccurrences(of: "- [x]", with: "- [ ]")
     }
 
     /// Both tools must leave the remote at bob's new HEAD with both sides' edits in it.

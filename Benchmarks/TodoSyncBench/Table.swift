@@ -8,7 +8,9 @@ struct Bench {
     let todosync: String
     let work: String
     /// `RUNS=n` sets it (a row near its budget needs more runs than the machine's noise).
-    var runs: Int { ProcessInfo.processInfo.environment["RUNS"].flatMap { Int($0) } ?? [Mode.full: 11, .quick: 5, .smoke: 1][mode]! }
+    var runs: Int {
+        ProcessInfo.processInfo.environment["RUNS"].flatMap { Int($0) } ?? [Mode.full: 11, .quick: 5, .smoke: 1][mode]!
+    }
     var listSizes: [Int] { [Mode.full: [1_000, 10_000, 100_000], .quick: [1_000, 10_000], .smoke: [1_000]][mode]! }
     var bigList: Int { mode == .smoke ? 1_000 : 10_000 }
     var historyLength: Int { mode == .smoke ? 10 : 1_000 }

@@ -23,10 +23,14 @@ extension Bench {
             }
             if name != "log -n 20" {
                 let subject = try shell("git", "log", "-1", "--format=%s", in: repos[1])
-                guard subject.hasPrefix(name == "undo" ? "Undo: " : "Redo: ") else { throw BenchError("\(name) made no commit: \(subject)") }
+                guard subject.hasPrefix(name == "undo" ? "Undo: " : "Redo: ") else {
+                    throw BenchError("\(name) made no commit: \(subject)")
+                }
             }
             let (a, b) = (Measure.median(large), Measure.median(small))
-            row("`todosync \(name)`, \(sizes[1]) units vs \(sizes[0])", ms(a), ms(b) + " (at \(sizes[0]) units; no git equivalent)",
+            row(
+                "`todosync \(name)`, \(sizes[1]) units vs \(sizes[0])", ms(a),
+                ms(b) + " (at \(sizes[0]) units; no git equivalent)",
                 ratio(a, b), "≤ 1.3", verdict(a / b <= 1.3))
         }
     }
@@ -50,10 +54,12 @@ extension Bench {
         let data = self.work + "/taskwarrior"
         try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
         let rc = data + "/rc"
-        try "data.location=\(data)\nconfirmation=off\nverbose=nothing\nhooks=off\n".write(toFile: rc, atomically: true, encoding: .utf8)
+        try "data.location=\(data)\nconfirmation=off\nverbose=nothing\nhooks=off\n".write(
+            toFile: rc, atomically: true, encoding: .utf8)
         var tasks = ""
         for n in 0..<bigList {
-            tasks += "{\"uuid\": \"\(ItemID.named("bench-\(n)"))\", \"description\": \"Task \(n): the thing\", \"status\": \"pending\", \"entry\": \"20261101T000000Z\"}\n"
+            tasks +=
+                "{\"uuid\": \"\(ItemID.named("bench-\(n)"))\", \"description\": \"Task \(n): the thing\", \"status\": \"pending\", \"entry\": \"20261101T000000Z\"}\n"
         }
         try tasks.write(toFile: data + "/tasks.json", atomically: true, encoding: .utf8)
         try shell("task", "rc:" + rc, "import", data + "/tasks.json", in: data)
@@ -68,7 +74,10 @@ extension Bench {
         }
         let subject = try shell("git", "log", "-1", "--format=%s", in: repo)
         guard subject.hasPrefix("Undo: Check") else { throw BenchError("undo made no commit: \(subject)") }
-        guard try shell("task", "rc:" + rc, "status:pending", "count", in: data).trimmingCharacters(in: .whitespacesAndNewlines) == "\(bigList)" else {
+        guard
+            try shell("task", "rc:" + rc, "status:pending", "count", in: data).trimmingCharacters(
+                in: .whitespacesAndNewlines) == "\(bigList)"
+        else {
             throw BenchError("task undo left the tasks changed")
         }
         compare(label, ours, theirs, git: "Taskwarrior 2.6 `task undo`, \(bigList) tasks", target: 1.0)
@@ -93,7 +102,8 @@ extension Bench {
         var time = 1_780_000_000
         func data(_ text: String) -> String { "data \(text.utf8.count)\n\(text)\n" }
         var subjects = ["Add the list"]
-        stream += "commit refs/heads/main\nmark :1\ncommitter Bench <bench@example.com> \(time) +0000\n"
+        stream +=
+            "commit refs/heads/main\nmark :1\ncommitter Bench <bench@example.com> \(time) +0000\n"
             + data("Add the list\n\nTodosync-Unit: adopt") + "M 100644 inline TODO.md\n" + data(list())
         for index in 0..<units {
             time += 60
@@ -117,10 +127,12 @@ extension Bench {
         var reflog = ""
         var previous = String(repeating: "0", count: 40)
         for (index, commit) in commits.enumerated() {
-            reflog += "\(previous) \(commit) Bench <bench@example.com> \(1_780_000_000 + 60 * index) +0000\ttodosync: \(subjects[index])\n"
+            reflog +=
+                "\(previous) \(commit) Bench <bench@example.com> \(1_780_000_000 + 60 * index) +0000\ttodosync: \(subjects[index])\n"
             previous = commit
         }
-        try FileManager.default.createDirectory(atPath: path + "/.git/logs/refs/heads", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: path + "/.git/logs/refs/heads", withIntermediateDirectories: true)
         try Data(reflog.utf8).write(to: URL(fileURLWithPath: path + "/.git/logs/refs/heads/main"))
         try shell("git", "reset", "-q", "--hard", "main", in: path)
     }

@@ -23,7 +23,9 @@ extension Bench {
     mutating func watchRow(_ work: String, _ latencies: [Double]) {
         let median = Measure.median(latencies)
         let added = (median - 1.0) * 1000
-        row(work, String(format: "%.0f ms", median * 1000), "", String(format: "quiet + %.0f ms", added), "≤ quiet + 100 ms", added <= 100 ? "met" : "**missed**")
+        row(
+            work, String(format: "%.0f ms", median * 1000), "", String(format: "quiet + %.0f ms", added),
+            "≤ quiet + 100 ms", added <= 100 ? "met" : "**missed**")
     }
 
     /// Runs `todosync watch --quiet-period 1s` in `repo` and times, `runs` times, from a save
@@ -43,7 +45,9 @@ extension Bench {
             process.waitUntilExit()
         }
         // Ready once it said so (and committed anything there was).
-        while !((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").contains("Watching ") { Thread.sleep(forTimeInterval: 0.01) }
+        while !((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").contains("Watching ") {
+            Thread.sleep(forTimeInterval: 0.01)
+        }
         Thread.sleep(forTimeInterval: 1.5)
 
         var latencies: [Double] = []
@@ -61,7 +65,8 @@ extension Bench {
     /// The branch's commit, read from its ref file as git keeps it (loose after a commit).
     private func head(of repo: String) throws -> String {
         let head = try String(contentsOfFile: repo + "/.git/HEAD", encoding: .utf8)
-        let ref = head.hasPrefix("ref: ") ? String(head.dropFirst(5).trimmingCharacters(in: .whitespacesAndNewlines)) : nil
+        let ref =
+            head.hasPrefix("ref: ") ? String(head.dropFirst(5).trimmingCharacters(in: .whitespacesAndNewlines)) : nil
         guard let ref else { return head }
         return (try? String(contentsOfFile: repo + "/.git/" + ref, encoding: .utf8)) ?? ""
     }

@@ -53,15 +53,21 @@ if option == "merge-notes-only" {
     // the merge's cost per file.
     let notes = CommandLine.arguments.count > 2 ? Int(CommandLine.arguments[2]) ?? 2_000 : 2_000
     func note(_ index: Int, _ edit: String) -> ListDocument {
-        let id = { (n: Int) in "00000000-0000-4000-8000-" + String(String(n, radix: 16).reversed()).padding(toLength: 12, withPad: "0", startingAt: 0) }
-        let text = "# Note \(index)\n\n- [ ] Task \(index)-a\(edit) <!-- id: \(id(2 * index)) -->\n- [ ] Task \(index)-b <!-- id: \(id(2 * index + 1)) -->\n"
+        let id = { (n: Int) in
+            "00000000-0000-4000-8000-"
+                + String(String(n, radix: 16).reversed()).padding(toLength: 12, withPad: "0", startingAt: 0)
+        }
+        let text =
+            "# Note \(index)\n\n- [ ] Task \(index)-a\(edit) <!-- id: \(id(2 * index)) -->\n- [ ] Task \(index)-b <!-- id: \(id(2 * index + 1)) -->\n"
         return ListDocument(path: "n\(index).md", bytes: Array(text.utf8))
     }
     let base = ListSet((0..<notes).map { note($0, "") })
     let ours = ListSet((0..<notes).map { note($0, $0 == 1 ? " ours" : "") })
     let theirs = ListSet((0..<notes).map { note($0, $0 == 2 ? " theirs" : "") })
     for _ in 0..<3 {
-        Measure.printTimeAndFaults("merge") { precondition(ListMerge.merge(base: base, ours: ours, theirs: theirs).reports.isEmpty) }
+        Measure.printTimeAndFaults("merge") {
+            precondition(ListMerge.merge(base: base, ours: ours, theirs: theirs).reports.isEmpty)
+        }
     }
     exit(0)
 }
@@ -82,7 +88,9 @@ if option == "commit-state", CommandLine.arguments.count > 2 {
 if option == "memory-state", CommandLine.arguments.count > 2 {
     // The memory row's repository: a 100,000-item list (or the next argument's count),
     // committed, then one title edited.
-    try MemoryBench.prepare(CommandLine.arguments[2], items: CommandLine.arguments.count > 3 ? Int(CommandLine.arguments[3]) ?? 100_000 : 100_000)
+    try MemoryBench.prepare(
+        CommandLine.arguments[2],
+        items: CommandLine.arguments.count > 3 ? Int(CommandLine.arguments[3]) ?? 100_000 : 100_000)
     exit(0)
 }
 if option == "undo-state", CommandLine.arguments.count > 2 {
@@ -92,17 +100,21 @@ if option == "undo-state", CommandLine.arguments.count > 2 {
 }
 if option == "vault-sync-state", CommandLine.arguments.count > 2 {
     // The vault sync row's starting state: remote.git and bob, in DIR (notes: 5,000 or the next argument).
-    let directory = CommandLine.arguments[2], notes = CommandLine.arguments.count > 3 ? Int(CommandLine.arguments[3]) ?? 5_000 : 5_000
+    let directory = CommandLine.arguments[2],
+        notes = CommandLine.arguments.count > 3 ? Int(CommandLine.arguments[3]) ?? 5_000 : 5_000
     try Vault.generate(at: directory + "/origin", notes: notes)
     try shell("git", "init", "-q", "-b", "main", in: directory + "/origin")
     try shell("git", "add", "-A", in: directory + "/origin")
-    try shell("git", "-c", "user.name=Bench", "-c", "user.email=bench@example.com", "commit", "-q", "-m", "vault", in: directory + "/origin")
+    try shell(
+        "git", "-c", "user.name=Bench", "-c", "user.email=bench@example.com", "commit", "-q", "-m", "vault",
+        in: directory + "/origin")
     try Vault.prepareSync(at: directory, origin: directory + "/origin", edits: 20)
     exit(0)
 }
 if option == "vault-init-state", CommandLine.arguments.count > 2 {
     // The vault init row's notes, as a user wrote them: no ids, no repository yet.
-    let directory = CommandLine.arguments[2], notes = CommandLine.arguments.count > 3 ? Int(CommandLine.arguments[3]) ?? 5_000 : 5_000
+    let directory = CommandLine.arguments[2],
+        notes = CommandLine.arguments.count > 3 ? Int(CommandLine.arguments[3]) ?? 5_000 : 5_000
     try Vault.generate(at: directory, notes: notes, ids: false)
     try FileManager.default.removeItem(atPath: directory + "/.gitattributes")
     exit(0)
@@ -110,7 +122,9 @@ if option == "vault-init-state", CommandLine.arguments.count > 2 {
 if option == "history-state", CommandLine.arguments.count > 2 {
     // The item-history rows' repository: 10,000 commits (or the next argument's count) made with
     // git fast-import on a 10,000-item list.
-    try HistoryState.write(at: CommandLine.arguments[2], commits: CommandLine.arguments.count > 3 ? Int(CommandLine.arguments[3]) ?? 10_000 : 10_000)
+    try HistoryState.write(
+        at: CommandLine.arguments[2],
+        commits: CommandLine.arguments.count > 3 ? Int(CommandLine.arguments[3]) ?? 10_000 : 10_000)
     exit(0)
 }
 if option == "sync-state", CommandLine.arguments.count > 2 {
@@ -123,14 +137,17 @@ if option == "sync-state", CommandLine.arguments.count > 2 {
 let binDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().path
 let todosync = binDirectory + "/todosync"
 guard FileManager.default.isExecutableFile(atPath: todosync) else {
-    FileHandle.standardError.write(Data("todosync-bench: build todosync first (it is looked for beside this program)\n".utf8))
+    FileHandle.standardError.write(
+        Data("todosync-bench: build todosync first (it is looked for beside this program)\n".utf8))
     exit(1)
 }
 let work = FileManager.default.temporaryDirectory.appendingPathComponent("todosync-bench-\(getpid())").path
 try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(atPath: work) }
 
-var bench = Bench(mode: option == "merge-rows" || option == "parse-rows" ? .full : Bench.Mode(rawValue: option) ?? .quick, todosync: todosync, work: work)
+var bench = Bench(
+    mode: option == "merge-rows" || option == "parse-rows" ? .full : Bench.Mode(rawValue: option) ?? .quick,
+    todosync: todosync, work: work)
 if option == "sync-only" {
     try bench.sync()
 } else if option == "undo-only" {
@@ -165,7 +182,9 @@ if option == "sync-only" {
     try bench.watch()
 }
 
-print("Mode: \(option), \(bench.runs) run(s) per figure, medians; machine: \(ProcessInfo.processInfo.activeProcessorCount) cores")
+print(
+    "Mode: \(option), \(bench.runs) run(s) per figure, medians; machine: \(ProcessInfo.processInfo.activeProcessorCount) cores"
+)
 print("")
 print("| work | todosync | git, same run | ratio | target | |")
 print("| --- | --- | --- | --- | --- | --- |")

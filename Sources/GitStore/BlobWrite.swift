@@ -95,7 +95,9 @@ public final class BlobRead: Sendable {
         let progress = Progress()
         self.progress = progress
         DispatchQueue.global().async {
-            progress.outcome = Result { () throws(GitError) in try Repository.open(gitDirectory: gitDirectory).blob(blob) }
+            progress.outcome = Result { () throws(GitError) in
+                try Repository.open(gitDirectory: gitDirectory).blob(blob)
+            }
             progress.finished.signal()
         }
     }

@@ -27,8 +27,10 @@ final class ChildProcess {
     /// Variables that point git at this repository: a child working on another repository
     /// must not see them (git's `local_repo_env`).
     static let repositoryVariables: Set<String> = [
-        "GIT_ALTERNATE_OBJECT_DIRECTORIES", "GIT_CONFIG", "GIT_CONFIG_PARAMETERS", "GIT_CONFIG_COUNT", "GIT_OBJECT_DIRECTORY",
-        "GIT_DIR", "GIT_WORK_TREE", "GIT_IMPLICIT_WORK_TREE", "GIT_GRAFT_FILE", "GIT_INDEX_FILE", "GIT_NO_REPLACE_OBJECTS",
+        "GIT_ALTERNATE_OBJECT_DIRECTORIES", "GIT_CONFIG", "GIT_CONFIG_PARAMETERS", "GIT_CONFIG_COUNT",
+        "GIT_OBJECT_DIRECTORY",
+        "GIT_DIR", "GIT_WORK_TREE", "GIT_IMPLICIT_WORK_TREE", "GIT_GRAFT_FILE", "GIT_INDEX_FILE",
+        "GIT_NO_REPLACE_OBJECTS",
         "GIT_REPLACE_REF_BASE", "GIT_PREFIX", "GIT_SHALLOW_FILE", "GIT_COMMON_DIR", "GIT_PROTOCOL",
     ]
 
@@ -40,7 +42,8 @@ final class ChildProcess {
         guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &inputPair) == 0 else {
             throw Self.failure("socketpair")
         }
-        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &outputPair) == 0 else {
+        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &outputPair) == 0
+        else {
             let failure = Self.failure("socketpair")
             close(inputPair[0]); close(inputPair[1])
             throw failure
@@ -71,12 +74,16 @@ final class ChildProcess {
         var child: pid_t = 0
         let result = withSpawnAttributes(defaultSignals: [SIGPIPE]) { attributes in
             withCStrings(arguments) { argv in
-                withCStrings(environment) { envp in posix_spawnp(&child, arguments[0], &actions, &attributes, argv, envp) }
+                withCStrings(environment) { envp in
+                    posix_spawnp(&child, arguments[0], &actions, &attributes, argv, envp)
+                }
             }
         }
         guard result == 0 else {
             for fd in [inputPair[0], outputPair[0], errorFile] { close(fd) }
-            throw GitError(code: -1, message: "could not run \(arguments[0]): \(String(cString: strerror(result)))", function: "posix_spawnp")
+            throw GitError(
+                code: -1, message: "could not run \(arguments[0]): \(String(cString: strerror(result)))",
+                function: "posix_spawnp")
         }
         pid = child
         input = inputPair[0]
@@ -177,10 +184,12 @@ final class ChildProcess {
             if ready > 0 { return }
             if ready < 0, errno == EINTR { continue }
             if ready < 0 { throw Self.failure("poll") }
-            let program = arguments.first == "/bin/sh" ? (arguments.dropFirst(3).first ?? "ssh") : (arguments.first ?? "")
+            let program =
+                arguments.first == "/bin/sh" ? (arguments.dropFirst(3).first ?? "ssh") : (arguments.first ?? "")
             var error = GitError(
                 code: -1, errorClass: Int32(GIT_ERROR_NET.rawValue),
-                message: "the remote stopped answering: \(program) sent nothing for \(Int(silenceLimit)) s", function: "remote program")
+                message: "the remote stopped answering: \(program) sent nothing for \(Int(silenceLimit)) s",
+                function: "remote program")
             error.isRemoteSilent = true
             isStalled = true
             throw error
@@ -222,7 +231,8 @@ final class ChildProcess {
         let ending = status.map { $0 == 0 ? "it ended" : "it exited with status \($0)" } ?? "it stopped answering"
         let program = arguments.first == "/bin/sh" ? (arguments.dropFirst(3).first ?? "ssh") : (arguments.first ?? "")
         let message = said.isEmpty ? "\(program) failed: \(ending)" : "\(program) failed: \(said)"
-        return GitError(code: -1, errorClass: Int32(GIT_ERROR_NET.rawValue), message: message, function: "remote program")
+        return GitError(
+            code: -1, errorClass: Int32(GIT_ERROR_NET.rawValue), message: message, function: "remote program")
     }
 
     /// The exit status, waiting up to about two seconds for it (a program that closed its
@@ -249,7 +259,9 @@ final class ChildProcess {
     }
 
     private static func failure(_ function: String) -> GitError {
-        GitError(code: -1, errorClass: Int32(GIT_ERROR_OS.rawValue), message: String(cString: strerror(errno)), function: function)
+        GitError(
+            code: -1, errorClass: Int32(GIT_ERROR_OS.rawValue), message: String(cString: strerror(errno)),
+            function: function)
     }
 }
 

@@ -8,7 +8,9 @@ public struct Commit: Hashable, Sendable {
     public var committer: Signature
 
     public init(id: OID, tree: OID, parents: [OID], message: String, author: Signature, committer: Signature) {
-        (self.id, self.tree, self.parents, self.message, self.author, self.committer) = (id, tree, parents, message, author, committer)
+        (self.id, self.tree, self.parents, self.message, self.author, self.committer) = (
+            id, tree, parents, message, author, committer
+        )
     }
 
     /// The first line of the message.

@@ -21,12 +21,24 @@ public struct CommitSigner: Sendable {
         guard try repository.configBool("commit.gpgSign") == true else { return nil }
         let name = try repository.configString("gpg.format") ?? "openpgp"
         guard let format = Format(rawValue: name) else {
-            throw GitError(code: -1, message: "gpg.format is '\(name)'; git knows openpgp, ssh and x509", function: "gpg.format")
+            throw GitError(
+                code: -1, message: "gpg.format is '\(name)'; git knows openpgp, ssh and x509", function: "gpg.format")
         }
-        let programKey = switch format { case .openpgp: "gpg.program"; case .ssh: "gpg.ssh.program"; case .x509: "gpg.x509.program" }
+        let programKey =
+            switch format {
+            case .openpgp: "gpg.program";
+            case .ssh: "gpg.ssh.program";
+            case .x509: "gpg.x509.program"
+            }
         let program = try repository.configString(programKey)
-        let fallback = switch format { case .openpgp: "gpg"; case .ssh: "ssh-keygen"; case .x509: "gpgsm" }
-        return CommitSigner(format: format, program: program ?? fallback, key: try repository.configString("user.signingKey"))
+        let fallback =
+            switch format {
+            case .openpgp: "gpg";
+            case .ssh: "ssh-keygen";
+            case .x509: "gpgsm"
+            }
+        return CommitSigner(
+            format: format, program: program ?? fallback, key: try repository.configString("user.signingKey"))
     }
 
     /// An armored signature of `payload` (the commit as it will be stored), made by the
@@ -48,7 +60,8 @@ public struct CommitSigner: Sendable {
     /// `ssh-keygen -Y sign -n git -f KEY`, which signs its standard input.
     private func signWithSSH(_ payload: [UInt8]) throws(GitError) -> String {
         guard let key else {
-            throw GitError(code: -1, message: "gpg.format is ssh but user.signingKey names no key", function: "ssh signing")
+            throw GitError(
+                code: -1, message: "gpg.format is ssh but user.signingKey names no key", function: "ssh signing")
         }
         var keyFile = ProcessEnvironment.expandingHome(key)
         var agentKey = false
@@ -58,7 +71,8 @@ public struct CommitSigner: Sendable {
             agentKey = true
         }
         defer { if agentKey { unlink(keyFile) } }
-        let result = try ChildProcess.run([program, "-Y", "sign", "-n", "git"] + (agentKey ? ["-U"] : []) + ["-f", keyFile], input: payload)
+        let result = try ChildProcess.run(
+            [program, "-Y", "sign", "-n", "git"] + (agentKey ? ["-U"] : []) + ["-f", keyFile], input: payload)
         guard result.status == 0, !result.output.isEmpty else { throw failure(result.errors) }
         return String(decoding: result.output, as: UTF8.self)
     }
@@ -68,7 +82,11 @@ public struct CommitSigner: Sendable {
         // NB: a template made from a C string is never empty (it holds at least its NUL), so it has a base address.
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         let path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-        guard fd >= 0 else { throw GitError(code: -1, message: "cannot create \(path): \(String(cString: strerror(errno)))", function: "ssh signing") }
+        guard fd >= 0 else {
+            throw GitError(
+                code: -1, message: "cannot create \(path): \(String(cString: strerror(errno)))", function: "ssh signing"
+            )
+        }
         defer { close(fd) }
         let bytes = Array(text.utf8)
         guard bytes.withUnsafeBytes({ write(fd, $0.baseAddress, $0.count) }) == bytes.count else {
@@ -81,26 +99,31 @@ public struct CommitSigner: Sendable {
     private func failure(_ said: String) -> GitError {
         let words = said.split(separator: "\n").filter { !$0.hasPrefix("[GNUPG:]") }.joined(separator: "\n")
         return GitError(
-            code: -1, message: "\(program) could not sign the commit" + (words.isEmpty ? "" : ": " + words), function: "commit signing")
+            code: -1, message: "\(program) could not sign the commit" + (words.isEmpty ? "" : ": " + words),
+            function: "commit signing")
     }
 }
 
 extension Repository {
     /// A commit signed by `signer`, written without moving any reference.
     func createSignedCommit(
-        tree: OpaquePointer?, parents: inout [OpaquePointer?], message: String, author: UnsafeMutablePointer<git_signature>,
+        tree: OpaquePointer?, parents: inout [OpaquePointer?], message: String,
+        author: UnsafeMutablePointer<git_signature>,
         committer: UnsafeMutablePointer<git_signature>, committerValue: Signature, signer: CommitSigner
     ) throws(GitError) -> git_oid {
         var buffer = git_buf()
         defer { git_buf_dispose(&buffer) }
         try GitError.check(
-            git_commit_create_buffer(&buffer, pointer, author, committer, "UTF-8", message, tree, parents.count, &parents),
+            git_commit_create_buffer(
+                &buffer, pointer, author, committer, "UTF-8", message, tree, parents.count, &parents),
             "git_commit_create_buffer")
         let payload = Array(UnsafeRawBufferPointer(start: buffer.ptr, count: buffer.size))
         let signature = try signer.sign(payload, committer: committerValue)
         var oid = git_oid()
         let content = String(decoding: payload, as: UTF8.self)
-        try GitError.check(git_commit_create_with_signature(&oid, pointer, content, signature, "gpgsig"), "git_commit_create_with_signature")
+        try GitError.check(
+            git_commit_create_with_signature(&oid, pointer, content, signature, "gpgsig"),
+            "git_commit_create_with_signature")
         return oid
     }
 }

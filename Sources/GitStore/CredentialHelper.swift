@@ -12,7 +12,8 @@ struct CredentialHelper {
         var input = [("url", url)]
         if let username { input.append(("username", username)) }
         let answer = run("fill", input, environment: mayPrompt ? [:] : ["GIT_TERMINAL_PROMPT": "0"])
-        guard let answer, answer.contains(where: { $0.0 == "username" }), answer.contains(where: { $0.0 == "password" }) else { return nil }
+        guard let answer, answer.contains(where: { $0.0 == "username" }), answer.contains(where: { $0.0 == "password" })
+        else { return nil }
         return answer
     }
 
@@ -20,12 +21,16 @@ struct CredentialHelper {
     func reject(_ credential: [(String, String)]) { _ = run("reject", credential) }
 
     /// Runs `git credential ACTION` with `key=value` lines in and out; nil if it failed.
-    private func run(_ action: String, _ input: [(String, String)], environment: [String: String] = [:]) -> [(String, String)]? {
+    private func run(
+        _ action: String, _ input: [(String, String)], environment: [String: String] = [:]
+    ) -> [(String, String)]? {
         let text = input.map { "\($0.0)=\($0.1)\n" }.joined() + "\n"
         do throws(GitError) {
-            let result = try ChildProcess.run(["git", "-C", workTree, "credential", action], input: Array(text.utf8), environment: environment)
+            let result = try ChildProcess.run(
+                ["git", "-C", workTree, "credential", action], input: Array(text.utf8), environment: environment)
             guard result.status == 0 else { return nil }
-            return String(decoding: result.output, as: UTF8.self).split(separator: "\n").compactMap { (line: Substring) -> (String, String)? in
+            return String(decoding: result.output, as: UTF8.self).split(separator: "\n").compactMap {
+                (line: Substring) -> (String, String)? in
                 let parts = line.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
                 return parts.count == 2 ? (String(parts[0]), String(parts[1])) : nil
             }

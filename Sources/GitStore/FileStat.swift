@@ -14,7 +14,9 @@ public struct Timestamp: Hashable, Comparable, Sendable {
         (self.seconds, self.nanoseconds) = (seconds, nanoseconds)
     }
 
-    public static func < (a: Timestamp, b: Timestamp) -> Bool { (a.seconds, a.nanoseconds) < (b.seconds, b.nanoseconds) }
+    public static func < (a: Timestamp, b: Timestamp) -> Bool {
+        (a.seconds, a.nanoseconds) < (b.seconds, b.nanoseconds)
+    }
 }
 
 /// What git's index records of a working file, taken with `fstat` when its bytes were read or
@@ -29,7 +31,9 @@ public struct FileStat: Hashable, Sendable {
     public var groupID: UInt32
     public var size: UInt32
 
-    public init(ctime: Timestamp, mtime: Timestamp, device: UInt32, inode: UInt32, userID: UInt32, groupID: UInt32, size: UInt32) {
+    public init(
+        ctime: Timestamp, mtime: Timestamp, device: UInt32, inode: UInt32, userID: UInt32, groupID: UInt32, size: UInt32
+    ) {
         (self.ctime, self.mtime, self.device, self.inode) = (ctime, mtime, device, inode)
         (self.userID, self.groupID, self.size) = (userID, groupID, size)
     }
@@ -37,7 +41,9 @@ public struct FileStat: Hashable, Sendable {
     /// Whether neither the contents nor anything else about the file changed at or after
     /// `time` (nanoseconds since 1970).
     public func isSettled(before time: Int64) -> Bool {
-        func nanoseconds(_ stamp: Timestamp) -> Int64 { Int64(stamp.seconds) * 1_000_000_000 + Int64(stamp.nanoseconds) }
+        func nanoseconds(_ stamp: Timestamp) -> Int64 {
+            Int64(stamp.seconds) * 1_000_000_000 + Int64(stamp.nanoseconds)
+        }
         return nanoseconds(mtime) < time && nanoseconds(ctime) < time
     }
 
@@ -47,8 +53,12 @@ public struct FileStat: Hashable, Sendable {
         #else
         let (changed, modified) = (info.st_ctim, info.st_mtim)
         #endif
-        ctime = Timestamp(seconds: Int32(truncatingIfNeeded: changed.tv_sec), nanoseconds: UInt32(truncatingIfNeeded: changed.tv_nsec))
-        mtime = Timestamp(seconds: Int32(truncatingIfNeeded: modified.tv_sec), nanoseconds: UInt32(truncatingIfNeeded: modified.tv_nsec))
+        ctime = Timestamp(
+            seconds: Int32(truncatingIfNeeded: changed.tv_sec), nanoseconds: UInt32(truncatingIfNeeded: changed.tv_nsec)
+        )
+        mtime = Timestamp(
+            seconds: Int32(truncatingIfNeeded: modified.tv_sec),
+            nanoseconds: UInt32(truncatingIfNeeded: modified.tv_nsec))
         device = UInt32(truncatingIfNeeded: info.st_dev)
         inode = UInt32(truncatingIfNeeded: info.st_ino)
         userID = UInt32(truncatingIfNeeded: info.st_uid)
@@ -91,7 +101,10 @@ public struct StagedFile: Sendable {
     /// The conflict git left on the path, which this entry settles (as `git add` would).
     public var settles: IndexConflict?
 
-    public init(path: String, blob: OID, mode: UInt32, stat: FileStat?, skipsWorktree: Bool = false, settles: IndexConflict? = nil) {
+    public init(
+        path: String, blob: OID, mode: UInt32, stat: FileStat?, skipsWorktree: Bool = false,
+        settles: IndexConflict? = nil
+    ) {
         self.path = path
         self.blob = blob
         self.mode = mode

@@ -19,7 +19,8 @@ struct GitConfigEnvironment {
     /// None of the variables is set: libgit2's own choice of files is git's (checked on every
     /// open, so without looking for any file).
     static var isDefault: Bool {
-        variable("GIT_CONFIG_NOSYSTEM").map(isTrue) != true && variable("GIT_CONFIG_SYSTEM") == nil && variable("GIT_CONFIG_GLOBAL") == nil
+        variable("GIT_CONFIG_NOSYSTEM").map(isTrue) != true && variable("GIT_CONFIG_SYSTEM") == nil
+            && variable("GIT_CONFIG_GLOBAL") == nil
     }
 
     static func current() -> GitConfigEnvironment {
@@ -65,7 +66,8 @@ extension Repository {
         try GitError.check(git_config_new(&config), "git_config_new")
         defer { git_config_free(config) }
         for file in environment.files + [(commonDirectory + "config", GIT_CONFIG_LEVEL_LOCAL)] {
-            try GitError.check(git_config_add_file_ondisk(config, file.path, file.level, pointer, 0), "git_config_add_file_ondisk")
+            try GitError.check(
+                git_config_add_file_ondisk(config, file.path, file.level, pointer, 0), "git_config_add_file_ondisk")
         }
         try GitError.check(git_repository_set_config(pointer, config), "git_repository_set_config")
     }

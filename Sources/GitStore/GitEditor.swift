@@ -16,7 +16,9 @@ public struct GitEditor: Sendable, Equatable {
     public static func resolve(environment: [String: String], coreEditor: String?) -> GitEditor? {
         func value(_ name: String) -> String? { environment[name].flatMap { $0.isEmpty ? nil : $0 } }
         let isDumb = value("TERM") == nil || value("TERM") == "dumb"
-        if let editor = value("GIT_EDITOR") ?? coreEditor.flatMap({ $0.isEmpty ? nil : $0 }) { return GitEditor(command: editor) }
+        if let editor = value("GIT_EDITOR") ?? coreEditor.flatMap({ $0.isEmpty ? nil : $0 }) {
+            return GitEditor(command: editor)
+        }
         if !isDumb, let visual = value("VISUAL") { return GitEditor(command: visual) }
         if let editor = value("EDITOR") { return GitEditor(command: editor) }
         return isDumb ? nil : GitEditor(command: "vi")
@@ -52,7 +54,9 @@ public struct GitEditor: Sendable, Equatable {
             }
         }
         guard result == 0 else {
-            throw GitError(code: -1, message: "could not run the editor (\(command)): \(String(cString: strerror(result)))", function: "posix_spawn")
+            throw GitError(
+                code: -1, message: "could not run the editor (\(command)): \(String(cString: strerror(result)))",
+                function: "posix_spawn")
         }
         var raw: Int32 = 0
         while waitpid(child, &raw, 0) < 0, errno == EINTR {}

@@ -59,13 +59,17 @@ public struct GitError: Error, Hashable, Sendable, CustomStringConvertible {
         guard let error = git_error_last() else {
             // libgit2 sets no message for some failed writes (a full disk, a file too large):
             // the system's reason is then the one to give.
-            let reason = systemError == 0 ? "no message from libgit2" : String(cString: strerror(systemError)).lowercased()
+            let reason =
+                systemError == 0 ? "no message from libgit2" : String(cString: strerror(systemError)).lowercased()
             var failure = GitError(code: code, message: "\(function) failed: \(reason)", function: function)
             failure.systemError = systemError
             return failure
         }
-        let message = error.pointee.message.map { String(decoding: UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self).bufferUntilNull, as: UTF8.self) }
-        var failure = GitError(code: code, errorClass: error.pointee.klass, message: message ?? "unknown error", function: function)
+        let message = error.pointee.message.map {
+            String(decoding: UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self).bufferUntilNull, as: UTF8.self)
+        }
+        var failure = GitError(
+            code: code, errorClass: error.pointee.klass, message: message ?? "unknown error", function: function)
         failure.systemError = systemError
         return failure
     }
@@ -81,5 +85,6 @@ extension UnsafePointer where Pointee == UInt8 {
 /// A C string from libgit2 as Swift text, replacing invalid UTF-8 rather than failing.
 func string(_ pointer: UnsafePointer<CChar>?) -> String? {
     guard let pointer else { return nil }
-    return String(decoding: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self).bufferUntilNull, as: UTF8.self)
+    return String(
+        decoding: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self).bufferUntilNull, as: UTF8.self)
 }

@@ -26,13 +26,16 @@ extension Repository {
         var verifies = try configBool("http.sslVerify") ?? true
         if environment("GIT_SSL_NO_VERIFY") != nil { verifies = false }
         return HTTPSSettings(
-            caFile: caFile.map(ProcessEnvironment.expandingHome), caPath: caPath.map(ProcessEnvironment.expandingHome), verifies: verifies)
+            caFile: caFile.map(ProcessEnvironment.expandingHome), caPath: caPath.map(ProcessEnvironment.expandingHome),
+            verifies: verifies)
     }
 
     /// Makes libgit2 trust what the settings name (for the whole process, as git's own
     /// settings hold for its run).
     func applyCertificateLocations(_ settings: HTTPSSettings) throws(GitError) {
         guard settings.caFile != nil || settings.caPath != nil else { return }
-        try GitError.check(todosync_set_ssl_cert_locations(settings.caFile, settings.caPath), "git_libgit2_opts(GIT_OPT_SET_SSL_CERT_LOCATIONS)")
+        try GitError.check(
+            todosync_set_ssl_cert_locations(settings.caFile, settings.caPath),
+            "git_libgit2_opts(GIT_OPT_SET_SSL_CERT_LOCATIONS)")
     }
 }

@@ -49,12 +49,16 @@ public struct Hooks: Sendable {
         close(pipeEnds[0])
         guard result == 0 else {
             close(pipeEnds[1])
-            throw GitError(code: -1, message: "could not run the \(name) hook (\(program)): \(String(cString: strerror(result)))", function: "posix_spawn")
+            throw GitError(
+                code: -1, message: "could not run the \(name) hook (\(program)): \(String(cString: strerror(result)))",
+                function: "posix_spawn")
         }
         var offset = 0
         // NB: baseAddress! cannot fail: the loop runs only while input is not empty.
         while offset < input.count {
-            let written = input.withUnsafeBytes { send(pipeEnds[1], $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL)) }
+            let written = input.withUnsafeBytes {
+                send(pipeEnds[1], $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL))
+            }
             if written < 0, errno == EINTR { continue }
             if written <= 0 { break }
             offset += written
@@ -66,7 +70,9 @@ public struct Hooks: Sendable {
     }
 
     private func failure(_ function: String) -> GitError {
-        GitError(code: -1, errorClass: Int32(GIT_ERROR_OS.rawValue), message: String(cString: strerror(errno)), function: function)
+        GitError(
+            code: -1, errorClass: Int32(GIT_ERROR_OS.rawValue), message: String(cString: strerror(errno)),
+            function: function)
     }
 }
 
@@ -89,7 +95,9 @@ extension Repository {
         defer { git_index_free(index) }
         var raw = tree.raw
         var treeObject: OpaquePointer?
-        try GitError.checkReading("git_tree_lookup", of: "reading tree \(tree.short)") { git_tree_lookup(&treeObject, pointer, &raw) }
+        try GitError.checkReading("git_tree_lookup", of: "reading tree \(tree.short)") {
+            git_tree_lookup(&treeObject, pointer, &raw)
+        }
         defer { git_tree_free(treeObject) }
         try GitError.check(git_index_read_tree(index, treeObject), "git_index_read_tree")
         try GitError.check(git_index_write(index), "git_index_write")

@@ -11,8 +11,10 @@ public struct OID: Hashable, Sendable, CustomStringConvertible {
     init(_ oid: git_oid) {
         var copy = oid
         (leading, middle, trailing) = withUnsafeBytes(of: &copy.id) { bytes in
-            (bytes.loadUnaligned(as: UInt64.self), bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self),
-             bytes.loadUnaligned(fromByteOffset: 16, as: UInt32.self))
+            (
+                bytes.loadUnaligned(as: UInt64.self), bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self),
+                bytes.loadUnaligned(fromByteOffset: 16, as: UInt32.self)
+            )
         }
     }
 
@@ -31,7 +33,9 @@ public struct OID: Hashable, Sendable, CustomStringConvertible {
         var raw = git_oid()
         let valid = withUnsafeMutableBytes(of: &raw.id) { bytes in
             for index in 0..<20 {
-                guard let high = digits[2 * index].hexValue, let low = digits[2 * index + 1].hexValue else { return false }
+                guard let high = digits[2 * index].hexValue, let low = digits[2 * index + 1].hexValue else {
+                    return false
+                }
                 bytes[index] = high << 4 | low
             }
             return true

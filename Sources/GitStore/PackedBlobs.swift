@@ -23,11 +23,16 @@ final class PackedBlobs {
         handle = try Repository.open(gitDirectory: repository.gitDirectory)
         var odb: OpaquePointer?
         try GitError.check(git_repository_odb(&odb, handle.pointer), "git_repository_odb")
-        guard let odb else { throw GitError(code: -1, message: "libgit2 returned no object store", function: "git_repository_odb") }
+        guard let odb else {
+            throw GitError(code: -1, message: "libgit2 returned no object store", function: "git_repository_odb")
+        }
         var memory: OpaquePointer?
         do throws(GitError) {
             try GitError.check(git_mempack_new(&memory), "git_mempack_new")
-            guard let memory else { throw GitError(code: -1, message: "libgit2 returned no in-memory object store", function: "git_mempack_new") }
+            guard let memory else {
+                throw GitError(
+                    code: -1, message: "libgit2 returned no in-memory object store", function: "git_mempack_new")
+            }
             // NB: the highest priority: writes go to it, and reads find its objects first.
             // The object store owns it from here on.
             try GitError.check(git_odb_add_backend(odb, memory, 999), "git_odb_add_backend")
@@ -48,10 +53,13 @@ final class PackedBlobs {
     /// `name`: the file's path, which the pack builder uses to find similar blobs.
     func add(_ bytes: [UInt8], name: String) throws(GitError) -> OID {
         var oid = git_oid()
-        try GitError.check(bytes.withUnsafeBytes { git_odb_hash(&oid, $0.baseAddress, $0.count, GIT_OBJECT_BLOB) }, "git_odb_hash")
+        try GitError.check(
+            bytes.withUnsafeBytes { git_odb_hash(&oid, $0.baseAddress, $0.count, GIT_OBJECT_BLOB) }, "git_odb_hash")
         // NB: not rescanning the packs for each new blob (git has it, or it is packed again).
         if git_odb_exists_ext(odb, &oid, UInt32(GIT_ODB_LOOKUP_NO_REFRESH.rawValue)) == 1 { return OID(oid) }
-        try GitError.check(bytes.withUnsafeBytes { git_odb_write(&oid, odb, $0.baseAddress, $0.count, GIT_OBJECT_BLOB) }, "git_odb_write")
+        try GitError.check(
+            bytes.withUnsafeBytes { git_odb_write(&oid, odb, $0.baseAddress, $0.count, GIT_OBJECT_BLOB) },
+            "git_odb_write")
         if builder == nil {
             try GitError.check(git_packbuilder_new(&builder, handle.pointer), "git_packbuilder_new")
             // As git's pack.threads: one delta search per core.
@@ -86,7 +94,9 @@ extension Repository {
 
     /// Stores many blobs (each with the path it is for); their ids, in order.
     public func writeBlobs(_ blobs: [(bytes: [UInt8], path: String)]) throws(GitError) -> [OID] {
-        guard blobs.count >= Self.packedBlobCount else { return try blobs.map { (blob) throws(GitError) in try writeBlob(blob.bytes) } }
+        guard blobs.count >= Self.packedBlobCount else {
+            return try blobs.map { (blob) throws(GitError) in try writeBlob(blob.bytes) }
+        }
         let packed = try PackedBlobs(beside: self)
         let ids = try blobs.map { (blob) throws(GitError) in try packed.add(blob.bytes, name: blob.path) }
         try packed.finish()

@@ -28,16 +28,19 @@ final class ProcessTransport {
 
     /// Creates the smart transport for `owner` (libgit2's `git_transport_cb`).
     static func make(
-        _ out: UnsafeMutablePointer<UnsafeMutablePointer<git_transport>?>, owner: OpaquePointer?, endpoint: RemoteEndpoint, ssh: SSHSettings, context: RemoteContext
+        _ out: UnsafeMutablePointer<UnsafeMutablePointer<git_transport>?>, owner: OpaquePointer?,
+        endpoint: RemoteEndpoint, ssh: SSHSettings, context: RemoteContext
     ) -> Int32 {
         let transport = ProcessTransport(endpoint: endpoint, ssh: ssh, context: context)
         var definition = git_smart_subtransport_definition(
             callback: { out, _, param in
                 guard let out, let param else { return -1 }
                 let subtransport = UnsafeMutablePointer<todosync_subtransport>.allocate(capacity: 1)
-                subtransport.initialize(to: todosync_subtransport(
-                    parent: git_smart_subtransport(action: ProcessTransport.action, close: ProcessTransport.close, free: ProcessTransport.free),
-                    owner: param))
+                subtransport.initialize(
+                    to: todosync_subtransport(
+                        parent: git_smart_subtransport(
+                            action: ProcessTransport.action, close: ProcessTransport.close, free: ProcessTransport.free),
+                        owner: param))
                 out.pointee = UnsafeMutableRawPointer(subtransport).assumingMemoryBound(to: git_smart_subtransport.self)
                 return 0
             },
@@ -57,15 +60,18 @@ final class ProcessTransport {
         owner(stream?.pointee.subtransport)
     }
 
-    private static let action: @convention(c) (
-        UnsafeMutablePointer<UnsafeMutablePointer<git_smart_subtransport_stream>?>?, UnsafeMutablePointer<git_smart_subtransport>?,
-        UnsafePointer<CChar>?, git_smart_service_t
-    ) -> Int32 = { out, subtransport, _, service in
-        guard let out, let transport = owner(subtransport), let subtransport else { return -1 }
-        return transport.start(service, out: out, subtransport: subtransport)
-    }
+    private static let action:
+        @convention(c) (
+            UnsafeMutablePointer<UnsafeMutablePointer<git_smart_subtransport_stream>?>?,
+            UnsafeMutablePointer<git_smart_subtransport>?,
+            UnsafePointer<CChar>?, git_smart_service_t
+        ) -> Int32 = { out, subtransport, _, service in
+            guard let out, let transport = owner(subtransport), let subtransport else { return -1 }
+            return transport.start(service, out: out, subtransport: subtransport)
+        }
 
-    private static let close: @convention(c) (UnsafeMutablePointer<git_smart_subtransport>?) -> Int32 = { subtransport in
+    private static let close: @convention(c) (UnsafeMutablePointer<git_smart_subtransport>?) -> Int32 = {
+        subtransport in
         owner(subtransport)?.finish()
         return 0
     }
@@ -103,38 +109,44 @@ final class ProcessTransport {
             return fail(error.message)
         }
         let stream = UnsafeMutablePointer<git_smart_subtransport_stream>.allocate(capacity: 1)
-        stream.initialize(to: git_smart_subtransport_stream(subtransport: subtransport, read: Self.read, write: Self.write, free: Self.freeStream))
+        stream.initialize(
+            to: git_smart_subtransport_stream(
+                subtransport: subtransport, read: Self.read, write: Self.write, free: Self.freeStream))
         self.stream = stream
         out.pointee = stream
         return 0
     }
 
-    private static let read: @convention(c) (
-        UnsafeMutablePointer<git_smart_subtransport_stream>?, UnsafeMutablePointer<CChar>?, Int, UnsafeMutablePointer<Int>?
-    ) -> Int32 = { stream, buffer, size, count in
-        guard let transport = owner(stream), let child = transport.child, let buffer, let count else { return -1 }
-        do throws(GitError) {
-            count.pointee = try child.read(into: UnsafeMutableRawBufferPointer(start: buffer, count: size))
-            return 0
-        } catch {
-            if error.isRemoteSilent { transport.context.remoteWasSilent = true }
-            return transport.fail(error.message)
+    private static let read:
+        @convention(c) (
+            UnsafeMutablePointer<git_smart_subtransport_stream>?, UnsafeMutablePointer<CChar>?, Int,
+            UnsafeMutablePointer<Int>?
+        ) -> Int32 = { stream, buffer, size, count in
+            guard let transport = owner(stream), let child = transport.child, let buffer, let count else { return -1 }
+            do throws(GitError) {
+                count.pointee = try child.read(into: UnsafeMutableRawBufferPointer(start: buffer, count: size))
+                return 0
+            } catch {
+                if error.isRemoteSilent { transport.context.remoteWasSilent = true }
+                return transport.fail(error.message)
+            }
         }
-    }
 
-    private static let write: @convention(c) (UnsafeMutablePointer<git_smart_subtransport_stream>?, UnsafePointer<CChar>?, Int) -> Int32 = {
-        stream, buffer, size in
-        guard let transport = owner(stream), let child = transport.child, let buffer else { return -1 }
-        do throws(GitError) {
-            try child.write(UnsafeRawBufferPointer(start: buffer, count: size))
-            return 0
-        } catch {
-            if error.isRemoteSilent { transport.context.remoteWasSilent = true }
-            return transport.fail(error.message)
+    private static let write:
+        @convention(c) (UnsafeMutablePointer<git_smart_subtransport_stream>?, UnsafePointer<CChar>?, Int) -> Int32 = {
+            stream, buffer, size in
+            guard let transport = owner(stream), let child = transport.child, let buffer else { return -1 }
+            do throws(GitError) {
+                try child.write(UnsafeRawBufferPointer(start: buffer, count: size))
+                return 0
+            } catch {
+                if error.isRemoteSilent { transport.context.remoteWasSilent = true }
+                return transport.fail(error.message)
+            }
         }
-    }
 
-    private static let freeStream: @convention(c) (UnsafeMutablePointer<git_smart_subtransport_stream>?) -> Void = { stream in
+    private static let freeStream: @convention(c) (UnsafeMutablePointer<git_smart_subtransport_stream>?) -> Void = {
+        stream in
         guard let stream else { return }
         if let transport = owner(stream), transport.stream == stream { transport.stream = nil }
         stream.deallocate()

@@ -17,7 +17,9 @@ enum ReflogFile {
     /// The ids the reflog at `path` moved its reference to with a message starting with one of
     /// `prefixes`, oldest first, and how many entries it holds (none where there is no reflog).
     /// A last line without its line feed is being appended by another process and is left out.
-    static func targets(atPath path: String, withMessagesStartingWith prefixes: [String]) throws(GitError) -> (oldestFirst: [OID], total: Int) {
+    static func targets(
+        atPath path: String, withMessagesStartingWith prefixes: [String]
+    ) throws(GitError) -> (oldestFirst: [OID], total: Int) {
         let file = open(path, O_RDONLY | O_CLOEXEC)
         guard file >= 0 else {
             if errno == ENOENT || errno == ENOTDIR { return ([], 0) }
@@ -73,7 +75,9 @@ enum ReflogFile {
 
         private mutating func take(_ line: UnsafeBufferPointer<UInt8>) {
             // NB: 40 hex digits, a space, 40 more: the new id sits at 41..<81.
-            guard line.count >= Self.shortestLine, line[40] == UInt8(ascii: " "), line[81] == UInt8(ascii: " ") else { return }
+            guard line.count >= Self.shortestLine, line[40] == UInt8(ascii: " "), line[81] == UInt8(ascii: " ") else {
+                return
+            }
             total += 1
             guard let tab = line.index(of: UInt8(ascii: "\t"), from: 82) else { return }
             let message = line[(tab + 1)...]
@@ -86,7 +90,9 @@ enum ReflogFile {
 
     private static func failure(reading path: String) -> GitError {
         let systemError = errno
-        var error = GitError(code: -1, message: "could not read the reflog '\(path)': \(String(cString: strerror(systemError)))", function: "read")
+        var error = GitError(
+            code: -1, message: "could not read the reflog '\(path)': \(String(cString: strerror(systemError)))",
+            function: "read")
         error.systemError = systemError
         return error
     }
@@ -95,7 +101,9 @@ enum ReflogFile {
 extension UnsafeBufferPointer<UInt8> {
     /// The first index at or after `start` holding `byte` (memchr: a reflog is scanned whole).
     fileprivate func index(of byte: UInt8, from start: Int) -> Int? {
-        guard let base = baseAddress, start < count, let found = memchr(base + start, Int32(byte), count - start) else { return nil }
+        guard let base = baseAddress, start < count, let found = memchr(base + start, Int32(byte), count - start) else {
+            return nil
+        }
         return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
     }
 }

@@ -17,7 +17,8 @@ extension RemoteContext {
     /// on the terminal), then TODOSYNC_USERNAME and TODOSYNC_PASSWORD from the environment. Each
     /// is tried once; one the server refuses is rejected to the helper; secrets are never printed.
     func credential(
-        _ out: UnsafeMutablePointer<UnsafeMutablePointer<git_credential>?>, url: String, username: String?, allowed: UInt32
+        _ out: UnsafeMutablePointer<UnsafeMutablePointer<git_credential>?>, url: String, username: String?,
+        allowed: UInt32
     ) -> Int32 {
         if allowed & GIT_CREDENTIAL_SSH_KEY.rawValue != 0 {
             let user = username ?? "git"
@@ -34,7 +35,8 @@ extension RemoteContext {
                 let publicKey = access(key + ".pub", R_OK) == 0 ? key + ".pub" : nil
                 if git_credential_ssh_key_new(out, user, publicKey, key, nil) == 0 { return 0 }
             }
-            failure = "ssh authentication to \(url) failed: no key in the ssh agent or in ~/.ssh (id_ed25519, id_ecdsa, id_rsa) was accepted"
+            failure =
+                "ssh authentication to \(url) failed: no key in the ssh agent or in ~/.ssh (id_ed25519, id_ecdsa, id_rsa) was accepted"
             return -1
         }
         if allowed & GIT_CREDENTIAL_USERPASS_PLAINTEXT.rawValue != 0 {
@@ -47,7 +49,8 @@ extension RemoteContext {
                 triedHelper = true
                 let environmentHasOne = getenv("TODOSYNC_USERNAME") != nil && getenv("TODOSYNC_PASSWORD") != nil
                 if let filled = helper.fill(url: url, username: username, mayPrompt: !environmentHasOne),
-                    let user = filled.first(where: { $0.0 == "username" })?.1, let password = filled.first(where: { $0.0 == "password" })?.1,
+                    let user = filled.first(where: { $0.0 == "username" })?.1,
+                    let password = filled.first(where: { $0.0 == "password" })?.1,
                     git_credential_userpass_plaintext_new(out, user, password) == 0
                 {
                     helperCredential = filled
@@ -58,7 +61,8 @@ extension RemoteContext {
                 triedPassword = true
                 if git_credential_userpass_plaintext_new(out, user, password) == 0 { return 0 }
             }
-            failure = triedPassword
+            failure =
+                triedPassword
                 ? "\(url) refused the user name and password from TODOSYNC_USERNAME and TODOSYNC_PASSWORD"
                 : helperWasRefused
                     ? "\(url) refused the user name and password git's credential helper gave (the helper was told to forget them)"

@@ -35,7 +35,8 @@ public enum RemoteEndpoint: Equatable, Sendable {
         var (user, host, port) = Self.authority(url[..<colon])
         // `[host:port]:path`, git's old way to name a port in this form (an IPv6 host has more colons).
         if port == nil, host.filter({ $0 == ":" }).count == 1, let portColon = host.firstIndex(of: ":"),
-            let number = Int(host[host.index(after: portColon)...]) {
+            let number = Int(host[host.index(after: portColon)...])
+        {
             (host, port) = (String(host[..<portColon]), number)
         }
         self = .ssh(user: user, host: host, port: port, path: String(url[url.index(after: colon)...]))
@@ -44,7 +45,9 @@ public enum RemoteEndpoint: Equatable, Sendable {
     /// Where `://` follows a scheme made of letters, digits, `+`, `-` and `.` (as in git).
     private static func schemeSeparator(_ url: String) -> String.Index? {
         var index = url.startIndex
-        while index < url.endIndex, url[index].isASCII, url[index].isLetter || url[index].isNumber || "+-.".contains(url[index]) {
+        while index < url.endIndex, url[index].isASCII,
+            url[index].isLetter || url[index].isNumber || "+-.".contains(url[index])
+        {
             index = url.index(after: index)
         }
         guard index > url.startIndex, url[index...].hasPrefix("://") else { return nil }
@@ -53,7 +56,8 @@ public enum RemoteEndpoint: Equatable, Sendable {
 
     private static func scpColon(_ url: String) -> String.Index? {
         // A bracketed host may hold colons of its own.
-        let searchFrom = url.hasPrefix("[") || url.contains("@[") ? (url.firstIndex(of: "]") ?? url.startIndex) : url.startIndex
+        let searchFrom =
+            url.hasPrefix("[") || url.contains("@[") ? (url.firstIndex(of: "]") ?? url.startIndex) : url.startIndex
         guard let colon = url[searchFrom...].firstIndex(of: ":") else { return nil }
         if let slash = url.firstIndex(of: "/"), slash < colon { return nil }
         return colon
@@ -91,9 +95,11 @@ public enum RemoteEndpoint: Equatable, Sendable {
         let utf8 = text.utf8
         while index < utf8.endIndex {
             let byte = utf8[index]
-            if byte == UInt8(ascii: "%"), let high = utf8.index(index, offsetBy: 1, limitedBy: utf8.endIndex), high < utf8.endIndex,
+            if byte == UInt8(ascii: "%"), let high = utf8.index(index, offsetBy: 1, limitedBy: utf8.endIndex),
+                high < utf8.endIndex,
                 let low = utf8.index(index, offsetBy: 2, limitedBy: utf8.endIndex), low < utf8.endIndex,
-                let value = UInt8(String(decoding: [utf8[high], utf8[low]], as: UTF8.self), radix: 16) {
+                let value = UInt8(String(decoding: [utf8[high], utf8[low]], as: UTF8.self), radix: 16)
+            {
                 bytes.append(value)
                 index = utf8.index(index, offsetBy: 3)
             } else {
@@ -131,21 +137,27 @@ extension RemoteEndpoint {
     public func command(for service: Service, ssh settings: SSHSettings = SSHSettings()) throws(GitError) -> [String] {
         switch self {
         case .builtIn:
-            throw GitError(code: -1, message: "this remote is reached by libgit2's own transport", function: "RemoteEndpoint.command")
+            throw GitError(
+                code: -1, message: "this remote is reached by libgit2's own transport",
+                function: "RemoteEndpoint.command")
         case .local(let path):
             guard !path.hasPrefix("-") else { throw Self.strange("path", path) }
             return ["git", String(service.rawValue.dropFirst(4)), path]
         case .ssh(let user, let host, let port, let path):
             guard !host.hasPrefix("-") else { throw Self.strange("host name", host) }
             guard !path.hasPrefix("-") else { throw Self.strange("path", path) }
-            let variant = settings.variant.map { $0.lowercased() } ?? Self.variant(of: settings.shellCommand ?? settings.program ?? "ssh")
+            let variant =
+                settings.variant.map { $0.lowercased() }
+                ?? Self.variant(of: settings.shellCommand ?? settings.program ?? "ssh")
             var arguments: [String] = []
             if variant == "tortoiseplink" { arguments.append("-batch") }
             if let port {
                 switch variant {
                 case "plink", "putty", "tortoiseplink": arguments += ["-P", String(port)]
                 case "simple":
-                    throw GitError(code: -1, message: "ssh variant 'simple' does not support setting a port", function: "RemoteEndpoint.command")
+                    throw GitError(
+                        code: -1, message: "ssh variant 'simple' does not support setting a port",
+                        function: "RemoteEndpoint.command")
                 default: arguments += ["-p", String(port)]
                 }
             }
@@ -179,6 +191,8 @@ extension RemoteEndpoint {
     }
 
     private static func strange(_ what: String, _ value: String) -> GitError {
-        GitError(code: -1, message: "strange \(what) '\(value)' blocked: it would be read as an option", function: "RemoteEndpoint.command")
+        GitError(
+            code: -1, message: "strange \(what) '\(value)' blocked: it would be read as an option",
+            function: "RemoteEndpoint.command")
     }
 }

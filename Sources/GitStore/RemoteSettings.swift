@@ -38,7 +38,8 @@ public struct RemoteSettings: Equatable, Sendable {
                 }
             } else if entry.name.hasPrefix("url.") {
                 if entry.name.hasSuffix(".pushinsteadof") {
-                    pushInsteadOf.append((entry.value, String(entry.name.dropFirst(4).dropLast(".pushinsteadof".count))))
+                    pushInsteadOf.append(
+                        (entry.value, String(entry.name.dropFirst(4).dropLast(".pushinsteadof".count))))
                 } else if entry.name.hasSuffix(".insteadof") {
                     insteadOf.append((entry.value, String(entry.name.dropFirst(4).dropLast(".insteadof".count))))
                 }
@@ -74,7 +75,9 @@ extension Repository {
         var entries: [(name: String, value: String)] = []
         var entry: UnsafeMutablePointer<git_config_entry>?
         while git_config_next(&entry, iterator) == 0, let entry {
-            guard let name = string(entry.pointee.name), name.hasPrefix("remote.") || name.hasPrefix("url.") else { continue }
+            guard let name = string(entry.pointee.name), name.hasPrefix("remote.") || name.hasPrefix("url.") else {
+                continue
+            }
             entries.append((name, string(entry.pointee.value) ?? ""))
         }
         return RemoteSettings.resolve(name, from: entries)

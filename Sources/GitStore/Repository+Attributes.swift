@@ -33,7 +33,8 @@ extension Repository {
         defer { cNames.forEach { free($0) } }
         let result = cNames.withUnsafeMutableBufferPointer { namesBuffer in
             namesBuffer.withMemoryRebound(to: UnsafePointer<CChar>?.self) { constNames in
-                git_attr_get_many(&values, pointer, UInt32(GIT_ATTR_CHECK_FILE_THEN_INDEX), path, names.count, constNames.baseAddress)
+                git_attr_get_many(
+                    &values, pointer, UInt32(GIT_ATTR_CHECK_FILE_THEN_INDEX), path, names.count, constNames.baseAddress)
             }
         }
         try GitError.check(result, "git_attr_get_many")

@@ -18,9 +18,13 @@ extension Repository {
         if let base {
             var raw = base.raw
             var tree: OpaquePointer?
-            try GitError.checkReading("git_tree_lookup", of: "reading tree \(base.short)") { git_tree_lookup(&tree, pointer, &raw) }
+            try GitError.checkReading("git_tree_lookup", of: "reading tree \(base.short)") {
+                git_tree_lookup(&tree, pointer, &raw)
+            }
             defer { git_tree_free(tree) }
-            try GitError.checkReading("git_index_read_tree", of: "reading tree \(base.short)") { git_index_read_tree(index, tree) }
+            try GitError.checkReading("git_index_read_tree", of: "reading tree \(base.short)") {
+                git_index_read_tree(index, tree)
+            }
         }
         for (path, change) in changes {
             switch change {
@@ -51,7 +55,9 @@ extension Repository {
     private func updatedTree(_ base: OID, _ changes: [String: TreeChange]) throws(GitError) -> OID {
         var raw = base.raw
         var tree: OpaquePointer?
-        try GitError.checkReading("git_tree_lookup", of: "reading tree \(base.short)") { git_tree_lookup(&tree, pointer, &raw) }
+        try GitError.checkReading("git_tree_lookup", of: "reading tree \(base.short)") {
+            git_tree_lookup(&tree, pointer, &raw)
+        }
         defer { git_tree_free(tree) }
         var paths: [UnsafeMutablePointer<CChar>?] = []
         defer { paths.forEach { free($0) } }
@@ -76,7 +82,8 @@ extension Repository {
             updates.append(update)
         }
         var oid = git_oid()
-        try GitError.check(git_tree_create_updated(&oid, pointer, tree, updates.count, updates), "git_tree_create_updated")
+        try GitError.check(
+            git_tree_create_updated(&oid, pointer, tree, updates.count, updates), "git_tree_create_updated")
         return OID(oid)
     }
 
@@ -91,14 +98,18 @@ extension Repository {
         precondition(signer == nil || reference == nil, "a signed commit is written without moving a reference")
         var rawTree = tree.raw
         var treeObject: OpaquePointer?
-        try GitError.checkReading("git_tree_lookup", of: "reading tree \(tree.short)") { git_tree_lookup(&treeObject, pointer, &rawTree) }
+        try GitError.checkReading("git_tree_lookup", of: "reading tree \(tree.short)") {
+            git_tree_lookup(&treeObject, pointer, &rawTree)
+        }
         defer { git_tree_free(treeObject) }
         var parentObjects: [OpaquePointer?] = []
         defer { parentObjects.forEach { git_commit_free($0) } }
         for parent in parents {
             var raw = parent.raw
             var commit: OpaquePointer?
-            try GitError.checkReading("git_commit_lookup", of: "reading commit \(parent.short)") { git_commit_lookup(&commit, pointer, &raw) }
+            try GitError.checkReading("git_commit_lookup", of: "reading commit \(parent.short)") {
+                git_commit_lookup(&commit, pointer, &raw)
+            }
             parentObjects.append(commit)
         }
         var oid = git_oid()

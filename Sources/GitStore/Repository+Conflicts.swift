@@ -29,13 +29,15 @@ extension IndexConflict {
         try GitError.check(git_index_conflict_iterator_new(&iterator, index), "git_index_conflict_iterator_new")
         defer { git_index_conflict_iterator_free(iterator) }
         var result: [IndexConflict] = []
-        var ancestor: UnsafePointer<git_index_entry>?, ours: UnsafePointer<git_index_entry>?, theirs: UnsafePointer<git_index_entry>?
+        var ancestor: UnsafePointer<git_index_entry>?, ours: UnsafePointer<git_index_entry>?,
+            theirs: UnsafePointer<git_index_entry>?
         while git_index_conflict_next(&ancestor, &ours, &theirs, iterator) == 0 {
             guard let path = string((ours ?? theirs ?? ancestor)?.pointee.path) else { continue }
             func version(_ entry: UnsafePointer<git_index_entry>?) -> Version? {
                 entry.map { Version(blob: OID($0.pointee.id), mode: $0.pointee.mode) }
             }
-            result.append(IndexConflict(path: path, ancestor: version(ancestor), ours: version(ours), theirs: version(theirs)))
+            result.append(
+                IndexConflict(path: path, ancestor: version(ancestor), ours: version(ours), theirs: version(theirs)))
         }
         return result.sorted { $0.path < $1.path }
     }
@@ -50,7 +52,8 @@ extension StagedFile {
         }
         var (ancestor, ours, theirs) = (side(conflict.ancestor), side(conflict.ours), side(conflict.theirs))
         try GitError.check(
-            git_index_reuc_add(index, path, ancestor.mode, &ancestor.id, ours.mode, &ours.id, theirs.mode, &theirs.id), "git_index_reuc_add")
+            git_index_reuc_add(index, path, ancestor.mode, &ancestor.id, ours.mode, &ours.id, theirs.mode, &theirs.id),
+            "git_index_reuc_add")
         try GitError.check(git_index_conflict_remove(index, path), "git_index_conflict_remove")
     }
 }

@@ -20,7 +20,8 @@ extension Repository {
     /// root) in `direction`: libgit2's built-in filters by the path's attributes and config
     /// (`core.autocrlf`, `core.eol`, `text`, `eol`, `ident`). The same bytes where none applies.
     /// A path under a `filter=` driver must be refused before: libgit2 runs no filter program.
-    public func converting(_ bytes: [UInt8], at path: String, _ direction: ContentDirection) throws(GitError) -> [UInt8] {
+    public func converting(_ bytes: [UInt8], at path: String, _ direction: ContentDirection) throws(GitError) -> [UInt8]
+    {
         guard let filters = try filterList(at: path, direction) else { return bytes }
         defer { git_filter_list_free(filters) }
         var buffer = git_buf()
@@ -28,7 +29,8 @@ extension Repository {
         guard !bytes.isEmpty else { return bytes }
         let result = bytes.withUnsafeBytes { raw in
             // NB: `bytes` is not empty (the guard above), so it has a base address.
-            git_filter_list_apply_to_buffer(&buffer, filters, raw.baseAddress!.assumingMemoryBound(to: CChar.self), raw.count)
+            git_filter_list_apply_to_buffer(
+                &buffer, filters, raw.baseAddress!.assumingMemoryBound(to: CChar.self), raw.count)
         }
         try GitError.check(result, "git_filter_list_apply_to_buffer")
         guard buffer.size > 0, let data = buffer.ptr else { return [] }
@@ -45,7 +47,9 @@ extension Repository {
     /// The filters git applies to `path` in `direction`, for the caller to free; nil: none.
     private func filterList(at path: String, _ direction: ContentDirection) throws(GitError) -> OpaquePointer? {
         var filters: OpaquePointer?
-        try GitError.check(git_filter_list_load(&filters, pointer, nil, path, direction.mode, GIT_FILTER_DEFAULT.rawValue), "git_filter_list_load")
+        try GitError.check(
+            git_filter_list_load(&filters, pointer, nil, path, direction.mode, GIT_FILTER_DEFAULT.rawValue),
+            "git_filter_list_load")
         return filters
     }
 

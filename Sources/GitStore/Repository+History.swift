@@ -34,12 +34,16 @@ extension Repository {
 
     /// Moves a reference to `target`, only if it still points at `expected` (nil: only if it
     /// does not exist), so a commit made meanwhile is never thrown away.
-    public func moveReference(_ name: String, to target: OID, expecting expected: OID?, message: String) throws(GitError) {
+    public func moveReference(
+        _ name: String, to target: OID, expecting expected: OID?, message: String
+    ) throws(GitError) {
         var raw = target.raw
         var ref: OpaquePointer?
         if let expected {
             var current = expected.raw
-            try GitError.check(git_reference_create_matching(&ref, pointer, name, &raw, 1, &current, message), "git_reference_create_matching")
+            try GitError.check(
+                git_reference_create_matching(&ref, pointer, name, &raw, 1, &current, message),
+                "git_reference_create_matching")
         } else {
             try GitError.check(git_reference_create(&ref, pointer, name, &raw, 0, message), "git_reference_create")
         }
@@ -50,7 +54,9 @@ extension Repository {
     public func mergeBase(_ a: OID, _ b: OID) throws(GitError) -> OID? {
         var out = git_oid()
         var rawA = a.raw, rawB = b.raw
-        let result = StuckReadGuard.run("finding the common ancestor of \(a.short) and \(b.short)") { git_merge_base(&out, pointer, &rawA, &rawB) }
+        let result = StuckReadGuard.run("finding the common ancestor of \(a.short) and \(b.short)") {
+            git_merge_base(&out, pointer, &rawA, &rawB)
+        }
         if result == GIT_ENOTFOUND.rawValue { return nil }
         try GitError.check(result, "git_merge_base")
         return OID(out)
@@ -83,9 +89,12 @@ extension Repository {
         let theirTree = try treeHandle(theirs)
         defer { git_tree_free(theirTree) }
         var options = git_merge_options()
-        try GitError.check(git_merge_options_init(&options, UInt32(GIT_MERGE_OPTIONS_VERSION)), "git_merge_options_init")
+        try GitError.check(
+            git_merge_options_init(&options, UInt32(GIT_MERGE_OPTIONS_VERSION)), "git_merge_options_init")
         var index: OpaquePointer?
-        try GitError.checkReading("git_merge_trees", of: "merging the other files") { git_merge_trees(&index, pointer, baseTree, ourTree, theirTree, &options) }
+        try GitError.checkReading("git_merge_trees", of: "merging the other files") {
+            git_merge_trees(&index, pointer, baseTree, ourTree, theirTree, &options)
+        }
         defer { git_index_free(index) }
         let conflicts = try IndexConflict.all(in: index)
         if !conflicts.isEmpty { return (nil, conflicts.map(\.path)) }
@@ -100,7 +109,9 @@ extension Repository {
         guard !paths.isEmpty else { return }
         var raw = tree.raw
         var treeObject: OpaquePointer?
-        try GitError.checkReading("git_object_lookup", of: "reading tree \(tree.short)") { git_object_lookup(&treeObject, pointer, &raw, GIT_OBJECT_TREE) }
+        try GitError.checkReading("git_object_lookup", of: "reading tree \(tree.short)") {
+            git_object_lookup(&treeObject, pointer, &raw, GIT_OBJECT_TREE)
+        }
         defer { git_object_free(treeObject) }
         var baselineTree: OpaquePointer?
         if let baseline {
@@ -109,7 +120,8 @@ extension Repository {
         }
         defer { git_tree_free(baselineTree) }
         var options = git_checkout_options()
-        try GitError.check(git_checkout_options_init(&options, UInt32(GIT_CHECKOUT_OPTIONS_VERSION)), "git_checkout_options_init")
+        try GitError.check(
+            git_checkout_options_init(&options, UInt32(GIT_CHECKOUT_OPTIONS_VERSION)), "git_checkout_options_init")
         options.checkout_strategy = GIT_CHECKOUT_SAFE.rawValue | GIT_CHECKOUT_DISABLE_PATHSPEC_MATCH.rawValue
         options.baseline = baselineTree
         // The files whose edits stop it, to name them.
@@ -117,7 +129,9 @@ extension Repository {
         options.notify_flags = GIT_CHECKOUT_NOTIFY_CONFLICT.rawValue
         options.notify_payload = Unmanaged.passUnretained(conflicts).toOpaque()
         options.notify_cb = { _, path, _, _, _, payload in
-            if let path, let payload { Unmanaged<PathList>.fromOpaque(payload).takeUnretainedValue().paths.append(String(cString: path)) }
+            if let path, let payload {
+                Unmanaged<PathList>.fromOpaque(payload).takeUnretainedValue().paths.append(String(cString: path))
+            }
             return 0
         }
         var cPaths = paths.map { strdup($0) }
@@ -131,11 +145,12 @@ extension Repository {
                     }
                 }
             }
-        } catch where !conflicts.paths.isEmpty {
+        } catch  where !conflicts.paths.isEmpty {
             let names = conflicts.paths.sorted().joined(separator: ", ")
             throw GitError(
                 code: GIT_ECONFLICT.rawValue, errorClass: error.errorClass,
-                message: "your uncommitted changes to \(names) would be overwritten by the incoming change", function: error.function)
+                message: "your uncommitted changes to \(names) would be overwritten by the incoming change",
+                function: error.function)
         }
     }
 }
@@ -204,7 +219,9 @@ extension Repository {
                 guard OID(xID) != OID(yID) || git_tree_entry_filemode(x) != git_tree_entry_filemode(y) else { continue }
                 if git_tree_entry_type(x) == GIT_OBJECT_TREE {
                     // Both folders (same name in tree order, so the same kind).
-                    try changedPaths(OID(xID), OID(yID), prefix: prefix + String(cString: git_tree_entry_name(x)) + "/", into: &paths)
+                    try changedPaths(
+                        OID(xID), OID(yID), prefix: prefix + String(cString: git_tree_entry_name(x)) + "/", into: &paths
+                    )
                 } else {
                     paths.append(prefix + String(cString: git_tree_entry_name(x)))
                 }
@@ -219,8 +236,10 @@ extension Repository {
         let common = min(xLength, yLength)
         let compared = memcmp(xName, yName, common)
         if compared != 0 { return Int(compared) }
-        let xNext: UInt8 = xLength > common ? UInt8(bitPattern: xName[common]) : git_tree_entry_type(x) == GIT_OBJECT_TREE ? 0x2F : 0
-        let yNext: UInt8 = yLength > common ? UInt8(bitPattern: yName[common]) : git_tree_entry_type(y) == GIT_OBJECT_TREE ? 0x2F : 0
+        let xNext: UInt8 =
+            xLength > common ? UInt8(bitPattern: xName[common]) : git_tree_entry_type(x) == GIT_OBJECT_TREE ? 0x2F : 0
+        let yNext: UInt8 =
+            yLength > common ? UInt8(bitPattern: yName[common]) : git_tree_entry_type(y) == GIT_OBJECT_TREE ? 0x2F : 0
         return Int(xNext) - Int(yNext)
     }
 }
@@ -230,7 +249,9 @@ extension Repository {
     func treeHandle(_ id: OID) throws(GitError) -> OpaquePointer? {
         var raw = id.raw
         var tree: OpaquePointer?
-        try GitError.checkReading("git_tree_lookup", of: "reading tree \(id.short)") { git_tree_lookup(&tree, pointer, &raw) }
+        try GitError.checkReading("git_tree_lookup", of: "reading tree \(id.short)") {
+            git_tree_lookup(&tree, pointer, &raw)
+        }
         return tree
     }
 }

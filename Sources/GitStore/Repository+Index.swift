@@ -58,9 +58,13 @@ extension Repository {
                 var order = -1
                 while entry < count {
                     guard let name = git_index_get_byindex(index, entry)?.pointee.path else { break }
-                    order = path.utf8.withContiguousStorageIfAvailable { own in
-                        PathOrder.compare(UnsafeBufferPointer(start: UnsafeRawPointer(name).assumingMemoryBound(to: UInt8.self), count: strlen(name)), own)
-                    } ?? PathOrder.compare(String(cString: name), path)
+                    order =
+                        path.utf8.withContiguousStorageIfAvailable { own in
+                            PathOrder.compare(
+                                UnsafeBufferPointer(
+                                    start: UnsafeRawPointer(name).assumingMemoryBound(to: UInt8.self),
+                                    count: strlen(name)), own)
+                        } ?? PathOrder.compare(String(cString: name), path)
                     guard order < 0 else { break }
                     entry += 1
                 }

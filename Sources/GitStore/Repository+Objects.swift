@@ -6,8 +6,10 @@ extension Repository {
         var raw = id.raw
         var commit: OpaquePointer?
         do {
-            try GitError.checkReading("git_commit_lookup", of: "reading commit \(id.short)") { git_commit_lookup(&commit, pointer, &raw) }
-        } catch where error.isNotFound && isShallow {
+            try GitError.checkReading("git_commit_lookup", of: "reading commit \(id.short)") {
+                git_commit_lookup(&commit, pointer, &raw)
+            }
+        } catch  where error.isNotFound && isShallow {
             var beyond = error
             beyond.isBeyondShallowHistory = true
             throw beyond
@@ -49,17 +51,25 @@ extension Repository {
     ) throws(GitError) {
         var raw = treeID.raw
         var tree: OpaquePointer?
-        try GitError.checkReading("git_tree_lookup", of: "reading tree \(treeID.short)") { git_tree_lookup(&tree, pointer, &raw) }
+        try GitError.checkReading("git_tree_lookup", of: "reading tree \(treeID.short)") {
+            git_tree_lookup(&tree, pointer, &raw)
+        }
         defer { git_tree_free(tree) }
         for index in 0..<git_tree_entrycount(tree) {
-            guard let entry = git_tree_entry_byindex(tree, index), let name = string(git_tree_entry_name(entry)) else { continue }
+            guard let entry = git_tree_entry_byindex(tree, index), let name = string(git_tree_entry_name(entry)) else {
+                continue
+            }
             let path = prefix + name
             let id = OID(git_tree_entry_id(entry).pointee)
             switch git_tree_entry_type(entry) {
             case GIT_OBJECT_TREE:
-                if enter(path) { try collectFiles(id, prefix: path + "/", enter: enter, include: include, into: &result) }
+                if enter(path) {
+                    try collectFiles(id, prefix: path + "/", enter: enter, include: include, into: &result)
+                }
             case GIT_OBJECT_BLOB where git_tree_entry_filemode(entry) != GIT_FILEMODE_LINK:
-                if include(path) { result.append(TreeFile(path: path, blob: id, mode: git_tree_entry_filemode(entry).rawValue)) }
+                if include(path) {
+                    result.append(TreeFile(path: path, blob: id, mode: git_tree_entry_filemode(entry).rawValue))
+                }
             default:
                 break
             }
@@ -71,7 +81,9 @@ extension Repository {
     public func blobEntry(at path: String, inTree tree: OID) throws(GitError) -> (entry: TreeFile?, isBlob: Bool) {
         var raw = tree.raw
         var treeObject: OpaquePointer?
-        try GitError.checkReading("git_tree_lookup", of: "reading tree \(tree.short)") { git_tree_lookup(&treeObject, pointer, &raw) }
+        try GitError.checkReading("git_tree_lookup", of: "reading tree \(tree.short)") {
+            git_tree_lookup(&treeObject, pointer, &raw)
+        }
         defer { git_tree_free(treeObject) }
         var entry: OpaquePointer?
         let result = git_tree_entry_bypath(&entry, treeObject, path)
@@ -79,13 +91,19 @@ extension Repository {
         try GitError.check(result, "git_tree_entry_bypath")
         defer { git_tree_entry_free(entry) }
         guard git_tree_entry_type(entry) == GIT_OBJECT_BLOB else { return (nil, false) }
-        return (TreeFile(path: path, blob: OID(git_tree_entry_id(entry).pointee), mode: git_tree_entry_filemode(entry).rawValue), true)
+        return (
+            TreeFile(
+                path: path, blob: OID(git_tree_entry_id(entry).pointee), mode: git_tree_entry_filemode(entry).rawValue),
+            true
+        )
     }
 
     /// The file at `path` in a tree; nil if there is none (no entry, or not a file: a folder,
     /// a symbolic link).
     public func file(at path: String, inTree tree: OID) throws(GitError) -> TreeFile? {
-        guard let entry = try blobEntry(at: path, inTree: tree).entry, entry.mode != GIT_FILEMODE_LINK.rawValue else { return nil }
+        guard let entry = try blobEntry(at: path, inTree: tree).entry, entry.mode != GIT_FILEMODE_LINK.rawValue else {
+            return nil
+        }
         return entry
     }
 
@@ -93,7 +111,9 @@ extension Repository {
     public func blob(_ id: OID) throws(GitError) -> [UInt8] {
         var raw = id.raw
         var blob: OpaquePointer?
-        try GitError.checkReading("git_blob_lookup", of: "reading blob \(id.short)") { git_blob_lookup(&blob, pointer, &raw) }
+        try GitError.checkReading("git_blob_lookup", of: "reading blob \(id.short)") {
+            git_blob_lookup(&blob, pointer, &raw)
+        }
         defer { git_blob_free(blob) }
         let size = Int(git_blob_rawsize(blob))
         guard size > 0, let content = git_blob_rawcontent(blob) else { return [] }
@@ -128,7 +148,8 @@ extension Repository {
         try GitError.check(git_repository_odb(&odb, pointer), "git_repository_odb")
         defer { git_odb_free(odb) }
         var stream: UnsafeMutablePointer<git_odb_stream>?
-        try GitError.check(git_odb_open_wstream(&stream, odb, git_object_size_t(bytes.count), GIT_OBJECT_BLOB), "git_odb_open_wstream")
+        try GitError.check(
+            git_odb_open_wstream(&stream, odb, git_object_size_t(bytes.count), GIT_OBJECT_BLOB), "git_odb_open_wstream")
         defer { git_odb_stream_free(stream) }
         let piece = 64 << 10
         var offset = 0
@@ -137,7 +158,8 @@ extension Repository {
             let end = min(offset + piece, bytes.count)
             // NB: `bytes` is not empty inside the loop, so its base address is not nil.
             let result = bytes.withUnsafeBytes { raw in
-                git_odb_stream_write(stream, raw.baseAddress!.advanced(by: offset).assumingMemoryBound(to: CChar.self), end - offset)
+                git_odb_stream_write(
+                    stream, raw.baseAddress!.advanced(by: offset).assumingMemoryBound(to: CChar.self), end - offset)
             }
             try GitError.check(result, "git_odb_stream_write")
             offset = end

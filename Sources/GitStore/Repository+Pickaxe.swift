@@ -15,13 +15,17 @@ extension Repository {
     /// again (libgit2 checks every object it reads), which is what lets a search through every
     /// version of a large file cost what `git log -S` costs. The objects are the ones libgit2
     /// reads: replace references are not followed.
-    public func newestCommitChangingCount(of needle: String, from starts: [OID], excluding excluded: [OID]) throws(GitError) -> OID? {
+    public func newestCommitChangingCount(
+        of needle: String, from starts: [OID], excluding excluded: [OID]
+    ) throws(GitError) -> OID? {
         try commitsChangingCount(of: needle, from: starts, excluding: excluded, limit: 1).first
     }
 
     /// `newestCommitChangingCount`, started and left running: several run at once, each on a
     /// core (`PickaxeRun.firstEnded`), and each is asked for its commit when it has ended.
-    public func startPickaxe(of needle: String, from starts: [OID], excluding excluded: [OID]) throws(GitError) -> PickaxeRun {
+    public func startPickaxe(
+        of needle: String, from starts: [OID], excluding excluded: [OID]
+    ) throws(GitError) -> PickaxeRun {
         let child = try ChildProcess(pickaxeArguments(needle, starts, excluded, limit: 1, ignoringCase: false))
         child.closeInput()
         return PickaxeRun(child: child)
@@ -30,14 +34,18 @@ extension Repository {
     /// Every such commit, newest first (at most `limit`); `ignoringCase`: the text in any case
     /// (`git log -i -S`).
     public func commitsChangingCount(
-        of needle: String, from starts: [OID], excluding excluded: [OID] = [], limit: Int? = nil, ignoringCase: Bool = false
+        of needle: String, from starts: [OID], excluding excluded: [OID] = [], limit: Int? = nil,
+        ignoringCase: Bool = false
     ) throws(GitError) -> [OID] {
         guard !starts.isEmpty else { return [] }
-        let result = try ChildProcess.run(pickaxeArguments(needle, starts, excluded, limit: limit, ignoringCase: ignoringCase), input: [])
+        let result = try ChildProcess.run(
+            pickaxeArguments(needle, starts, excluded, limit: limit, ignoringCase: ignoringCase), input: [])
         return try Self.pickaxeCommits(result)
     }
 
-    private func pickaxeArguments(_ needle: String, _ starts: [OID], _ excluded: [OID], limit: Int?, ignoringCase: Bool) -> [String] {
+    private func pickaxeArguments(
+        _ needle: String, _ starts: [OID], _ excluded: [OID], limit: Int?, ignoringCase: Bool
+    ) -> [String] {
         var arguments = [
             "git", "--no-pager", "--no-replace-objects", "--git-dir=\(gitDirectory)", "log", "-m", "--format=%H",
             "--no-renames", "--no-textconv", "--no-ext-diff", "--no-show-signature",
@@ -50,9 +58,13 @@ extension Repository {
         return arguments
     }
 
-    fileprivate static func pickaxeCommits(_ result: (status: Int32?, output: [UInt8], errors: String)) throws(GitError) -> [OID] {
+    fileprivate static func pickaxeCommits(
+        _ result: (status: Int32?, output: [UInt8], errors: String)
+    ) throws(GitError) -> [OID] {
         guard result.status == 0 else {
-            let said = result.errors.split(separator: "\n").first.map(String.init) ?? "exit status \(result.status.map(String.init) ?? "unknown")"
+            let said =
+                result.errors.split(separator: "\n").first.map(String.init)
+                ?? "exit status \(result.status.map(String.init) ?? "unknown")"
             throw GitError(code: -1, message: "git log -S failed: \(said)", function: "git log")
         }
         var found: [OID] = []
@@ -144,12 +156,15 @@ extension Repository {
     /// `newestCommitChangingCount`). Static, on the git directory alone: several run at once.
     public static func blameTimes(gitDirectory: String, workTree: String, path: String) throws(GitError) -> [Int64?] {
         let arguments = [
-            "git", "--no-pager", "--no-replace-objects", "--git-dir=\(gitDirectory)", "--work-tree=\(workTree)", "-C", workTree,
+            "git", "--no-pager", "--no-replace-objects", "--git-dir=\(gitDirectory)", "--work-tree=\(workTree)", "-C",
+            workTree,
             "blame", "--porcelain", "--", path,
         ]
         let result = try ChildProcess.run(arguments, input: [])
         guard result.status == 0 else {
-            let said = result.errors.split(separator: "\n").first.map(String.init) ?? "exit status \(result.status.map(String.init) ?? "unknown")"
+            let said =
+                result.errors.split(separator: "\n").first.map(String.init)
+                ?? "exit status \(result.status.map(String.init) ?? "unknown")"
             throw GitError(code: -1, message: "git blame failed: \(said)", function: "git blame")
         }
         var commitOfLine: [Int: Substring] = [:]
@@ -160,7 +175,8 @@ extension Repository {
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             if line.hasPrefix("\t") { continue }
             let fields = line.split(separator: " ")
-            if fields.count >= 3, fields[0].count == 40, fields[0].allSatisfy(\.isHexDigit), let final = Int(fields[2]) {
+            if fields.count >= 3, fields[0].count == 40, fields[0].allSatisfy(\.isHexDigit), let final = Int(fields[2])
+            {
                 current = fields[0]
                 commitOfLine[final] = fields[0]
                 lineCount = max(lineCount, final)

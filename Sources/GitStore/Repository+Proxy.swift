@@ -17,12 +17,15 @@ extension Repository {
             if let value = try configString(key), !value.isEmpty { return ProxySetting(url: value, source: key) }
         }
         let names = isHTTPS ? ["https_proxy", "HTTPS_PROXY"] : ["http_proxy", "HTTP_PROXY"]
-        guard let source = names.first(where: { ProcessEnvironment.value($0) != nil }), let value = ProcessEnvironment.value(source)
+        guard let source = names.first(where: { ProcessEnvironment.value($0) != nil }),
+            let value = ProcessEnvironment.value(source)
         else { return nil }
         let host = RemoteEndpoint.host(ofURL: url).lowercased()
         let exempt = (ProcessEnvironment.value("no_proxy") ?? ProcessEnvironment.value("NO_PROXY") ?? "")
             .split(separator: ",").map { String($0.filter { $0 != " " }).lowercased() }
-        if exempt.contains(where: { $0 == "*" || host == $0 || host.hasSuffix($0.hasPrefix(".") ? $0 : "." + $0) }) { return nil }
+        if exempt.contains(where: { $0 == "*" || host == $0 || host.hasSuffix($0.hasPrefix(".") ? $0 : "." + $0) }) {
+            return nil
+        }
         return ProxySetting(url: value, source: source)
     }
 }

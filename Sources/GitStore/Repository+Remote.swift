@@ -26,7 +26,8 @@ extension Repository {
     ) throws(GitError) {
         try withRemote(name, pushing: false, silence: silence) { (remote, context) throws(GitError) in
             var options = git_fetch_options()
-            try GitError.check(git_fetch_options_init(&options, UInt32(GIT_FETCH_OPTIONS_VERSION)), "git_fetch_options_init")
+            try GitError.check(
+                git_fetch_options_init(&options, UInt32(GIT_FETCH_OPTIONS_VERSION)), "git_fetch_options_init")
             // The proxy git would use: remote.<name>.proxy, http.proxy, then https_proxy and the like.
             options.proxy_opts.type = GIT_PROXY_AUTO
             context.progress = progress
@@ -51,7 +52,8 @@ extension Repository {
     ) throws(GitError) {
         try withRemote(name, pushing: true, silence: silence) { (remote, context) throws(GitError) in
             var options = git_push_options()
-            try GitError.check(git_push_options_init(&options, UInt32(GIT_PUSH_OPTIONS_VERSION)), "git_push_options_init")
+            try GitError.check(
+                git_push_options_init(&options, UInt32(GIT_PUSH_OPTIONS_VERSION)), "git_push_options_init")
             options.proxy_opts.type = GIT_PROXY_AUTO
             // As git's pack-objects (pack.threads): the pack is built on every core.
             options.pb_parallelism = 0
@@ -68,10 +70,14 @@ extension Repository {
             if let (ref, status) = context.rejected.first {
                 // The branch moved there since it was read: fetch and merge again. Anything else
                 // (a hook declined, a protected branch) is the remote's answer, with what it said.
-                let moved = ["fetch first", "non-fast-forward", "stale info", "failed to lock", "failed to update ref"].contains { status.contains($0) }
-                let said = context.remoteMessages.isEmpty ? "" : "\n" + context.remoteMessages.map { "remote: " + $0 }.joined(separator: "\n")
+                let moved = ["fetch first", "non-fast-forward", "stale info", "failed to lock", "failed to update ref"]
+                    .contains { status.contains($0) }
+                let said =
+                    context.remoteMessages.isEmpty
+                    ? "" : "\n" + context.remoteMessages.map { "remote: " + $0 }.joined(separator: "\n")
                 var error = GitError(
-                    code: moved ? GIT_ENONFASTFORWARD.rawValue : GIT_ERROR.rawValue, message: "the remote refused \(ref): \(status)\(said)",
+                    code: moved ? GIT_ENONFASTFORWARD.rawValue : GIT_ERROR.rawValue,
+                    message: "the remote refused \(ref): \(status)\(said)",
                     function: "git_remote_push")
                 error.isRefusedByRemote = !moved
                 throw error
@@ -80,18 +86,22 @@ extension Repository {
     }
 
     private func withRemote(
-        _ name: String, pushing: Bool, silence: SilenceLimit?, _ body: (OpaquePointer?, RemoteContext) throws(GitError) -> Void
+        _ name: String, pushing: Bool, silence: SilenceLimit?,
+        _ body: (OpaquePointer?, RemoteContext) throws(GitError) -> Void
     ) throws(GitError) {
         guard let settings = try remoteSettings(name) else {
-            throw GitError(code: GIT_ENOTFOUND.rawValue, message: "remote '\(name)' does not exist", function: "git_remote_lookup")
+            throw GitError(
+                code: GIT_ENOTFOUND.rawValue, message: "remote '\(name)' does not exist", function: "git_remote_lookup")
         }
         let url = pushing ? settings.pushURL : settings.url
         // In memory, from the settings resolved above (RemoteSettings says why not looked up).
         var createOptions = git_remote_create_options()
         try GitError.check(
-            git_remote_create_options_init(&createOptions, UInt32(GIT_REMOTE_CREATE_OPTIONS_VERSION)), "git_remote_create_options_init")
+            git_remote_create_options_init(&createOptions, UInt32(GIT_REMOTE_CREATE_OPTIONS_VERSION)),
+            "git_remote_create_options_init")
         createOptions.repository = pointer
-        createOptions.flags = GIT_REMOTE_CREATE_SKIP_INSTEADOF.rawValue | GIT_REMOTE_CREATE_SKIP_DEFAULT_FETCHSPEC.rawValue
+        createOptions.flags =
+            GIT_REMOTE_CREATE_SKIP_INSTEADOF.rawValue | GIT_REMOTE_CREATE_SKIP_DEFAULT_FETCHSPEC.rawValue
         // The first refspec maps a pushed branch to its remote-tracking branch; a fetch is
         // given them all (`fetch` below).
         let fetchspec = settings.fetchRefspecs.first.map { strdup($0) }
@@ -201,9 +211,10 @@ final class RemoteContext {
             guard let stats, let payload else { return 0 }
             let context = Unmanaged<RemoteContext>.fromOpaque(payload).takeUnretainedValue()
             context.watchdog?.noteSign()
-            context.progress?(TransferProgress(
-                done: Int(stats.pointee.received_objects), total: Int(stats.pointee.total_objects),
-                bytes: Int(stats.pointee.received_bytes)))
+            context.progress?(
+                TransferProgress(
+                    done: Int(stats.pointee.received_objects), total: Int(stats.pointee.total_objects),
+                    bytes: Int(stats.pointee.received_bytes)))
             return 0
         }
         callbacks.push_transfer_progress = { current, total, bytes, payload in
@@ -226,7 +237,8 @@ final class RemoteContext {
                 if valid != 0 || context.https?.verifies == false { return 0 }
                 let name = string(host) ?? "the server"
                 context.untrustedCertificate = true
-                context.failure = "the TLS certificate of \(name) is not trusted here (no certificate authority this machine trusts signed it for \(name))"
+                context.failure =
+                    "the TLS certificate of \(name) is not trusted here (no certificate authority this machine trusts signed it for \(name))"
                 return GIT_ECERTIFICATE.rawValue
             }
         }

@@ -18,7 +18,9 @@ public final class Repository {
 
     /// Wraps what a successful libgit2 open or init returned (which it promises is non-NULL).
     private static func wrap(_ pointer: OpaquePointer?, _ function: String) throws(GitError) -> Repository {
-        guard let pointer else { throw GitError(code: -1, message: "libgit2 returned no repository", function: function) }
+        guard let pointer else {
+            throw GitError(code: -1, message: "libgit2 returned no repository", function: function)
+        }
         let repository = Repository(pointer: pointer)
         try repository.readConfigAsGit()
         return repository
@@ -39,7 +41,8 @@ public final class Repository {
         Libgit2.ensureInitialized()
         var repo: OpaquePointer?
         try GitError.check(
-            git_repository_open_ext(&repo, gitDirectory, GIT_REPOSITORY_OPEN_NO_SEARCH.rawValue, nil), "git_repository_open_ext")
+            git_repository_open_ext(&repo, gitDirectory, GIT_REPOSITORY_OPEN_NO_SEARCH.rawValue, nil),
+            "git_repository_open_ext")
         return try wrap(repo, "git_repository_open_ext")
     }
 
@@ -149,7 +152,8 @@ extension Repository {
         Libgit2.ensureInitialized()
         var repo: OpaquePointer?
         try GitError.check(
-            git_repository_open_ext(&repo, path, GIT_REPOSITORY_OPEN_NO_SEARCH.rawValue, nil), "git_repository_open_ext")
+            git_repository_open_ext(&repo, path, GIT_REPOSITORY_OPEN_NO_SEARCH.rawValue, nil), "git_repository_open_ext"
+        )
         return try wrap(repo, "git_repository_open_ext")
     }
 }

@@ -24,11 +24,14 @@ public struct Signature: Hashable, Sendable {
     }
 
     /// A libgit2 signature for the duration of `body`.
-    func withGitSignature<R>(_ body: (UnsafeMutablePointer<git_signature>) throws(GitError) -> R) throws(GitError) -> R {
+    func withGitSignature<R>(_ body: (UnsafeMutablePointer<git_signature>) throws(GitError) -> R) throws(GitError) -> R
+    {
         var pointer: UnsafeMutablePointer<git_signature>?
         try GitError.check(git_signature_new(&pointer, name, email, time, Int32(offsetMinutes)), "git_signature_new")
         defer { git_signature_free(pointer) }
-        guard let pointer else { throw GitError(code: -1, message: "libgit2 returned no signature", function: "git_signature_new") }
+        guard let pointer else {
+            throw GitError(code: -1, message: "libgit2 returned no signature", function: "git_signature_new")
+        }
         return try body(pointer)
     }
 }
@@ -42,6 +45,7 @@ extension Signature {
             return Signature(name: "", email: "", time: 0, offsetMinutes: 0)
         }
         defer { git_signature_free(pointer) }
-        return Signature(name: "", email: "", time: pointer.pointee.when.time, offsetMinutes: pointer.pointee.when.offset)
+        return Signature(
+            name: "", email: "", time: pointer.pointee.when.time, offsetMinutes: pointer.pointee.when.offset)
     }
 }

@@ -57,7 +57,11 @@ final class SilenceWatchdog: @unchecked Sendable {
     /// Runs `body` unwatched (a credential helper may ask the user on the terminal).
     func pausing<T>(_ body: () -> T) -> T {
         queue.sync { paused = true }
-        defer { queue.sync { paused = false; lastSign = .now() } }
+        defer {
+            queue.sync {
+                paused = false; lastSign = .now()
+            }
+        }
         return body()
     }
 

@@ -50,16 +50,22 @@ public struct CleanState: Equatable, Sendable {
             if strncmp(pointer, "GIT_", 4) == 0 { found.append(String(cString: pointer)) }
             entry += 1
         }
-        let places = ["HOME", "XDG_CONFIG_HOME"].map { name in name + "=" + (getenv(name).map { String(cString: $0) } ?? "") }
+        let places = ["HOME", "XDG_CONFIG_HOME"].map { name in
+            name + "=" + (getenv(name).map { String(cString: $0) } ?? "")
+        }
         return places + found.sorted()
     }
 
     /// The note in `root`'s git directory, if it still holds; nil: take the slow path.
     public static func note(forRoot root: String) -> CleanState? {
-        guard let environment = currentEnvironment(), let bytes = readSmallFile(root + "/.git/" + fileName) else { return nil }
+        guard let environment = currentEnvironment(), let bytes = readSmallFile(root + "/.git/" + fileName) else {
+            return nil
+        }
         // Each stamp checked as it is read, the most recently changed first: a file just edited
         // ends the check before the rest of a vault's note is read.
-        return CleanState(decoding: bytes, holdingFor: root, in: environment, checkingRestOnTwoThreads: true) { FileStamp.take($0.path) == $0 }
+        return CleanState(decoding: bytes, holdingFor: root, in: environment, checkingRestOnTwoThreads: true) {
+            FileStamp.take($0.path) == $0
+        }
     }
 
     /// What `status` said, if the note in `root`'s git directory still holds.
@@ -116,10 +122,13 @@ public struct CleanState: Equatable, Sendable {
         checkingRestOnTwoThreads: Bool = false, stampHolds: ((FileStamp) -> Bool)?
     ) {
         // NB: on the bytes: a vault's note holds a stamp line for each of thousands of files.
-        guard bytes.last == 0x0A, let (first, afterFirst) = Self.line(in: bytes, from: 0), first.elementsEqual(Self.format.utf8),
+        guard bytes.last == 0x0A, let (first, afterFirst) = Self.line(in: bytes, from: 0),
+            first.elementsEqual(Self.format.utf8),
             let (second, afterSecond) = Self.line(in: bytes, from: afterFirst), second.starts(with: Array("root ".utf8))
         else { return nil }
-        self.init(root: String(decoding: second.dropFirst(5), as: UTF8.self), environment: [], stamps: [], report: [], commitReady: false)
+        self.init(
+            root: String(decoding: second.dropFirst(5), as: UTF8.self), environment: [], stamps: [], report: [],
+            commitReady: false)
         if let expectedRoot, root != expectedRoot { return nil }
         var start = afterSecond, placeChecked = false
         while let (line, next) = Self.line(in: bytes, from: start) {
@@ -132,7 +141,11 @@ public struct CleanState: Equatable, Sendable {
                     guard environment == expectedEnvironment else { return nil }
                     placeChecked = true
                 }
-                if let stampHolds, !(checkingRestOnTwoThreads && stamps.count >= Self.checkedInOrder), !stampHolds(stamp) { return nil }
+                if let stampHolds, !(checkingRestOnTwoThreads && stamps.count >= Self.checkedInOrder),
+                    !stampHolds(stamp)
+                {
+                    return nil
+                }
                 stamps.append(stamp)
                 continue
             }
@@ -146,7 +159,9 @@ public struct CleanState: Equatable, Sendable {
             }
         }
         if !placeChecked, let expectedEnvironment, environment != expectedEnvironment { return nil }
-        if checkingRestOnTwoThreads, stampHolds != nil, stamps.count > Self.checkedInOrder, !Self.allHold(stamps[Self.checkedInOrder...]) {
+        if checkingRestOnTwoThreads, stampHolds != nil, stamps.count > Self.checkedInOrder,
+            !Self.allHold(stamps[Self.checkedInOrder...])
+        {
             return nil
         }
     }

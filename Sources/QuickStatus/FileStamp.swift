@@ -22,7 +22,9 @@ public struct FileStamp: Hashable, Sendable {
         public var mode: UInt32
 
         public init(size: Int64, modified: Int64, changed: Int64, inode: UInt64, device: UInt64, mode: UInt32) {
-            (self.size, self.modified, self.changed, self.inode, self.device, self.mode) = (size, modified, changed, inode, device, mode)
+            (self.size, self.modified, self.changed, self.inode, self.device, self.mode) = (
+                size, modified, changed, inode, device, mode
+            )
         }
     }
 
@@ -43,15 +45,18 @@ public struct FileStamp: Hashable, Sendable {
         #else
         let (modified, changed) = (info.st_mtim, info.st_ctim)
         #endif
-        return FileStamp(path: path, status: Status(
-            size: Int64(info.st_size), modified: nanoseconds(modified), changed: nanoseconds(changed),
-            inode: UInt64(info.st_ino), device: UInt64(info.st_dev), mode: UInt32(info.st_mode)))
+        return FileStamp(
+            path: path,
+            status: Status(
+                size: Int64(info.st_size), modified: nanoseconds(modified), changed: nanoseconds(changed),
+                inode: UInt64(info.st_ino), device: UInt64(info.st_dev), mode: UInt32(info.st_mode)))
     }
 
     /// The stamp as one line of a note: `none PATH` or `stat SIZE MTIME CTIME INODE DEVICE MODE PATH`.
     public var line: String {
         guard let status else { return "none " + path }
-        let fields = [status.size, status.modified, status.changed].map(String.init)
+        let fields =
+            [status.size, status.modified, status.changed].map(String.init)
             + [String(status.inode), String(status.device), String(status.mode)]
         return "stat " + fields.joined(separator: " ") + " " + path
     }
@@ -66,8 +71,10 @@ public struct FileStamp: Hashable, Sendable {
                 let changed = Int64(fields[2]), let inode = UInt64(fields[3]), let device = UInt64(fields[4]),
                 let mode = UInt32(fields[5])
             else { return nil }
-            self.init(path: String(fields[6]), status: Status(
-                size: size, modified: modified, changed: changed, inode: inode, device: device, mode: mode))
+            self.init(
+                path: String(fields[6]),
+                status: Status(
+                    size: size, modified: modified, changed: changed, inode: inode, device: device, mode: mode))
         default: return nil
         }
     }
@@ -102,9 +109,12 @@ public struct FileStamp: Hashable, Sendable {
             index += 1
         }
         guard numbers[3] >= 0, numbers[4] >= 0, numbers[5] >= 0, numbers[5] <= Int64(UInt32.max) else { return nil }
-        self.init(path: String(decoding: rest[index...], as: UTF8.self), status: Status(
-            size: numbers[0], modified: numbers[1], changed: numbers[2], inode: UInt64(numbers[3]), device: UInt64(numbers[4]),
-            mode: UInt32(numbers[5])))
+        self.init(
+            path: String(decoding: rest[index...], as: UTF8.self),
+            status: Status(
+                size: numbers[0], modified: numbers[1], changed: numbers[2], inode: UInt64(numbers[3]),
+                device: UInt64(numbers[4]),
+                mode: UInt32(numbers[5])))
     }
 
     /// Whether every time the stamp holds is before `time`: a later change then shows as a

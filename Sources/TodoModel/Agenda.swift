@@ -69,8 +69,11 @@ public struct Agenda: Hashable, Sendable {
                 }
                 continue
             }
-            let planned: [(CalendarDate, Reason)] = [item.scheduled.map { ($0, .scheduled) }, item.start.map { ($0, .starts) }].compactMap { $0 }
-            guard let (date, reason) = planned.min(by: { $0.0 < $1.0 }), date <= last, !(item.isDone && date < today) else { continue }
+            let planned: [(CalendarDate, Reason)] = [
+                item.scheduled.map { ($0, .scheduled) }, item.start.map { ($0, .starts) },
+            ].compactMap { $0 }
+            guard let (date, reason) = planned.min(by: { $0.0 < $1.0 }), date <= last, !(item.isDone && date < today)
+            else { continue }
             byDay[max(date, today), default: []].append(Entry(item: item, reason: reason, date: date))
         }
         func ordered(_ entries: [Entry]) -> [Entry] {

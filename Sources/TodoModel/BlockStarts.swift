@@ -99,7 +99,11 @@ enum BlockStarts {
         if let name = tagName(line, from: rest), startsTag1(line, name) { return 1 }
         if hasPrefix(line, rest, "!--") { return 2 }
         if line[rest] == UInt8(ascii: "?") { return 3 }
-        if line[rest] == UInt8(ascii: "!"), rest + 1 < line.count, line[rest + 1] >= UInt8(ascii: "A"), line[rest + 1] <= UInt8(ascii: "Z") { return 4 }
+        if line[rest] == UInt8(ascii: "!"), rest + 1 < line.count, line[rest + 1] >= UInt8(ascii: "A"),
+            line[rest + 1] <= UInt8(ascii: "Z")
+        {
+            return 4
+        }
         if hasPrefix(line, rest, "![CDATA[") { return 5 }
         let nameStart = line[rest] == UInt8(ascii: "/") ? rest + 1 : rest
         if let name = tagName(line, from: nameStart), blockTagNames.contains(lowercased(line, name)) {
@@ -117,8 +121,10 @@ enum BlockStarts {
     /// Whether the HTML block of `kind` (1 to 5) ends on this line.
     static func endsHTMLBlock(kind: UInt8, _ line: Line, from start: Int) -> Bool {
         switch kind {
-        case 1: contains(line, from: start, "</script>", caseInsensitive: true) || contains(line, from: start, "</pre>", caseInsensitive: true)
-            || contains(line, from: start, "</style>", caseInsensitive: true)
+        case 1:
+            contains(line, from: start, "</script>", caseInsensitive: true)
+                || contains(line, from: start, "</pre>", caseInsensitive: true)
+                || contains(line, from: start, "</style>", caseInsensitive: true)
         case 2: contains(line, from: start, "-->")
         case 3: contains(line, from: start, "?>")
         case 4: contains(line, from: start, ">")
@@ -169,9 +175,12 @@ enum BlockStarts {
     /// `[ ]`, `[x]` or `[X]` and white space: a task item's box, where it follows the list
     /// marker that starts a line.
     static func isTaskBox(_ line: Line, _ start: Int) -> Bool {
-        guard line.count - start >= 4, line[start] == UInt8(ascii: "["), line[start + 2] == UInt8(ascii: "]") else { return false }
+        guard line.count - start >= 4, line[start] == UInt8(ascii: "["), line[start + 2] == UInt8(ascii: "]") else {
+            return false
+        }
         let box = line[start + 1]
-        return (box == UInt8(ascii: " ") || box == UInt8(ascii: "x") || box == UInt8(ascii: "X")) && line[start + 3].isInlineSpace
+        return (box == UInt8(ascii: " ") || box == UInt8(ascii: "x") || box == UInt8(ascii: "X"))
+            && line[start + 3].isInlineSpace
     }
 
     static func isBlank(_ line: Line, from start: Int) -> Bool {
@@ -182,18 +191,21 @@ enum BlockStarts {
 
     // MARK: - HTML helpers
 
-    private static let blockTagNames: Set<[UInt8]> = Set([
-        "address", "article", "aside", "base", "basefont", "blockquote", "body", "caption", "center", "col",
-        "colgroup", "dd", "details", "dialog", "dir", "div", "dl", "dt", "fieldset", "figcaption", "figure",
-        "footer", "form", "frame", "frameset", "h1", "h2", "h3", "h4", "h5", "h6", "head", "header", "hr",
-        "html", "iframe", "legend", "li", "link", "main", "menu", "menuitem", "nav", "noframes", "ol",
-        "optgroup", "option", "p", "param", "section", "source", "summary", "table", "tbody", "td", "tfoot",
-        "th", "thead", "title", "tr", "track", "ul",
-    ].map { Array($0.utf8) })
+    private static let blockTagNames: Set<[UInt8]> = Set(
+        [
+            "address", "article", "aside", "base", "basefont", "blockquote", "body", "caption", "center", "col",
+            "colgroup", "dd", "details", "dialog", "dir", "div", "dl", "dt", "fieldset", "figcaption", "figure",
+            "footer", "form", "frame", "frameset", "h1", "h2", "h3", "h4", "h5", "h6", "head", "header", "hr",
+            "html", "iframe", "legend", "li", "link", "main", "menu", "menuitem", "nav", "noframes", "ol",
+            "optgroup", "option", "p", "param", "section", "source", "summary", "table", "tbody", "td", "tfoot",
+            "th", "thead", "title", "tr", "track", "ul",
+        ].map { Array($0.utf8) })
 
     private static func startsTag1(_ line: Line, _ name: Range<Int>) -> Bool {
         let lower = lowercased(line, name)
-        guard lower == Array("script".utf8) || lower == Array("pre".utf8) || lower == Array("style".utf8) else { return false }
+        guard lower == Array("script".utf8) || lower == Array("pre".utf8) || lower == Array("style".utf8) else {
+            return false
+        }
         let after = name.upperBound
         return after == line.count || line[after].isWhiteSpace || line[after] == UInt8(ascii: ">")
     }
@@ -223,11 +235,16 @@ enum BlockStarts {
             while i < line.count, line[i].isWhiteSpace { i += 1 }
             guard i < line.count else { return nil }
             if line[i] == UInt8(ascii: ">") { return i + 1 }
-            if line[i] == UInt8(ascii: "/") { return i + 1 < line.count && line[i + 1] == UInt8(ascii: ">") ? i + 2 : nil }
+            if line[i] == UInt8(ascii: "/") {
+                return i + 1 < line.count && line[i + 1] == UInt8(ascii: ">") ? i + 2 : nil
+            }
             // An attribute, after white space.
             guard i > spaceStart, line[i].isAttributeNameStart else { return nil }
             i += 1
-            while i < line.count, line[i].isAttributeNameStart || line[i].isDigit || line[i] == UInt8(ascii: ".") || line[i] == UInt8(ascii: "-") { i += 1 }
+            while i < line.count,
+                line[i].isAttributeNameStart || line[i].isDigit || line[i] == UInt8(ascii: ".")
+                    || line[i] == UInt8(ascii: "-")
+            { i += 1 }
             var probe = i
             while probe < line.count, line[probe].isWhiteSpace { probe += 1 }
             guard probe < line.count, line[probe] == UInt8(ascii: "=") else { continue }
@@ -261,7 +278,9 @@ enum BlockStarts {
         return true
     }
 
-    private static func contains(_ line: Line, from start: Int, _ text: StaticString, caseInsensitive: Bool = false) -> Bool {
+    private static func contains(
+        _ line: Line, from start: Int, _ text: StaticString, caseInsensitive: Bool = false
+    ) -> Bool {
         let count = text.utf8CodeUnitCount
         let bytes = text.utf8Start
         var i = start
@@ -289,9 +308,13 @@ enum BlockStarts {
 extension UInt8 {
     fileprivate var isUnquotedValueByte: Bool {
         switch self {
-        case UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "="), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "`"): false
+        case UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "="), UInt8(ascii: "<"), UInt8(ascii: ">"),
+            UInt8(ascii: "`"):
+            false
         default: !isWhiteSpace
         }
     }
-    fileprivate var isAttributeNameStart: Bool { isASCIILetter || self == UInt8(ascii: "_") || self == UInt8(ascii: ":") }
+    fileprivate var isAttributeNameStart: Bool {
+        isASCIILetter || self == UInt8(ascii: "_") || self == UInt8(ascii: ":")
+    }
 }

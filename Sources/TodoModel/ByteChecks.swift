@@ -16,7 +16,9 @@ extension ArraySlice<UInt8> {
             let count = bytes.count
             let raw = UnsafeRawBufferPointer(bytes)
             while index < count {
-                if index + 8 <= count, raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                if index + 8 <= count,
+                    raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+                {
                     index += 8
                     continue
                 }
@@ -38,7 +40,9 @@ extension ArraySlice<UInt8> {
                 default: return false
                 }
                 guard index + trailing < count, (low...high).contains(bytes[index + 1]) else { return false }
-                for offset in stride(from: 2, through: trailing, by: 1) where bytes[index + offset] & 0xC0 != 0x80 { return false }
+                for offset in stride(from: 2, through: trailing, by: 1) where bytes[index + offset] & 0xC0 != 0x80 {
+                    return false
+                }
                 index += trailing + 1
             }
             return true

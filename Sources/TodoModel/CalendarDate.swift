@@ -25,7 +25,9 @@ public struct CalendarDate: Hashable, Comparable, Sendable, Codable, CustomStrin
     }
 
     public init?(year: Int, month: Int, day: Int) {
-        guard (1...9999).contains(year), (1...12).contains(month), day >= 1, day <= Self.daysIn(month: month, year: year) else { return nil }
+        guard (1...9999).contains(year), (1...12).contains(month), day >= 1,
+            day <= Self.daysIn(month: month, year: year)
+        else { return nil }
         (self.year, self.month, self.day) = (year, month, day)
     }
 

@@ -81,7 +81,9 @@ public struct CalendarFeed: Sendable {
         }
         if let priority = Self.priority(item.priority) { out.add("PRIORITY", String(priority)) }
         if let rrule = rule?.rrule, start != nil { out.add("RRULE", rrule) }
-        out.add("DESCRIPTION", Self.text(description(item, unmappedRule: rule?.rrule == nil || start == nil ? item.recurrence : nil)))
+        out.add(
+            "DESCRIPTION",
+            Self.text(description(item, unmappedRule: rule?.rrule == nil || start == nil ? item.recurrence : nil)))
         out.add("END", "VTODO")
     }
 
@@ -163,8 +165,12 @@ public struct CalendarFeed: Sendable {
             if rule.monthDays.isEmpty, rule.nthWeekdays.isEmpty {
                 guard anchor.day <= 28 else { return nil }
             }
-            if !rule.monthDays.isEmpty { parts.append("BYMONTHDAY=" + rule.monthDays.map(String.init).joined(separator: ",")) }
-            if !rule.nthWeekdays.isEmpty { parts.append("BYDAY=" + rule.nthWeekdays.map { "\($0.n)\(days[$0.weekday])" }.joined(separator: ",")) }
+            if !rule.monthDays.isEmpty {
+                parts.append("BYMONTHDAY=" + rule.monthDays.map(String.init).joined(separator: ","))
+            }
+            if !rule.nthWeekdays.isEmpty {
+                parts.append("BYDAY=" + rule.nthWeekdays.map { "\($0.n)\(days[$0.weekday])" }.joined(separator: ","))
+            }
         case .yearly:
             parts = ["FREQ=YEARLY"]
             if rule.months.isEmpty {
@@ -176,8 +182,13 @@ public struct CalendarFeed: Sendable {
                     guard anchor.day <= 28 else { return nil }
                     parts.append("BYMONTHDAY=\(anchor.day)")
                 }
-                if !rule.monthDays.isEmpty { parts.append("BYMONTHDAY=" + rule.monthDays.map(String.init).joined(separator: ",")) }
-                if !rule.nthWeekdays.isEmpty { parts.append("BYDAY=" + rule.nthWeekdays.map { "\($0.n)\(days[$0.weekday])" }.joined(separator: ",")) }
+                if !rule.monthDays.isEmpty {
+                    parts.append("BYMONTHDAY=" + rule.monthDays.map(String.init).joined(separator: ","))
+                }
+                if !rule.nthWeekdays.isEmpty {
+                    parts.append(
+                        "BYDAY=" + rule.nthWeekdays.map { "\($0.n)\(days[$0.weekday])" }.joined(separator: ","))
+                }
             }
         }
         if rule.interval > 1 { parts.insert("INTERVAL=\(rule.interval)", at: 1) }
@@ -213,7 +224,9 @@ public struct CalendarFeed: Sendable {
     /// TEXT as RFC 5545 escapes it: backslash, semicolon, comma and line ends.
     static func text(_ value: String) -> String {
         // Most titles hold nothing to escape.
-        if !value.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: ";") || $0 == UInt8(ascii: ",") }) {
+        if !value.utf8.contains(where: {
+            $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: ";") || $0 == UInt8(ascii: ",")
+        }) {
             return value
         }
         var out = ""

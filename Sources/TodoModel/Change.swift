@@ -33,7 +33,9 @@ public struct Change: Hashable, Sendable {
         switch kind {
         case .added: return "Add \(name)"
         case .addedNextOccurrence:
-            let date = (item.due.map { "due \($0)" } ?? item.scheduled.map { "scheduled \($0)" } ?? item.start.map { "starting \($0)" })
+            let date =
+                (item.due.map { "due \($0)" } ?? item.scheduled.map { "scheduled \($0)" }
+                    ?? item.start.map { "starting \($0)" })
             return "Add the next \(name)" + (date.map { " (\($0))" } ?? "")
         case .removed: return "Remove \(name)"
         case .checked: return "Check \(name)"
@@ -47,7 +49,8 @@ public struct Change: Hashable, Sendable {
         case .dueChanged:
             return item.due.map { "Set due date of \(name) to \($0)" } ?? "Clear due date of \(name)"
         case .fieldChanged(let kind, _):
-            return item.fieldValue(kind).map { "Set \(kind.name) of \(name) to \($0)" } ?? "Clear \(kind.name) of \(name)"
+            return item.fieldValue(kind).map { "Set \(kind.name) of \(name) to \($0)" }
+                ?? "Clear \(kind.name) of \(name)"
         }
     }
 

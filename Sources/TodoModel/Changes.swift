@@ -58,7 +58,9 @@ extension ListSet {
                 }
             }
             guard let before = old.item(at: beforeRef), let item = new.item(at: ref) else { continue }
-            result += Self.changes(from: before, to: item, moved: !sameFile || before.parent != item.parent || reordered?[newIndex] == true)
+            result += Self.changes(
+                from: before, to: item, moved: !sameFile || before.parent != item.parent || reordered?[newIndex] == true
+            )
         }
         for (index, ref) in oldRefs.enumerated() where !kept[index] {
             if let item = old.item(at: ref) { result.append(Change(.removed, item)) }
@@ -70,7 +72,9 @@ extension ListSet {
     private static func changes(from before: TodoItem, to item: TodoItem, moved: Bool) -> [Change] {
         var result: [Change] = []
         if before.isDone != item.isDone { result.append(Change(item.isDone ? .checked : .unchecked, item)) }
-        if before.title != item.title, before.plainTitle != item.plainTitle { result.append(Change(.retitled(from: before.title), item)) }
+        if before.title != item.title, before.plainTitle != item.plainTitle {
+            result.append(Change(.retitled(from: before.title), item))
+        }
         if before.priority != item.priority { result.append(Change(.reprioritized(from: before.priority), item)) }
         if before.due != item.due { result.append(Change(.dueChanged(from: before.due), item)) }
         for kind in Self.otherFields {
@@ -99,7 +103,9 @@ extension ListSet {
             guard before.nodeCount == after.nodeCount else { return nil }
             for node in 0..<before.nodeCount {
                 let id = before.id(ofNode: node)
-                guard id == after.id(ofNode: node), before.parent(ofNode: node) == after.parent(ofNode: node) else { return nil }
+                guard id == after.id(ofNode: node), before.parent(ofNode: node) == after.parent(ofNode: node) else {
+                    return nil
+                }
                 guard id != nil, !before.sameLines(node: node, as: after, node: node) else { continue }
                 differing.append((file, node))
                 // NB: each is looked for among the items before it (a later copy of an id is
@@ -111,12 +117,16 @@ extension ListSet {
         for (file, node) in differing {
             let before = olds[file], after = news[file]
             let id = before.id(ofNode: node)
-            let earlier = olds.prefix(file).contains { document in (0..<document.nodeCount).contains { document.id(ofNode: $0) == id } }
+            let earlier = olds.prefix(file).contains { document in
+                (0..<document.nodeCount).contains { document.id(ofNode: $0) == id }
+            }
             if earlier || (0..<node).contains(where: { before.id(ofNode: $0) == id }) { continue }
             // Its place among its siblings (every item with its parent, as `itemRefs` counts).
             let parent = before.parent(ofNode: node)
             let position = (0..<node).count { before.parent(ofNode: $0) == parent }
-            guard let was = before.item(node: node, position: position), let item = after.item(node: node, position: position) else { continue }
+            guard let was = before.item(node: node, position: position),
+                let item = after.item(node: node, position: position)
+            else { continue }
             result += changes(from: was, to: item, moved: was.parent != item.parent)
         }
         return result

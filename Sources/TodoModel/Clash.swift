@@ -30,13 +30,15 @@ public struct Clash: Hashable, Sendable {
         let name = itemTitle.map { "\"\($0)\"" }
         switch kind {
         case .lines(let versions):
-            return "\(place): " + (name.map { "the notes of \($0)" } ?? "these lines") + " were changed on both sides: \(versions.count) versions kept"
+            return "\(place): " + (name.map { "the notes of \($0)" } ?? "these lines")
+                + " were changed on both sides: \(versions.count) versions kept"
         case .title(let other):
             return "\(place): \(name ?? "an item") was renamed on both sides: 1 is its title, 2 is \"\(other)\""
         case .field(let note):
             return "\(place): \(name ?? "an item"): \(note)"
         case .unfinished:
-            return "\(place): clash comments that no longer make a whole block: keep the lines you want and delete the comments"
+            return
+                "\(place): clash comments that no longer make a whole block: keep the lines you want and delete the comments"
         }
     }
 }
@@ -56,7 +58,8 @@ enum ClashMarker {
     /// The marker a line is, with any indentation or block-quote markers before it.
     static func of(_ content: ArraySlice<UInt8>) -> ClashMarker? {
         let start = afterLead(content)
-        guard start < content.endIndex, content[start] == UInt8(ascii: "<"), content[start...].starts(with: opening) else { return nil }
+        guard start < content.endIndex, content[start] == UInt8(ascii: "<"), content[start...].starts(with: opening)
+        else { return nil }
         let rest = content[(start + opening.count)...]
         if rest.starts(with: "one version".utf8) { return .start }
         if rest.starts(with: "the other version".utf8) || rest.starts(with: "another version".utf8) { return .middle }
@@ -67,14 +70,17 @@ enum ClashMarker {
     /// The text of a clash note line (after `todosync clash: `), if the line is one.
     static func note(_ content: ArraySlice<UInt8>) -> ArraySlice<UInt8>? {
         let start = afterLead(content)
-        guard start < content.endIndex, content[start] == UInt8(ascii: "t"), content[start...].starts(with: notePrefix) else { return nil }
+        guard start < content.endIndex, content[start] == UInt8(ascii: "t"), content[start...].starts(with: notePrefix)
+        else { return nil }
         return content[(start + notePrefix.count)...]
     }
 
     /// Where a line's text starts after indentation and block-quote markers.
     static func afterLead(_ content: ArraySlice<UInt8>) -> Int {
         var i = content.startIndex
-        while i < content.endIndex, content[i] == 0x20 || content[i] == 0x09 || content[i] == UInt8(ascii: ">") { i += 1 }
+        while i < content.endIndex, content[i] == 0x20 || content[i] == 0x09 || content[i] == UInt8(ascii: ">") {
+            i += 1
+        }
         return i
     }
 }
@@ -102,16 +108,25 @@ extension ListDocument {
                     open = block
                 case (.end, let block?):
                     let (item, title) = owner(block.line)
-                    found.append(Clash(file: path, lines: (block.line + 1)...(index + 1), item: item, itemTitle: title, kind: .lines(versions: block.versions)))
+                    found.append(
+                        Clash(
+                            file: path, lines: (block.line + 1)...(index + 1), item: item, itemTitle: title,
+                            kind: .lines(versions: block.versions)))
                     open = nil
                 case (.start, let block?):
                     // A second start before the end: the first block was left unfinished.
                     let (item, title) = owner(block.line)
-                    found.append(Clash(file: path, lines: (block.line + 1)...index, item: item, itemTitle: title, kind: .unfinished))
+                    found.append(
+                        Clash(
+                            file: path, lines: (block.line + 1)...index, item: item, itemTitle: title, kind: .unfinished
+                        ))
                     open = (index, [[]])
                 case (.middle, nil), (.end, nil):
                     let (item, title) = owner(index)
-                    found.append(Clash(file: path, lines: (index + 1)...(index + 1), item: item, itemTitle: title, kind: .unfinished))
+                    found.append(
+                        Clash(
+                            file: path, lines: (index + 1)...(index + 1), item: item, itemTitle: title,
+                            kind: .unfinished))
                 }
                 continue
             }
@@ -122,14 +137,20 @@ extension ListDocument {
             }
             guard case .note(let node) = roles[index], let note = ClashMarker.note(content) else { continue }
             let text = String(decoding: note, as: UTF8.self)
-            let kind: Clash.Kind = note.starts(with: ClashMarker.titleNote)
+            let kind: Clash.Kind =
+                note.starts(with: ClashMarker.titleNote)
                 ? .title(other: String(decoding: note.dropFirst(ClashMarker.titleNote.count), as: UTF8.self))
                 : .field(note: text)
-            found.append(Clash(file: path, lines: (index + 1)...(index + 1), item: nodes[node].id, itemTitle: title(ofNode: node), kind: kind))
+            found.append(
+                Clash(
+                    file: path, lines: (index + 1)...(index + 1), item: nodes[node].id, itemTitle: title(ofNode: node),
+                    kind: kind))
         }
         if let block = open {
             let (item, title) = owner(block.line)
-            found.append(Clash(file: path, lines: (block.line + 1)...lines.count, item: item, itemTitle: title, kind: .unfinished))
+            found.append(
+                Clash(
+                    file: path, lines: (block.line + 1)...lines.count, item: item, itemTitle: title, kind: .unfinished))
         }
         return found
     }
@@ -148,7 +169,8 @@ extension ListDocument {
             let start = ClashMarker.afterLead(content)
             guard start < content.endIndex else { return false }
             let first = content[start]
-            return (first == UInt8(ascii: "<") && ClashMarker.of(content) != nil) || (first == UInt8(ascii: "t") && ClashMarker.note(content) != nil)
+            return (first == UInt8(ascii: "<") && ClashMarker.of(content) != nil)
+                || (first == UInt8(ascii: "t") && ClashMarker.note(content) != nil)
         }
     }
 }
@@ -162,7 +184,8 @@ extension ClashMarker {
         var depth = 0, dropped: [Int] = []
         for index in lines.indices {
             let content = lines[index].content
-            guard let first = content.first, first == 0x20 || first == 0x09 || first == UInt8(ascii: ">") || first == UInt8(ascii: "<"),
+            guard let first = content.first,
+                first == 0x20 || first == 0x09 || first == UInt8(ascii: ">") || first == UInt8(ascii: "<"),
                 let marker = of(content)
             else { continue }
             switch marker {
@@ -227,19 +250,28 @@ extension ListDocument {
                     }
                     if case .version(let wanted) = choice, wanted != version {
                         if case .head(let other) = roles[index] {
-                            throw .clashVersionHoldsItem(title: self.title(ofNode: other), file: path, line: index + 1, version: version)
+                            throw .clashVersionHoldsItem(
+                                title: self.title(ofNode: other), file: path, line: index + 1, version: version)
                         }
                         dropped.insert(index)
                     }
                 }
             case .title(let other):
-                guard case .version(let wanted) = choice else { throw .oneValueOnly(title: title, file: path, line: clash.lines.lowerBound) }
-                guard (1...2).contains(wanted) else { throw .noSuchVersion(title: title, file: path, line: clash.lines.lowerBound, count: 2) }
+                guard case .version(let wanted) = choice else {
+                    throw .oneValueOnly(title: title, file: path, line: clash.lines.lowerBound)
+                }
+                guard (1...2).contains(wanted) else {
+                    throw .noSuchVersion(title: title, file: path, line: clash.lines.lowerBound, count: 2)
+                }
                 dropped.insert(first)
                 if wanted == 2 { words = TitleFields(title: other).plainTitle }
             case .field(let note):
-                guard case .version(let wanted) = choice else { throw .oneValueOnly(title: title, file: path, line: clash.lines.lowerBound) }
-                guard (1...2).contains(wanted) else { throw .noSuchVersion(title: title, file: path, line: clash.lines.lowerBound, count: 2) }
+                guard case .version(let wanted) = choice else {
+                    throw .oneValueOnly(title: title, file: path, line: clash.lines.lowerBound)
+                }
+                guard (1...2).contains(wanted) else {
+                    throw .noSuchVersion(title: title, file: path, line: clash.lines.lowerBound, count: 2)
+                }
                 dropped.insert(first)
                 if wanted == 2, let field = Self.fieldNamed(in: note) { fields.append(field) }
             case .unfinished:
@@ -259,7 +291,9 @@ extension ListDocument {
             let now = TitleFields(title: title)
             var retitled = words
             if now.priority != .none { retitled = TitleFields.setting(now.priority, in: retitled) }
-            for (kind, value) in now.values.sorted(by: { $0.key < $1.key }) { retitled = TitleFields.setting(kind, to: value, in: retitled) }
+            for (kind, value) in now.values.sorted(by: { $0.key < $1.key }) {
+                retitled = TitleFields.setting(kind, to: value, in: retitled)
+            }
             try result.update(id, title: retitled)
         }
         for (kind, value) in fields { try result.update(id, field: kind, to: value) }

@@ -73,7 +73,9 @@ public indirect enum Command: Hashable, Sendable {
             guard result.path(holding: id) == nil else { throw .duplicateID(id) }
             try result.put(block, at: placement, restoring: true)
         case .settle(let id, let choice):
-            try result.update(id) { (document) throws(EditError) in document = try document.settlingClashes(of: id, keep: choice) }
+            try result.update(id) { (document) throws(EditError) in
+                document = try document.settlingClashes(of: id, keep: choice)
+            }
         case .batch(let commands):
             for command in commands { result = try command.apply(to: result) }
         }
@@ -123,7 +125,9 @@ extension ListSet {
 
     /// The command that puts the item's block back exactly where it stands now.
     func restoring(_ id: ItemID) throws(EditError) -> Command {
-        guard let path = path(holding: id), let document = self[path], let node = document.node(for: id) else { throw .noSuchItem(id) }
+        guard let path = path(holding: id), let document = self[path], let node = document.node(for: id) else {
+            throw .noSuchItem(id)
+        }
         // Taken as removing it takes it: the block then knows what it renumbered.
         var taking = document
         let block = try taking.takeBlock(of: id)
@@ -180,6 +184,8 @@ extension ListSet {
         guard let path = path(holding: id), let document = self[path], let node = document.node(for: id),
             let target = document.node(for: anchor)
         else { return }
-        if document.subtree(ofNode: node).contains(document.nodeLine(target)) { throw .insideItself(title: document.title(ofNode: node)) }
+        if document.subtree(ofNode: node).contains(document.nodeLine(target)) {
+            throw .insideItself(title: document.title(ofNode: node))
+        }
     }
 }

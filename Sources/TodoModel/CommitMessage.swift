@@ -22,7 +22,9 @@ public struct CommitMessage: Hashable, Sendable {
 
     /// One line with its control characters (C0 but tab, and DEL) as Unicode control pictures.
     static func visible(_ line: String) -> String {
-        guard line.unicodeScalars.contains(where: { ($0.value < 0x20 && $0 != "\t") || $0.value == 0x7F }) else { return line }
+        guard line.unicodeScalars.contains(where: { ($0.value < 0x20 && $0 != "\t") || $0.value == 0x7F }) else {
+            return line
+        }
         var result = String.UnicodeScalarView()
         for scalar in line.unicodeScalars {
             if scalar.value < 0x20, scalar != "\t", let picture = Unicode.Scalar(0x2400 + scalar.value) {
@@ -41,14 +43,18 @@ public struct CommitMessage: Hashable, Sendable {
     /// The summary holds as many phrases as fit in `width` characters (at least one); the
     /// body lists every change. `idsWritten` counts ids added to items that did not change otherwise;
     /// `files`, the files that changed, name them when no item did (only text around the items).
-    public static func describing(_ changes: [Change], idsWritten: Int = 0, files: [String] = [], width: Int = 72) -> CommitMessage {
+    public static func describing(
+        _ changes: [Change], idsWritten: Int = 0, files: [String] = [], width: Int = 72
+    ) -> CommitMessage {
         let phrases = changes.map(\.phrase)
         let idNote = idsWritten == 1 ? "Add an id to 1 item" : "Add ids to \(idsWritten) items"
         guard !phrases.isEmpty else {
             if idsWritten > 0 { return CommitMessage(summary: idNote) }
             guard let first = files.first else { return CommitMessage(summary: "Update lists") }
-            let others = files.count == 2 ? " and 1 more file" : files.count > 2 ? " and \(files.count - 1) more files" : ""
-            return CommitMessage(summary: "Edit the text of \(first)\(others)", body: files.count > 1 ? files.map { "- " + $0 } : [])
+            let others =
+                files.count == 2 ? " and 1 more file" : files.count > 2 ? " and \(files.count - 1) more files" : ""
+            return CommitMessage(
+                summary: "Edit the text of \(first)\(others)", body: files.count > 1 ? files.map { "- " + $0 } : [])
         }
         var summary = phrases[0]
         var shown = 1

@@ -58,7 +58,8 @@ public struct ConflictSides: Hashable, Sendable {
     }
 
     /// `size` times `character`, then the end of the line or (where git writes a label) a space.
-    private static func isMarker(_ content: ArraySlice<UInt8>, _ character: UInt8, _ size: Int, labelled: Bool) -> Bool {
+    private static func isMarker(_ content: ArraySlice<UInt8>, _ character: UInt8, _ size: Int, labelled: Bool) -> Bool
+    {
         guard content.count >= size, content.prefix(size).allSatisfy({ $0 == character }) else { return false }
         let rest = content.dropFirst(size)
         return rest.isEmpty || (labelled && rest.first == UInt8(ascii: " "))

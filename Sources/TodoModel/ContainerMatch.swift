@@ -21,7 +21,8 @@ enum ContainerMatch {
         var sideTaken = [Bool](repeating: false, count: side.lines.count)
         func match(_ baseLines: [Int], _ sideLines: [Int]) {
             guard !baseLines.isEmpty, !sideLines.isEmpty else { return }
-            let found = matchSequences(baseLines.map { base.lines[$0].relative }, sideLines.map { side.lines[$0].relative })
+            let found = matchSequences(
+                baseLines.map { base.lines[$0].relative }, sideLines.map { side.lines[$0].relative })
             for (position, sidePosition) in found.enumerated() {
                 guard let sidePosition else { continue }
                 result[baseLines[position]] = sideLines[sidePosition]
@@ -30,10 +31,14 @@ enum ContainerMatch {
         }
         var previous = (base: 0, side: 0)
         for anchor in anchors(base, side) + [(base.entries.count, side.entries.count)] {
-            match(lineIndices(base.entries[previous.base..<anchor.0]), lineIndices(side.entries[previous.side..<anchor.1]))
+            match(
+                lineIndices(base.entries[previous.base..<anchor.0]), lineIndices(side.entries[previous.side..<anchor.1])
+            )
             previous = (anchor.0 + 1, anchor.1 + 1)
         }
-        let left = (base: result.indices.filter { result[$0] == nil }, side: sideTaken.indices.filter { !sideTaken[$0] })
+        let left = (
+            base: result.indices.filter { result[$0] == nil }, side: sideTaken.indices.filter { !sideTaken[$0] }
+        )
         match(left.base, left.side)
         return result
     }

@@ -36,11 +36,17 @@ extension CalendarDate {
             guard let sign = word.first, sign == "+" || sign == "-" else { return nil }
             var amount = word.dropFirst()
             var unit = sign == "+" ? 1 : -1
-            if amount.last == "d" { amount = amount.dropLast() } else if amount.last == "w" { amount = amount.dropLast(); unit *= 7 }
+            if amount.last == "d" {
+                amount = amount.dropLast()
+            } else if amount.last == "w" {
+                amount = amount.dropLast(); unit *= 7
+            }
             return count(amount).map { $0 * unit }
         case 2 where words[0] == "last":
             // The most recent one before today (a week ago when today is that day).
-            guard let weekday = weekdayNames.firstIndex(where: { $0 == words[1] || $0.prefix(3) == words[1] }) else { return nil }
+            guard let weekday = weekdayNames.firstIndex(where: { $0 == words[1] || $0.prefix(3) == words[1] }) else {
+                return nil
+            }
             let back = (today.weekday - weekday + 7) % 7
             return back == 0 ? -7 : -back
         case 3 where words[0] == "in" || words[2] == "ago":

@@ -67,7 +67,10 @@ struct FieldedText {
             var start = reference
             while start > 0, bytes[start - 1].isSpaceOrTab { start -= 1 }
             let offset = text.startIndex
-            slots.append(.blockReference(lead: text[(offset + start)..<(offset + reference)], raw: text[(offset + reference)..<(offset + end)]))
+            slots.append(
+                .blockReference(
+                    lead: text[(offset + start)..<(offset + reference)],
+                    raw: text[(offset + reference)..<(offset + end)]))
             end = start
         }
         for found in found.reversed() {
@@ -98,7 +101,9 @@ struct FieldedText {
     /// A part written out: its words, then each field with the white space it had before it
     /// (a space where it had none). The part after the comment starts with white space; the
     /// part before it does not.
-    static func assembled(words: [UInt8], slots: [Slot], fields: [TaskField.Kind: Field], isAfterComment: Bool) -> [UInt8] {
+    static func assembled(
+        words: [UInt8], slots: [Slot], fields: [TaskField.Kind: Field], isAfterComment: Bool
+    ) -> [UInt8] {
         var result = words
         for slot in slots {
             let lead: ArraySlice<UInt8>, raw: ArraySlice<UInt8>
@@ -155,8 +160,12 @@ struct FieldedText {
     /// space, then letters, digits and dashes.
     private static func blockReferenceStart(_ bytes: [UInt8], end: Int) -> Int? {
         var start = end
-        while start > 0, bytes[start - 1].isASCIILetter || bytes[start - 1].isDigit || bytes[start - 1] == UInt8(ascii: "-") { start -= 1 }
-        guard start < end, start >= 2, bytes[start - 1] == UInt8(ascii: "^"), bytes[start - 2].isSpaceOrTab else { return nil }
+        while start > 0,
+            bytes[start - 1].isASCIILetter || bytes[start - 1].isDigit || bytes[start - 1] == UInt8(ascii: "-")
+        { start -= 1 }
+        guard start < end, start >= 2, bytes[start - 1] == UInt8(ascii: "^"), bytes[start - 2].isSpaceOrTab else {
+            return nil
+        }
         return start - 1
     }
 }

@@ -58,7 +58,8 @@ public enum IDAssignment {
     /// Then nothing is assigned, found without a table of every id (at a million items,
     /// building one was most of the assignment).
     static func holdsBaseIDs(_ working: ListSet, _ base: Base) -> Bool {
-        working.documents.keys.elementsEqual(base.lists.documents.keys) && holdBaseIDs(Array(working.documents.values), base)
+        working.documents.keys.elementsEqual(base.lists.documents.keys)
+            && holdBaseIDs(Array(working.documents.values), base)
     }
 
     /// Whether each document holds exactly the ids the base's version of its file holds, in
@@ -66,10 +67,15 @@ public enum IDAssignment {
     /// derived, as many as its items): then their ids are in order, each used once across the
     /// base's files.
     public static func holdBaseIDs(_ documents: [ListDocument], _ base: Base) -> Bool {
-        guard base.adopted.isEmpty, base.distinctIDCount == base.lists.documents.values.reduce(0, { $0 + $1.nodeCount }) else { return false }
+        guard base.adopted.isEmpty, base.distinctIDCount == base.lists.documents.values.reduce(0, { $0 + $1.nodeCount })
+        else { return false }
         return documents.allSatisfy { document in
-            guard let baseDocument = base.lists[document.path], document.nodeCount == baseDocument.nodeCount else { return false }
-            return (0..<document.nodeCount).allSatisfy { node in document.id(ofNode: node).map { $0 == baseDocument.id(ofNode: node) } ?? false }
+            guard let baseDocument = base.lists[document.path], document.nodeCount == baseDocument.nodeCount else {
+                return false
+            }
+            return (0..<document.nodeCount).allSatisfy { node in
+                document.id(ofNode: node).map { $0 == baseDocument.id(ofNode: node) } ?? false
+            }
         }
     }
 
@@ -120,15 +126,17 @@ public enum IDAssignment {
             for entry in entries {
                 // The line as text; as hex digits if it is not valid UTF-8 (decoding would make
                 // different lines one name).
-                let text = String(validating: entry.line.line, as: UTF8.self)
+                let text =
+                    String(validating: entry.line.line, as: UTF8.self)
                     ?? entry.line.line.map { String($0, radix: 16) }.joined(separator: " ")
                 let name = "\(introducedBy(entry.line))\n\(path)\n\(text)\n\(entry.line.copy)"
                 let derived = ItemID.named(name)
                 seen.insert(derived)
                 updates.append((entry.node, derived))
-                adopted[path, default: []].append(Adopted(
-                    id: derived, title: document.title(ofNode: entry.node), wasCopy: !entry.wasIDLess,
-                    damagedDigits: document.damagedIDDigits(ofNode: entry.node)))
+                adopted[path, default: []].append(
+                    Adopted(
+                        id: derived, title: document.title(ofNode: entry.node), wasCopy: !entry.wasIDLess,
+                        damagedDigits: document.damagedIDDigits(ofNode: entry.node)))
             }
             document.setIDs(updates)
             resolved[path] = document
@@ -165,14 +173,18 @@ public enum IDAssignment {
         if !repeatedIDs.isEmpty {
             for (path, document) in lists.documents {
                 for (node, id) in document.nodeIDs.enumerated() {
-                    if let id, repeatedIDs.contains(id) { repeated[id, default: []].append(DuplicateKeeper.Place(path: path, node: node)) }
+                    if let id, repeatedIDs.contains(id) {
+                        repeated[id, default: []].append(DuplicateKeeper.Place(path: path, node: node))
+                    }
                 }
             }
         }
         var copies: [String: Set<Int>] = [:]
         for (id, places) in repeated {
             let keeper = DuplicateKeeper.keeper(of: id, among: places, in: lists, parentVersion: parentVersion)
-            for (index, place) in places.enumerated() where index != keeper { copies[place.path, default: []].insert(place.node) }
+            for (index, place) in places.enumerated() where index != keeper {
+                copies[place.path, default: []].insert(place.node)
+            }
         }
         for (path, document) in lists.documents {
             var nodes: [(node: Int, wasIDLess: Bool)] = []
@@ -191,11 +203,16 @@ public enum IDAssignment {
                 copyAt[index] = countSoFar[key, default: 0]
                 countSoFar[key, default: 0] += 1
             }
-            result.append((path, nodes.map { node, wasIDLess in
-                let lineIndex = document.nodeLine(node)
-                let line = DerivedLine(path: path, line: Array(document.lines[lineIndex].content), copy: copyAt[lineIndex] ?? 0)
-                return NeedingDerivedID(node: node, line: line, wasIDLess: wasIDLess)
-            }))
+            result.append(
+                (
+                    path,
+                    nodes.map { node, wasIDLess in
+                        let lineIndex = document.nodeLine(node)
+                        let line = DerivedLine(
+                            path: path, line: Array(document.lines[lineIndex].content), copy: copyAt[lineIndex] ?? 0)
+                        return NeedingDerivedID(node: node, line: line, wasIDLess: wasIDLess)
+                    }
+                ))
         }
         return (result, ids, !repeated.isEmpty)
     }
@@ -204,7 +221,9 @@ public enum IDAssignment {
     public static func assign<G: RandomNumberGenerator>(
         _ working: ListSet, base: Base, using generator: inout G
     ) -> Result {
-        if holdsBaseIDs(working, base) { return Result(lists: working, changedPaths: [], writtenIDs: [], diagnostics: []) }
+        if holdsBaseIDs(working, base) {
+            return Result(lists: working, changedPaths: [], writtenIDs: [], diagnostics: [])
+        }
         var diagnostics: [Diagnostic] = []
 
         // Where each readable id first stands in the working files, and every place of an id
@@ -256,19 +275,25 @@ public enum IDAssignment {
         // get the id derived for them if the copy was committed so, else a new one.
         for (id, places) in repeated {
             let keeper = DuplicateKeeper.keeper(
-                of: id, among: places.map { DuplicateKeeper.Place(path: $0.path, node: $0.node) }, in: working, parentVersion: base.lists)
+                of: id, among: places.map { DuplicateKeeper.Place(path: $0.path, node: $0.node) }, in: working,
+                parentVersion: base.lists)
             for (index, place) in places.enumerated() where index != keeper {
                 let newID: ItemID
-                if let derived = adoptableCopies[place.path]?[title(place.path, place.node)]?.popLast(), !isUsed(derived) {
+                if let derived = adoptableCopies[place.path]?[title(place.path, place.node)]?.popLast(),
+                    !isUsed(derived)
+                {
                     newID = derived
                     handedOut.insert(derived)
                 } else {
                     newID = fresh()
                 }
                 updates[place.path, default: []].append((place.node, newID))
-                diagnostics.append(Diagnostic(
-                    file: place.path, line: line(place.path, place.node),
-                    message: "id \(id) is used twice (also at line \(line(places[keeper].path, places[keeper].node))); gave this copy a new id"))
+                diagnostics.append(
+                    Diagnostic(
+                        file: place.path, line: line(place.path, place.node),
+                        message:
+                            "id \(id) is used twice (also at line \(line(places[keeper].path, places[keeper].node))); gave this copy a new id"
+                    ))
             }
         }
 
@@ -296,20 +321,27 @@ public enum IDAssignment {
                 if found[index] != nil { handedOut.insert(id) }
                 updates[item.path, default: []].append((item.node, id))
                 if item.damagedDigits != nil {
-                    diagnostics.append(Diagnostic(
-                        file: item.path, line: line(item.path, item.node),
-                        message: found[index] != nil
-                            ? "damaged id comment repaired: matched the item to id \(id) of the last commit"
-                            : "damaged id comment replaced: no item of the last commit matched, so it has a new id"))
+                    diagnostics.append(
+                        Diagnostic(
+                            file: item.path, line: line(item.path, item.node),
+                            message: found[index] != nil
+                                ? "damaged id comment repaired: matched the item to id \(id) of the last commit"
+                                : "damaged id comment replaced: no item of the last commit matched, so it has a new id")
+                    )
                 } else if found[index] != nil {
                     restored[item.path, default: (0, item.node)].count += 1
                 }
             }
             for (path, entry) in restored.sorted(by: { $0.key < $1.key }) {
-                let what = entry.count == 1 ? "an item had lost its id comment" : "\(entry.count) items had lost their id comments"
-                diagnostics.append(Diagnostic(
-                    file: path, line: line(path, entry.firstNode),
-                    message: "\(what) (an editor saved a copy from before todosync wrote them?); matched to the last commit's items, the ids are back"))
+                let what =
+                    entry.count == 1
+                    ? "an item had lost its id comment" : "\(entry.count) items had lost their id comments"
+                diagnostics.append(
+                    Diagnostic(
+                        file: path, line: line(path, entry.firstNode),
+                        message:
+                            "\(what) (an editor saved a copy from before todosync wrote them?); matched to the last commit's items, the ids are back"
+                    ))
             }
         }
 
@@ -324,7 +356,6 @@ public enum IDAssignment {
         return Result(lists: lists, changedPaths: updates.keys.sorted(), writtenIDs: written, diagnostics: diagnostics)
     }
 }
-
 
 extension ListDocument {
     /// Writes several ids at once (one re-classification), by node index.
@@ -346,7 +377,9 @@ extension IDAssignment {
         let lists = recoverLostIDs(side, base: parent)
         var adopted = side.adopted
         for (path, entries) in side.adopted {
-            guard let before = side.lists[path]?.nodeIDs, let after = lists[path]?.nodeIDs, before != after else { continue }
+            guard let before = side.lists[path]?.nodeIDs, let after = lists[path]?.nodeIDs, before != after else {
+                continue
+            }
             let nodeOf = firstNodes(before)
             for (index, entry) in entries.enumerated() {
                 if let node = nodeOf[entry.id], let recovered = after[node] { adopted[path]?[index].id = recovered }
@@ -386,7 +419,8 @@ extension IDAssignment {
             let nodeOf = firstNodes(nodeIDs)
             for entry in entries where !entry.wasCopy {
                 guard let node = nodeOf[entry.id] else { continue }
-                lost.append(LostIDMatch.Lost(path: path, node: node, title: entry.title, damagedDigits: entry.damagedDigits))
+                lost.append(
+                    LostIDMatch.Lost(path: path, node: node, title: entry.title, damagedDigits: entry.damagedDigits))
             }
         }
         var updates: [String: [(node: Int, id: ItemID)]] = [:]

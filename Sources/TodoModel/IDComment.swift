@@ -37,10 +37,14 @@ enum IDComment: Hashable, Sendable {
         var lt = start
         while lt + 4 < end {
             defer { lt += 1 }
-            guard buffer[lt] == 0x3C, buffer[lt + 1] == 0x21, lt == start || buffer[lt - 1].isSpaceOrTab else { continue }
+            guard buffer[lt] == 0x3C, buffer[lt + 1] == 0x21, lt == start || buffer[lt - 1].isSpaceOrTab else {
+                continue
+            }
             // The comment's end: the first "-->" after its opening.
             var close = lt + 4
-            while close + 2 < end, !(buffer[close] == 0x2D && buffer[close + 1] == 0x2D && buffer[close + 2] == 0x3E) { close += 1 }
+            while close + 2 < end, !(buffer[close] == 0x2D && buffer[close + 1] == 0x2D && buffer[close + 2] == 0x3E) {
+                close += 1
+            }
             let commentEnd = close + 3
             guard commentEnd < end, buffer[commentEnd].isSpaceOrTab,
                 case .valid(let id, let range)? = find(in: buffer, start: lt, end: commentEnd), range.lowerBound == lt
@@ -54,14 +58,16 @@ enum IDComment: Hashable, Sendable {
     private static let canonicalOpeningWord: UInt64 = 0x3A64_6920_2D2D_213C
     private static let canonicalClosingWord: UInt32 = 0x3E2D_2D20
 
-    private static func scan(_ b: UnsafeBufferPointer<UInt8>, start: Int, end: Int) -> (range: Range<Int>, id: ItemID?)? {
+    private static func scan(_ b: UnsafeBufferPointer<UInt8>, start: Int, end: Int) -> (range: Range<Int>, id: ItemID?)?
+    {
         // Fast path: exactly what todosync writes, `<!-- id: UUID -->`, 49 bytes, its fixed
         // parts compared a word at a time (byte loops over them were a tenth of a parse).
         let lt0 = end - 49
         if lt0 >= start, lt0 == start || b[lt0 - 1].isSpaceOrTab, let text = b.baseAddress,
             UInt64(littleEndian: UnsafeRawPointer(text + lt0).loadUnaligned(as: UInt64.self)) == canonicalOpeningWord,
             text[lt0 + 8] == 0x20,
-            UInt32(littleEndian: UnsafeRawPointer(text + end - 4).loadUnaligned(as: UInt32.self)) == canonicalClosingWord,
+            UInt32(littleEndian: UnsafeRawPointer(text + end - 4).loadUnaligned(as: UInt32.self))
+                == canonicalClosingWord,
             let id = ItemID(uuid: UnsafeBufferPointer(start: text + lt0 + 9, count: 36))
         {
             return (lt0..<end, id)

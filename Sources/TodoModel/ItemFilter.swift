@@ -29,7 +29,9 @@ public struct ItemFilter: Hashable, Sendable {
 
     public func admits(_ item: TodoItem) -> Bool {
         // As an item is named: lower-cased, compared scalar by scalar (`ItemQuery`).
-        if let loweredText, !ItemQuery.search(loweredText, in: Array(item.plainTitle.utf8)[...]).contains { return false }
+        if let loweredText, !ItemQuery.search(loweredText, in: Array(item.plainTitle.utf8)[...]).contains {
+            return false
+        }
         if let state, item.isDone != (state == .done) { return false }
         if let file, item.file != file { return false }
         if let minimumPriority, item.priority < minimumPriority { return false }

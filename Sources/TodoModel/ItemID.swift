@@ -24,7 +24,10 @@ public struct ItemID: Hashable, Comparable, Sendable, CustomStringConvertible {
 
     /// Parses the canonical 8-4-4-4-12 form from ASCII bytes, in either case.
     public init?<C: Collection>(bytes: C) where C.Element == UInt8 {
-        guard let id = bytes.withContiguousStorageIfAvailable(Self.parse) ?? Array(bytes).withUnsafeBufferPointer(Self.parse) else { return nil }
+        guard
+            let id = bytes.withContiguousStorageIfAvailable(Self.parse)
+                ?? Array(bytes).withUnsafeBufferPointer(Self.parse)
+        else { return nil }
         self = id
     }
 
@@ -41,8 +44,12 @@ public struct ItemID: Hashable, Comparable, Sendable, CustomStringConvertible {
         guard buffer.count == 36, let text = buffer.baseAddress else { return nil }
         guard text[8] == 0x2D, text[13] == 0x2D, text[18] == 0x2D, text[23] == 0x2D else { return nil }
         let raw = UnsafeRawPointer(text)
-        func word(_ offset: Int) -> UInt64 { UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) }
-        func half(_ offset: Int) -> UInt64 { UInt64(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self))) }
+        func word(_ offset: Int) -> UInt64 {
+            UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+        }
+        func half(_ offset: Int) -> UInt64 {
+            UInt64(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
+        }
         // The 32 digits as four words of eight, in text order (the first digit in the low byte).
         guard let first = hexWord(word(0)), let second = hexWord(half(9) | (half(14) << 32)),
             let third = hexWord(half(19) | (half(24) << 32)), let fourth = hexWord(word(28))

@@ -30,8 +30,10 @@ extension ListSet {
                 let position = siblingCount[slot]
                 siblingCount[slot] = position + 1
                 guard let id, seen.insert(id).inserted else { continue }
-                result.append(ItemRef(
-                    id: id, parent: parentNode.flatMap { ids[$0] }, file: Int32(file), node: Int32(node), position: position))
+                result.append(
+                    ItemRef(
+                        id: id, parent: parentNode.flatMap { ids[$0] }, file: Int32(file), node: Int32(node),
+                        position: position))
             }
         }
         return result
@@ -53,7 +55,9 @@ extension ListSet {
 extension ListDocument {
     /// Whether two items' first lines and note lines hold the same bytes (then no field differs).
     func sameLines(node: Int, as other: ListDocument, node otherNode: Int) -> Bool {
-        guard lines[nodeLine(node)].content.sameBytes(as: other.lines[other.nodeLine(otherNode)].content) else { return false }
+        guard lines[nodeLine(node)].content.sameBytes(as: other.lines[other.nodeLine(otherNode)].content) else {
+            return false
+        }
         let mine = noteLines(ofNode: node), theirs = other.noteLines(ofNode: otherNode)
         return mine.count == theirs.count
             && zip(mine, theirs).allSatisfy { lines[$0].content.sameBytes(as: other.lines[$1].content) }

@@ -39,7 +39,9 @@ public struct ItemQuery: Hashable, Sendable, CustomStringConvertible {
         let needle = text.lowercased()
         let hex = needle.filter { $0 != "-" }
         if hex.count >= 4, hex.count <= 32, hex.allSatisfy({ $0.isHexDigit }) {
-            let matches = nodes(in: lists) { document, node in document.id(ofNode: node).map { Self.id($0, startsWith: hex) } ?? false }
+            let matches = nodes(in: lists) { document, node in
+                document.id(ofNode: node).map { Self.id($0, startsWith: hex) } ?? false
+            }
             if matches.count == 1 { return matches[0] }
             if matches.count > 1 { throw .ambiguous(text, candidates: matches) }
         }
@@ -79,7 +81,9 @@ public struct ItemQuery: Hashable, Sendable, CustomStringConvertible {
         return Self.firstOccurrences(found, in: lists)
     }
 
-    private static func firstOccurrences(_ found: [(document: ListDocument, node: Int)], in lists: ListSet) -> [TodoItem] {
+    private static func firstOccurrences(
+        _ found: [(document: ListDocument, node: Int)], in lists: ListSet
+    ) -> [TodoItem] {
         guard !found.isEmpty else { return [] }
         // An id written twice counts where it first stands (an item whose id stands earlier
         // elsewhere is that item).
@@ -139,7 +143,10 @@ public struct ItemQuery: Hashable, Sendable, CustomStringConvertible {
             let lowered = Array(String(decoding: title, as: UTF8.self).lowercased().utf8)
             return (contains(wanted, in: lowered[...], folding: false), lowered.elementsEqual(wanted))
         }
-        return (contains(wanted, in: title, folding: true), title.count == wanted.count && contains(wanted, in: title, folding: true))
+        return (
+            contains(wanted, in: title, folding: true),
+            title.count == wanted.count && contains(wanted, in: title, folding: true)
+        )
     }
 
     private static func contains(_ wanted: [UInt8], in text: ArraySlice<UInt8>, folding: Bool) -> Bool {
@@ -152,7 +159,9 @@ public struct ItemQuery: Hashable, Sendable, CustomStringConvertible {
             let byte = folding ? lowered(text[start]) : text[start]
             if byte == first {
                 var offset = 1
-                while offset < wanted.count, (folding ? lowered(text[start + offset]) : text[start + offset]) == wanted[offset] { offset += 1 }
+                while offset < wanted.count,
+                    (folding ? lowered(text[start + offset]) : text[start + offset]) == wanted[offset]
+                { offset += 1 }
                 if offset == wanted.count { return true }
             }
             start += 1
@@ -166,7 +175,9 @@ public struct ItemQuery: Hashable, Sendable, CustomStringConvertible {
         var index = bytes.startIndex
         while index + 1 < bytes.endIndex {
             if bytes[index] == 0xC4, bytes[index + 1] == 0xB0 { return true }
-            if bytes[index] == 0xE2, index + 2 < bytes.endIndex, bytes[index + 1] == 0x84, bytes[index + 2] == 0xAA { return true }
+            if bytes[index] == 0xE2, index + 2 < bytes.endIndex, bytes[index + 1] == 0x84, bytes[index + 2] == 0xAA {
+                return true
+            }
             index += 1
         }
         return false

@@ -36,7 +36,8 @@ public enum ItemRecords {
 
     /// The part of `document` for the items whose state is `done` (nil: all), each item
     /// handed to `body` as it is built and encoded.
-    public static func part(of document: ListDocument, done: Bool?, handing body: (TodoItem) -> Void = { _ in }) -> Part {
+    public static func part(of document: ListDocument, done: Bool?, handing body: (TodoItem) -> Void = { _ in }) -> Part
+    {
         var part = Part(done: done)
         guard document.nodeIDs.allSatisfy({ $0 != nil }) else {
             document.forEachItem(done: done, body)
@@ -137,7 +138,9 @@ public enum ItemRecords {
     /// The items a record holds, as `ListDocument.items(done:)` gives them for a file at
     /// `file`, and the ids of all its items (whichever `done` asks for); nil for bytes that
     /// are no record (never a partial answer).
-    public static func decode(_ record: ArraySlice<UInt8>, file: String, done wanted: Bool?) -> (summary: Summary, items: [TodoItem], ids: [ItemID])? {
+    public static func decode(
+        _ record: ArraySlice<UInt8>, file: String, done wanted: Bool?
+    ) -> (summary: Summary, items: [TodoItem], ids: [ItemID])? {
         var items: [TodoItem] = []
         guard let (summary, ids) = forEach(record, file: file, done: wanted, { items.append($0) }) else { return nil }
         return (summary, items, ids)
@@ -170,7 +173,9 @@ public enum ItemRecords {
                 reader.index = end
                 continue
             }
-            guard let item = reader.item(id: id, flags: flags, ids: ids, sections: sections, file: file), reader.index == end else { return nil }
+            guard let item = reader.item(id: id, flags: flags, ids: ids, sections: sections, file: file),
+                reader.index == end
+            else { return nil }
             body(item)
         }
         guard reader.index == record.endIndex else { return nil }
@@ -189,7 +194,9 @@ public enum ItemRecords {
         var ids: [ItemID] = []
         ids.reserveCapacity(count)
         for _ in 0..<count {
-            guard let length = reader.number(), let end = reader.end(after: length), reader.byte() != nil, let id = reader.id() else { return nil }
+            guard let length = reader.number(), let end = reader.end(after: length), reader.byte() != nil,
+                let id = reader.id()
+            else { return nil }
             ids.append(id)
             reader.index = end
         }
@@ -213,7 +220,9 @@ public enum ItemRecords {
         if item.plainTitle == item.title { flags |= Flag.plainTitleIsTitle }
         out.append(flags)
         for half in [item.id.high, item.id.low] {
-            for shift in stride(from: 56, through: 0, by: -8) { out.append(UInt8(truncatingIfNeeded: half >> UInt64(shift))) }
+            for shift in stride(from: 56, through: 0, by: -8) {
+                out.append(UInt8(truncatingIfNeeded: half >> UInt64(shift)))
+            }
         }
         if let parent { out.appendNumber(parent) }
         if let section { out.appendNumber(section) }
@@ -227,7 +236,9 @@ public enum ItemRecords {
             (Field.due, item.due), (Field.start, item.start), (Field.scheduled, item.scheduled),
             (Field.created, item.created), (Field.doneDate, item.doneDate), (Field.cancelled, item.cancelledDate),
         ]
-        let texts: [(Int, String?)] = [(Field.recurrence, item.recurrence), (Field.taskID, item.taskID), (Field.onCompletion, item.onCompletion)]
+        let texts: [(Int, String?)] = [
+            (Field.recurrence, item.recurrence), (Field.taskID, item.taskID), (Field.onCompletion, item.onCompletion),
+        ]
         var mask = 0
         for (bit, date) in dates where date != nil { mask |= bit }
         for (bit, text) in texts where text != nil { mask |= bit }
@@ -288,10 +299,14 @@ extension ByteReader {
             guard let text = string() else { return nil }
             plainTitle = text
         }
-        guard let notes = string(), let rank = byte(), let priority = Priority(rawValue: Int(rank) - 2), let mask = number(), mask < 1024
+        guard let notes = string(), let rank = byte(), let priority = Priority(rawValue: Int(rank) - 2),
+            let mask = number(), mask < 1024
         else { return nil }
         var dates: [CalendarDate?] = []
-        for bit in [ItemRecords.Field.due, ItemRecords.Field.start, ItemRecords.Field.scheduled, ItemRecords.Field.created, ItemRecords.Field.doneDate, ItemRecords.Field.cancelled] {
+        for bit in [
+            ItemRecords.Field.due, ItemRecords.Field.start, ItemRecords.Field.scheduled, ItemRecords.Field.created,
+            ItemRecords.Field.doneDate, ItemRecords.Field.cancelled,
+        ] {
             if mask & bit == 0 {
                 dates.append(nil)
                 continue
@@ -317,8 +332,10 @@ extension ByteReader {
             }
         }
         return TodoItem(
-            id: id, title: title, plainTitle: plainTitle, isDone: flags & ItemRecords.Flag.done != 0, notes: notes, priority: priority,
-            due: dates[0], start: dates[1], scheduled: dates[2], created: dates[3], doneDate: dates[4], cancelledDate: dates[5],
+            id: id, title: title, plainTitle: plainTitle, isDone: flags & ItemRecords.Flag.done != 0, notes: notes,
+            priority: priority,
+            due: dates[0], start: dates[1], scheduled: dates[2], created: dates[3], doneDate: dates[4],
+            cancelledDate: dates[5],
             recurrence: texts[0], taskID: texts[1], dependsOn: dependsOn, onCompletion: texts[2],
             parent: parent, position: position, file: file, section: section, line: line)
     }

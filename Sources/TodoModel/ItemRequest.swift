@@ -70,14 +70,18 @@ public enum ItemRequest: Hashable, Sendable {
             for (kind, value) in fields.sorted(by: { $0.key < $1.key }) {
                 text = TitleFields.setting(kind, to: Self.written(kind, value, today: context.today), in: text)
             }
-            return .add(id: newID(), title: text, isDone: isDone, notes: notes, at: try placement(place, in: lists, defaultFile: context.defaultFile))
+            return .add(
+                id: newID(), title: text, isDone: isDone, notes: notes,
+                at: try placement(place, in: lists, defaultFile: context.defaultFile))
         case .setDone(let query, let done):
             let item = try findItem(query, in: lists, preferring: { $0.isDone != done })
             guard item.isDone != done else { return .setDone(item.id, done) }
             if done, context.writesDoneDate(in: lists[item.file]) {
                 return .batch([.setDone(item.id, true), .setField(item.id, .done, context.today.description)])
             }
-            if !done, item.doneDate != nil { return .batch([.setDone(item.id, false), .setField(item.id, .done, nil)]) }
+            if !done, item.doneDate != nil {
+                return .batch([.setDone(item.id, false), .setField(item.id, .done, nil)])
+            }
             return .setDone(item.id, done)
         case .edit(let query, let title, let notes, let fields):
             let item = try findItem(query, in: lists)
@@ -99,12 +103,14 @@ public enum ItemRequest: Hashable, Sendable {
             if let notes { commands.append(.setNotes(id, notes)) }
             return commands.count == 1 ? commands[0] : .batch(commands)
         case .move(let query, let place):
-            return .move(try find(query, in: lists), to: try placement(place, in: lists, defaultFile: context.defaultFile))
+            return .move(
+                try find(query, in: lists), to: try placement(place, in: lists, defaultFile: context.defaultFile))
         case .remove(let query):
             return .remove(try find(query, in: lists))
         case .settle(let query, let choice):
             // Of several items that match, the one with a clash.
-            let item = try findItem(query, in: lists, preferring: { lists[$0.file]?.hasClash(onLine: $0.line) ?? false })
+            let item = try findItem(
+                query, in: lists, preferring: { lists[$0.file]?.hasClash(onLine: $0.line) ?? false })
             return .settle(item.id, keep: choice)
         }
     }
@@ -119,7 +125,9 @@ public enum ItemRequest: Hashable, Sendable {
         try findItem(query, in: lists).id
     }
 
-    private func findItem(_ query: ItemQuery, in lists: ListSet, preferring: ((TodoItem) -> Bool)? = nil) throws(Failure) -> TodoItem {
+    private func findItem(
+        _ query: ItemQuery, in lists: ListSet, preferring: ((TodoItem) -> Bool)? = nil
+    ) throws(Failure) -> TodoItem {
         do {
             return try query.resolve(in: lists, preferring: preferring)
         } catch {

@@ -53,7 +53,9 @@ struct ItemTreeCheck {
         /// The document's tree as it is.
         init(_ document: ListDocument) {
             let depths = document.nodeDepths
-            nodes = depths.indices.map { Node(id: document.id(ofNode: $0), depth: depths[$0], source: document, sourceNode: $0) }
+            nodes = depths.indices.map {
+                Node(id: document.id(ofNode: $0), depth: depths[$0], source: document, sourceNode: $0)
+            }
         }
 
         /// The tree of a block read alone, its items `depth` deeper.

@@ -9,7 +9,8 @@ struct LineRoles: Sendable, RandomAccessCollection {
 
     /// Takes `other`'s roles of `range`, each `lineShift` lines further on and its node index
     /// moved by `nodeShift`.
-    mutating func copy(_ other: LineRoles, lines range: Range<Int>, movedBy lineShift: Int, renumberedBy nodeShift: Int) {
+    mutating func copy(_ other: LineRoles, lines range: Range<Int>, movedBy lineShift: Int, renumberedBy nodeShift: Int)
+    {
         let shift = Int32(nodeShift)
         raw.withUnsafeMutableBufferPointer { target in
             other.raw.withUnsafeBufferPointer { source in

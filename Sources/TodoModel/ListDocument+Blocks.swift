@@ -54,7 +54,9 @@ extension ListDocument {
         let range = subtree(ofNode: node)
         var lines = Array(self.lines[range])
         // A byte order mark belongs to the file, not to its first item.
-        if range.lowerBound == 0, lines[0].content.starts(with: Self.bom) { lines[0].content = lines[0].content.dropFirst(3) }
+        if range.lowerBound == 0, lines[0].content.starts(with: Self.bom) {
+            lines[0].content = lines[0].content.dropFirst(3)
+        }
         // The last line of a file may be unterminated; inside the block it must be ended.
         let endedFile = lines[lines.count - 1].ending == .none
         if endedFile { lines[lines.count - 1].ending = dominantEnding }
@@ -140,9 +142,15 @@ extension ListDocument {
         }
         var kept = lines.indices.filter { !taken[$0] }.map { lines[$0] }
         if lines.first?.content.starts(with: Self.bom) == true, taken[0] {
-            if kept.isEmpty { kept = [ListLine(content: ArraySlice(Self.bom), ending: .none)] } else { kept[0].content = ArraySlice(Self.bom + kept[0].content) }
+            if kept.isEmpty {
+                kept = [ListLine(content: ArraySlice(Self.bom), ending: .none)]
+            } else {
+                kept[0].content = ArraySlice(Self.bom + kept[0].content)
+            }
         }
-        if lines.last?.ending == LineEnding.none, taken[lines.count - 1], let last = kept.indices.last { kept[last].ending = .none }
+        if lines.last?.ending == LineEnding.none, taken[lines.count - 1], let last = kept.indices.last {
+            kept[last].ending = .none
+        }
         return ListDocument(path: path, lines: kept)
     }
 
@@ -153,7 +161,9 @@ extension ListDocument {
         let before = self
         let place = try location(of: spot)
         // With no sibling to follow, a block keeps its kind of marker; an ordered one starts at 1.
-        let own = block.lines.first.flatMap { ListMarker($0.content) }.map { ListMarker.first(like: $0.bytes) ?? $0.bytes }
+        let own = block.lines.first.flatMap { ListMarker($0.content) }.map {
+            ListMarker.first(like: $0.bytes) ?? $0.bytes
+        }
         let marker = restoring ? nil : place.marker ?? own
         var markers = [marker]
         // An ordered item other than `1.` cannot interrupt a paragraph; `1.` continues the list.
@@ -187,9 +197,13 @@ extension ListDocument {
         let fileEnding: LineEnding? = lines.contains { $0.ending != .none } ? dominantEnding : nil
         let ending = fileEnding ?? block.lines.first?.ending ?? .lf
         var newLines = blockLines.map { line in
-            ListLine(content: Self.reindent(line.content, from: block.indent, to: indent)[...], ending: fileEnding ?? line.ending)
+            ListLine(
+                content: Self.reindent(line.content, from: block.indent, to: indent)[...],
+                ending: fileEnding ?? line.ending)
         }
-        if !restoring, let first = newLines.first, let head = TaskHead.parse(first.content, from: first.content.startIndex) {
+        if !restoring, let first = newLines.first,
+            let head = TaskHead.parse(first.content, from: first.content.startIndex)
+        {
             // Lines below that would read as the new item's notes (indented to its text) stay
             // outside it: the block goes after them.
             index = endOfLinesIndented(from: index, atLeast: head.contentColumn)
@@ -198,7 +212,9 @@ extension ListDocument {
             let start = index
             while index < lines.count, lines[index].content.allSatisfy(\.isSpaceOrTab) { index += 1 }
             // Nothing to skip: the same try as without.
-            if index == start || index == lines.count { throw .noSuchItem(block.tree.first?.id ?? ItemID(high: 0, low: 0)) }
+            if index == start || index == lines.count {
+                throw .noSuchItem(block.tree.first?.id ?? ItemID(high: 0, low: 0))
+            }
         }
         // A file left holding nothing but the mark (its only item taken): the end is its start.
         if lines.count == 1, lines[0].content.elementsEqual(Self.bom), lines[0].ending == .none { index = 0 }
@@ -242,17 +258,19 @@ extension ListDocument {
             // Restored at a line: it takes the depth it lands at (the undo law holds the bytes).
             depth = position < nodeCount && id(ofNode: position) == tree.first?.id ? nodeDepths[position] : 0
         }
-        intended.nodes.insert(contentsOf: tree.map { node in
-            var node = node
-            node.depth += depth
-            return node
-        }, at: position)
+        intended.nodes.insert(
+            contentsOf: tree.map { node in
+                var node = node
+                node.depth += depth
+                return node
+            }, at: position)
         guard let (difference, line) = ItemTreeCheck.difference(self, from: intended) else { return }
         // The placed item itself is no item where it landed, or nested otherwise: the lines
         // above take it in. Anything else: it would change an item it does not name.
-        let landed = tree.first.flatMap(\.id).map { id in
-            node(for: id).map { nodeLine($0) == index && nodeDepths[$0] == depth } ?? false
-        } ?? true
+        let landed =
+            tree.first.flatMap(\.id).map { id in
+                node(for: id).map { nodeLine($0) == index && nodeDepths[$0] == depth } ?? false
+            } ?? true
         self = before
         // What takes it in is what stands right above the spot.
         let holder = place.index > 0 ? roleOfLine(place.index - 1).owner.map { title(ofNode: $0) } : nil
@@ -263,7 +281,9 @@ extension ListDocument {
 
     /// The items of a block read alone, at no indentation (a block made without a source).
     private static func standaloneTree(_ block: Block) -> [ItemTreeCheck.Node] {
-        let lines = block.lines.map { ListLine(content: reindent($0.content, from: block.indent, to: [])[...], ending: $0.ending) }
+        let lines = block.lines.map {
+            ListLine(content: reindent($0.content, from: block.indent, to: [])[...], ending: $0.ending)
+        }
         let document = ListDocument(path: "", lines: lines)
         guard document.nodeCount > 0 else { return [] }
         return document.subtreeNodes(ofNode: 0)
@@ -285,7 +305,9 @@ extension ListDocument {
         switch spot {
         case .end:
             // Among the top-level items, indented and marked as the last of them.
-            guard let last = topLevelNodes.last else { return Location(index: lines.count, indent: [], marker: nil, nodeIndex: nodeCount, depth: 0) }
+            guard let last = topLevelNodes.last else {
+                return Location(index: lines.count, indent: [], marker: nil, nodeIndex: nodeCount, depth: 0)
+            }
             let line = lines[nodeLine(last)].content
             return Location(
                 index: subtree(ofNode: last).upperBound, indent: leadingWhiteSpace(line),
@@ -298,7 +320,8 @@ extension ListDocument {
             let indent = leadingWhiteSpace(line)
             let marker = ListMarker(line)
             if case .before = spot {
-                return Location(index: nodeLine(node), indent: indent, marker: marker?.bytes, nodeIndex: node, depth: depths[node])
+                return Location(
+                    index: nodeLine(node), indent: indent, marker: marker?.bytes, nodeIndex: node, depth: depths[node])
             }
             return Location(
                 index: subtree(ofNode: node).upperBound, indent: indent, marker: marker?.next,
@@ -306,9 +329,12 @@ extension ListDocument {
         case .under(let id), .firstUnder(let id):
             guard let node = node(for: id) else { throw .noSuchItem(id) }
             let children = children(ofNode: node)
-            let indent = children.first.map { leadingWhiteSpace(lines[nodeLine($0)].content) }
+            let indent =
+                children.first.map { leadingWhiteSpace(lines[nodeLine($0)].content) }
                 ?? leadingWhiteSpace(lines[nodeLine(node)].content)
-                + Array(repeating: UInt8(ascii: " "), count: max(2, contentColumn(ofNode: node) - leadingColumns(lines[nodeLine(node)].content)))
+                + Array(
+                    repeating: UInt8(ascii: " "),
+                    count: max(2, contentColumn(ofNode: node) - leadingColumns(lines[nodeLine(node)].content)))
             if case .firstUnder = spot, let first = children.first {
                 return Location(
                     index: nodeLine(first), indent: indent, marker: ListMarker(lines[nodeLine(first)].content)?.bytes,
@@ -361,17 +387,20 @@ extension ListDocument {
     /// after a paragraph). Each new line keeps the item's text where it was.
     private func renumberings(afterRemoving node: Int) -> [(line: Int, content: [UInt8])] {
         let next = node + subtreeNodeCount(node)
-        guard next < nodeCount, let nextMarker = ListMarker(lines[nodeLine(next)].content), nextMarker.number != nil else { return [] }
+        guard next < nodeCount, let nextMarker = ListMarker(lines[nodeLine(next)].content), nextMarker.number != nil
+        else { return [] }
         var result: [(line: Int, content: [UInt8])] = []
         let line = lines[nodeLine(node)].content
         if let marker = ListMarker(line), marker.number != nil, marker.delimiter == nextMarker.delimiter,
             marker.number != nextMarker.number, parent(ofNode: next) == parent(ofNode: node),
-            leadingColumns(lines[nodeLine(next)].content) == leadingColumns(line), !hasListSibling(before: node, like: marker),
+            leadingColumns(lines[nodeLine(next)].content) == leadingColumns(line),
+            !hasListSibling(before: node, like: marker),
             let content = renumbered(nodeLine(next), to: marker.bytes)
         {
             result.append((nodeLine(next), content))
         }
-        if nextMarker.number != 1, let one = ListMarker.first(like: nextMarker.bytes), let content = renumbered(nodeLine(next), to: one),
+        if nextMarker.number != 1, let one = ListMarker.first(like: nextMarker.bytes),
+            let content = renumbered(nodeLine(next), to: one),
             !result.contains(where: { $0.content == content })
         {
             result.append((nodeLine(next), content))
@@ -387,7 +416,8 @@ extension ListDocument {
         let spacesAfter = line[old.end...].prefix { $0 == UInt8(ascii: " ") }.count
         let spaces = spacesAfter - (marker.count - old.bytes.count)
         guard spaces >= 1, spaces <= 4 else { return nil }
-        return Array(line[..<old.start]) + marker + [UInt8](repeating: UInt8(ascii: " "), count: spaces) + line[(old.end + spacesAfter)...]
+        return Array(line[..<old.start]) + marker + [UInt8](repeating: UInt8(ascii: " "), count: spaces)
+            + line[(old.end + spacesAfter)...]
     }
 
     /// Whether an item of the same ordered list stands before `node` (a sibling task item, or
@@ -440,7 +470,8 @@ extension ListDocument {
                 // Right below the item, with no blank line between: it would continue the
                 // item's text. The whole paragraph stays before the item.
                 end = probe + 1
-                while end < lines.count, !lines[end].content.allSatisfy(\.isSpaceOrTab), roleOfLine(end).headNode == nil,
+                while end < lines.count, !lines[end].content.allSatisfy(\.isSpaceOrTab),
+                    roleOfLine(end).headNode == nil,
                     TaskHead.parse(lines[end].content, from: lines[end].content.startIndex) == nil
                 {
                     end += 1
@@ -452,9 +483,13 @@ extension ListDocument {
         return end
     }
 
-    private func leadingWhiteSpace(_ content: ArraySlice<UInt8>) -> [UInt8] { Array(content.prefix { $0.isSpaceOrTab }) }
+    private func leadingWhiteSpace(_ content: ArraySlice<UInt8>) -> [UInt8] {
+        Array(content.prefix { $0.isSpaceOrTab })
+    }
 
-    private func leadingColumns(_ content: ArraySlice<UInt8>) -> Int { leadingIndent(content, from: content.startIndex).0 }
+    private func leadingColumns(_ content: ArraySlice<UInt8>) -> Int {
+        leadingIndent(content, from: content.startIndex).0
+    }
 
     /// A block line moved from under `old` indentation to under `new`, keeping its columns
     /// relative to the block (tabs count to the next multiple of 4, as the parser reads them,
@@ -497,7 +532,9 @@ struct ListMarker: Hashable, Sendable {
                 value = value * 10 + Int(line[i] - UInt8(ascii: "0"))
                 i += 1
             }
-            guard i > start, i < line.endIndex, line[i] == UInt8(ascii: ".") || line[i] == UInt8(ascii: ")") else { return nil }
+            guard i > start, i < line.endIndex, line[i] == UInt8(ascii: ".") || line[i] == UInt8(ascii: ")") else {
+                return nil
+            }
             i += 1
             number = value
         }

@@ -33,10 +33,11 @@ extension ListDocument {
             if blocks.contains(block) { return true }
             let candidates = Set((starts[block[0]] ?? []) + (starts[written[0]] ?? []))
             return candidates.contains { start in
-                start + block.count <= lines.count && block.indices.allSatisfy { offset in
-                    let here = [texts[start + offset], raw[start + offset]]
-                    return here.contains(block[offset]) || here.contains(written[offset])
-                }
+                start + block.count <= lines.count
+                    && block.indices.allSatisfy { offset in
+                        let here = [texts[start + offset], raw[start + offset]]
+                        return here.contains(block[offset]) || here.contains(written[offset])
+                    }
             }
         }
         var appended: [ListLine] = [], items: [String] = [], textLines = 0
@@ -78,7 +79,8 @@ extension ListDocument {
             if !result[last].content.allSatisfy(\.isSpaceOrTab) { result.append(blank(after: result[last])) }
         }
         if let last = appended.indices.last, appended[last].ending == .none { appended[last].ending = .lf }
-        return BroughtIn(document: ListDocument(path: path, lines: result + appended), items: items, textLines: textLines)
+        return BroughtIn(
+            document: ListDocument(path: path, lines: result + appended), items: items, textLines: textLines)
     }
 
     /// The lines of `range`, each as `normalizedLine` gives it.

@@ -102,7 +102,9 @@ extension ListDocument {
     }
 
     /// Refuses (and undoes) an edit of the item that left an item tree other than `intended`.
-    private mutating func checkEdit(of node: Int, against intended: ItemTreeCheck.Intended, before: ListDocument) throws(EditError) {
+    private mutating func checkEdit(
+        of node: Int, against intended: ItemTreeCheck.Intended, before: ListDocument
+    ) throws(EditError) {
         guard let (difference, line) = ItemTreeCheck.difference(self, from: intended) else { return }
         self = before
         throw .wouldChange(file: path, line: line, difference, doing: "editing \"\(before.title(ofNode: node))\"")
@@ -142,7 +144,8 @@ extension ListDocument {
         content.append(isDone ? UInt8(ascii: "x") : UInt8(ascii: " "))
         content += Array("] ".utf8) + IDPlacement.titleWithComment(Array(title.utf8), IDComment.canonicalBytes(for: id))
         let line = ListLine(content: content[...], ending: dominantEnding)
-        let block = Block(lines: [line], indent: [], tree: [ItemTreeCheck.Node(id: id, depth: 0, title: title, isDone: isDone)])
+        let block = Block(
+            lines: [line], indent: [], tree: [ItemTreeCheck.Node(id: id, depth: 0, title: title, isDone: isDone)])
         try put(block, at: parent.map { .under($0) } ?? .end)
     }
 
@@ -162,7 +165,8 @@ extension ListDocument {
         let base = content.startIndex
         let comment = IDComment.canonicalBytes(for: id)
         if let existing = idComment(ofNode: node) {
-            bytes.replaceSubrange((existing.range.lowerBound - base)..<(existing.range.upperBound - base), with: comment)
+            bytes.replaceSubrange(
+                (existing.range.lowerBound - base)..<(existing.range.upperBound - base), with: comment)
         } else if let offset = IDPlacement.offset(in: content[nodes[node].head.title]) {
             bytes.insert(contentsOf: comment + [UInt8(ascii: " ")], at: offset - base)
         } else {
@@ -189,16 +193,20 @@ extension ListDocument {
             range = range.lowerBound..<max(range.upperBound, comment.upperBound)
             replacement = IDPlacement.titleWithComment(title, content[comment])
         }
-        bytes.replaceSubrange((range.lowerBound - content.startIndex)..<(range.upperBound - content.startIndex), with: replacement)
-        replaceLines(lineIndex..<(lineIndex + 1), with: [ListLine(content: bytes[...], ending: lines[lineIndex].ending)])
+        bytes.replaceSubrange(
+            (range.lowerBound - content.startIndex)..<(range.upperBound - content.startIndex), with: replacement)
+        replaceLines(
+            lineIndex..<(lineIndex + 1), with: [ListLine(content: bytes[...], ending: lines[lineIndex].ending)])
     }
 
     private mutating func setDone(_ done: Bool, ofNode node: Int) {
         guard isDone(node: node) != done else { return }
         let lineIndex = nodeLine(node)
         var bytes = Array(lines[lineIndex].content)
-        bytes[nodes[node].head.checkbox - lines[lineIndex].content.startIndex] = done ? UInt8(ascii: "x") : UInt8(ascii: " ")
-        replaceLines(lineIndex..<(lineIndex + 1), with: [ListLine(content: bytes[...], ending: lines[lineIndex].ending)])
+        bytes[nodes[node].head.checkbox - lines[lineIndex].content.startIndex] =
+            done ? UInt8(ascii: "x") : UInt8(ascii: " ")
+        replaceLines(
+            lineIndex..<(lineIndex + 1), with: [ListLine(content: bytes[...], ending: lines[lineIndex].ending)])
     }
 
     /// Returns how many note lines it wrote.
@@ -216,7 +224,9 @@ extension ListDocument {
         for index in noteLines.reversed() { remaining.remove(at: index) }
         let headLine = nodeLine(node)
         let indent = [UInt8](repeating: UInt8(ascii: " "), count: contentColumn(ofNode: node))
-        let newLines: [[UInt8]] = texts.map { $0.allSatisfy({ $0 == " " || $0 == "\t" }) ? [] : indent + Array($0.utf8) }
+        let newLines: [[UInt8]] = texts.map {
+            $0.allSatisfy({ $0 == " " || $0 == "\t" }) ? [] : indent + Array($0.utf8)
+        }
         lines = remaining
         insertLines(newLines, at: headLine + 1)
         return newLines.count
@@ -231,19 +241,24 @@ extension ListDocument {
         for text in texts { probe += (text.isEmpty ? [] : Array("  ".utf8) + Array(text.utf8)) + [0x0A] }
         probe += Array("  - [ ] C\n- [ ] S\n".utf8)
         let document = ListDocument(path: "", bytes: probe)
-        if document.nodeCount == 3, document.nodeDepths == [0, 1, 0], document.noteTexts(ofNode: 0) == noteTexts(texts.joined(separator: "\n")) {
+        if document.nodeCount == 3, document.nodeDepths == [0, 1, 0],
+            document.noteTexts(ofNode: 0) == noteTexts(texts.joined(separator: "\n"))
+        {
             return
         }
         for (index, text) in texts.enumerated() where document.roleOfLine(index + 1).headNode != nil {
             throw .invalidNotes(
-                "line \(index + 1) of the notes (\"\(text)\") would be a task item of its own; add it as an item with --under, or start the line otherwise")
+                "line \(index + 1) of the notes (\"\(text)\") would be a task item of its own; add it as an item with --under, or start the line otherwise"
+            )
         }
         guard document.nodeCount > 0, document.nodeLine(0) == 0 else {
-            throw .invalidNotes("the notes would turn the item's own line into something else (a heading underline such as --- or ===)")
+            throw .invalidNotes(
+                "the notes would turn the item's own line into something else (a heading underline such as --- or ===)")
         }
         guard document.nodeCount >= 3 else {
             throw .invalidNotes(
-                "the notes leave a code block or HTML block open (a ``` fence, or a tag such as <div> with no blank line after it), which would take in what follows them; close it within the notes")
+                "the notes leave a code block or HTML block open (a ``` fence, or a tag such as <div> with no blank line after it), which would take in what follows them; close it within the notes"
+            )
         }
         throw .invalidNotes("the notes would not read back as written")
     }

@@ -45,7 +45,9 @@ public struct ListDocument: Sendable, Equatable {
     static func commonEnds(_ a: [ListLine], _ b: [ListLine]) -> (prefix: Int, suffix: Int) {
         let limit = min(a.count, b.count)
         var prefix = 0
-        while prefix < limit, a[prefix].ending == b[prefix].ending, a[prefix].content.sameBytes(as: b[prefix].content) { prefix += 1 }
+        while prefix < limit, a[prefix].ending == b[prefix].ending, a[prefix].content.sameBytes(as: b[prefix].content) {
+            prefix += 1
+        }
         var suffix = 0
         while suffix < limit - prefix {
             let (x, y) = (a[a.count - 1 - suffix], b[b.count - 1 - suffix])
@@ -145,11 +147,14 @@ public struct ListDocument: Sendable, Equatable {
             if content.first == UInt8(ascii: "<"), Self.isConflictOpening(content) {
                 return Diagnostic(
                     file: path, line: index + 1,
-                    message: "a git conflict marker: a merge left this file unresolved; keep the lines you want and delete the markers (<<<<<<<, =======, >>>>>>>)")
+                    message:
+                        "a git conflict marker: a merge left this file unresolved; keep the lines you want and delete the markers (<<<<<<<, =======, >>>>>>>)"
+                )
             }
             return content.isASCII || content.isValidUTF8
                 ? nil
-                : Diagnostic(file: path, line: index + 1, message: "bytes that are not valid UTF-8; kept exactly as they are")
+                : Diagnostic(
+                    file: path, line: index + 1, message: "bytes that are not valid UTF-8; kept exactly as they are")
         }
         var nearMisses: [(line: Int, problem: String)] = []
         for index in lines.indices where roles[index].headNode == nil {
@@ -158,9 +163,12 @@ public struct ListDocument: Sendable, Equatable {
         guard !nearMisses.isEmpty else { return found }
         let literal = ListParser.literalLines(lines)
         for (index, problem) in nearMisses where !literal.contains(index) {
-            found.append(Diagnostic(
-                file: path, line: index + 1,
-                message: "looks like a task but is not one: \(problem); a task is written \"- [ ] title\" (or [x] when done)"))
+            found.append(
+                Diagnostic(
+                    file: path, line: index + 1,
+                    message:
+                        "looks like a task but is not one: \(problem); a task is written \"- [ ] title\" (or [x] when done)"
+                ))
         }
         return found.sorted { $0.line < $1.line }
     }
@@ -171,10 +179,14 @@ public struct ListDocument: Sendable, Equatable {
         var opening: Int?, separator: Int?
         for index in lines.indices {
             let content = lines[index].content
-            guard let first = content.first, first == UInt8(ascii: "<") || first == UInt8(ascii: "=") || first == UInt8(ascii: ">") else { continue }
+            guard let first = content.first,
+                first == UInt8(ascii: "<") || first == UInt8(ascii: "=") || first == UInt8(ascii: ">")
+            else { continue }
             if first == UInt8(ascii: "<"), Self.isConflictOpening(content) {
                 (opening, separator) = (index + 1, nil)
-            } else if opening != nil, separator == nil, content.count == 7, content.allSatisfy({ $0 == UInt8(ascii: "=") }) {
+            } else if opening != nil, separator == nil, content.count == 7,
+                content.allSatisfy({ $0 == UInt8(ascii: "=") })
+            {
                 separator = index + 1
             } else if let opening, let separator, Self.isMarker(content, UInt8(ascii: ">")) {
                 return (opening, separator, index + 1)
@@ -240,7 +252,8 @@ public struct ListDocument: Sendable, Equatable {
     var hasDoneDates: Bool {
         nodes.indices.contains { node in
             let title = titleBytes(ofNode: node)
-            return Self.holdsDoneMark(title) && TitleFields(title: String(decoding: title, as: UTF8.self)).values[.done] != nil
+            return Self.holdsDoneMark(title)
+                && TitleFields(title: String(decoding: title, as: UTF8.self)).values[.done] != nil
         }
     }
 
@@ -326,7 +339,8 @@ public struct ListDocument: Sendable, Equatable {
         let title = title(ofNode: index)
         let fields = TitleFields(title: title)
         return TodoItem(
-            id: id, title: title, plainTitle: fields.plainTitle, isDone: isDone(node: index), notes: notes(ofNode: index),
+            id: id, title: title, plainTitle: fields.plainTitle, isDone: isDone(node: index),
+            notes: notes(ofNode: index),
             priority: fields.priority, due: fields.date(.due), start: fields.date(.start),
             scheduled: fields.date(.scheduled), created: fields.date(.created), doneDate: fields.date(.done),
             cancelledDate: fields.date(.cancelled), recurrence: fields.values[.recurrence],

@@ -9,7 +9,9 @@ extension ListFileMerge {
     /// An item two sides gave different ids keeps its stand-in (the merge then shows both).
     static func givenIDs(base: ListDocument, sides: [ListDocument]) -> [(node: Int, id: ItemID)] {
         let lost = base.nodeIDs.indices.filter { base.id(ofNode: $0) == nil }.map { node in
-            LostIDMatch.Lost(path: base.path, node: node, title: base.title(ofNode: node), damagedDigits: base.damagedIDDigits(ofNode: node))
+            LostIDMatch.Lost(
+                path: base.path, node: node, title: base.title(ofNode: node),
+                damagedDigits: base.damagedIDDigits(ofNode: node))
         }
         guard !lost.isEmpty else { return [] }
         let baseIDs = Set(base.nodeIDs.compactMap { $0 })

@@ -145,7 +145,8 @@ extension UInt8 {
 /// Column width of leading spaces and tabs (tab stops every 4 columns, as in CommonMark),
 /// and the offset of the first other byte.
 @inline(__always)
-func leadingIndent<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, from start: Int) -> (columns: Int, end: Int) where Bytes.Index == Int {
+func leadingIndent<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, from start: Int) -> (columns: Int, end: Int)
+where Bytes.Index == Int {
     var columns = 0, i = start
     while i < bytes.endIndex {
         let byte = bytes[i]
@@ -157,7 +158,8 @@ func leadingIndent<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, from st
 
 /// The end of `bytes[start..<end]` with trailing spaces and tabs removed.
 @inline(__always)
-func trimmedEnd<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, start: Int, end: Int) -> Int where Bytes.Index == Int {
+func trimmedEnd<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, start: Int, end: Int) -> Int
+where Bytes.Index == Int {
     var e = end
     while e > start, bytes[e - 1].isSpaceOrTab { e -= 1 }
     return e

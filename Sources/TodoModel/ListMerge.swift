@@ -37,7 +37,10 @@ public enum ListMerge {
         base: ListSet, ours: ListSet, theirs: ListSet, folding: Bool = true, keepingOurs: Bool = false,
         takingAlikeLines: Bool = true
     ) -> Outcome {
-        if folding, let outcome = mergeFolded(base: base, ours: ours, theirs: theirs, keepingOurs: keepingOurs, takingAlikeLines: takingAlikeLines) {
+        if folding,
+            let outcome = mergeFolded(
+                base: base, ours: ours, theirs: theirs, keepingOurs: keepingOurs, takingAlikeLines: takingAlikeLines)
+        {
             return outcome
         }
         var merger = ListMerger(base: MergeLayout(base), ours: MergeLayout(ours), theirs: MergeLayout(theirs))
@@ -50,10 +53,13 @@ public enum ListMerge {
 extension ListMerge {
     /// The merge of the lists with runs of untouched items folded away (`StableRuns`) and put
     /// back after; nil where nothing folds or where only the whole merge reads the lists right.
-    static func mergeFolded(base: ListSet, ours: ListSet, theirs: ListSet, keepingOurs: Bool = false, takingAlikeLines: Bool = true) -> Outcome? {
+    static func mergeFolded(
+        base: ListSet, ours: ListSet, theirs: ListSet, keepingOurs: Bool = false, takingAlikeLines: Bool = true
+    ) -> Outcome? {
         guard let runs = StableRuns(base: base, ours: ours, theirs: theirs) else { return nil }
         let merged = mergeItemByItem(
-            base: runs.base, ours: runs.ours, theirs: runs.theirs, folding: false, keepingOurs: keepingOurs, takingAlikeLines: takingAlikeLines)
+            base: runs.base, ours: runs.ours, theirs: runs.theirs, folding: false, keepingOurs: keepingOurs,
+            takingAlikeLines: takingAlikeLines)
         return runs.unfold(merged.lists).map { Outcome(lists: $0, reports: merged.reports) }
     }
 }

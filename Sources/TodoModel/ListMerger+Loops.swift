@@ -16,7 +16,8 @@ extension ListMerger {
             while let number = current, !done[number] {
                 if onPath.contains(number) {
                     // NB: base's file, so that the result does not depend on which side is ours.
-                    let file = version(.base, number)?.path ?? item(.ours, number)?.path ?? item(.theirs, number)?.path ?? ""
+                    let file =
+                        version(.base, number)?.path ?? item(.ours, number)?.path ?? item(.theirs, number)?.path ?? ""
                     placement[number] = (.file(file), .base)
                     itemReports[numbering.ids[number], default: []].append(.movedBothWays)
                     break

@@ -27,7 +27,9 @@ extension ListMerger {
     /// number of the item whose body this is (nil for a file).
     mutating func mergedOrder(of key: ContainerKey, owner: Int?, members: [Int]) -> (tokens: [Token], clashed: Bool) {
         // Most items hold no notes and no children in any version: nothing to order.
-        if members.isEmpty, let owner, [MergeSide.base, .ours, .theirs].allSatisfy({ body($0, owner)?.entries.isEmpty ?? true }) {
+        if members.isEmpty, let owner,
+            [MergeSide.base, .ours, .theirs].allSatisfy({ body($0, owner)?.entries.isEmpty ?? true })
+        {
             return ([], false)
         }
         let sides = sides(of: key)
@@ -82,7 +84,9 @@ extension ListMerger {
                         work.append(.emit(x))
                         continue
                     }
-                    let (first, second) = orderKey(x, key).lexicographicallyPrecedes(orderKey(y, key)) == (key.isFile || isLine(x) == isLine(y)) ? (x, y) : (y, x)
+                    let (first, second) =
+                        orderKey(x, key).lexicographicallyPrecedes(orderKey(y, key))
+                            == (key.isFile || isLine(x) == isLine(y)) ? (x, y) : (y, x)
                     let clash = isLine(x) && isLine(y) && replacedOnBothSides(after: anchors, sides)
                     if clash && keepingOurs {
                         // Ours' line only; what follows theirs' line still comes, after ours'.
@@ -187,7 +191,9 @@ extension ListMerger {
             case .start: position = 0
             case .after(let token): position = sides.basePosition[token].map { $0 + 1 }
             }
-            guard let position, position < sides.base.count, case .line(.base, let index) = sides.base[position] else { return false }
+            guard let position, position < sides.base.count, case .line(.base, let index) = sides.base[position] else {
+                return false
+            }
             return sides.oursMatch[index] == nil && sides.theirsMatch[index] == nil
         }
     }

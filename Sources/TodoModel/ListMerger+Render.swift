@@ -60,14 +60,20 @@ extension ListMerger {
         var files: [RenderedFile] = []
         for path in mergedFiles {
             var output: [OutputLine] = []
-            renderContainer(.file(path), owner: nil, prefix: [], path: path, ownerTitle: nil, members: members, into: &output)
-            let ending = pick(layout(.base).fileEndings[path], layout(.ours).fileEndings[path], layout(.theirs).fileEndings[path]) ?? .lf
+            renderContainer(
+                .file(path), owner: nil, prefix: [], path: path, ownerTitle: nil, members: members, into: &output)
+            let ending =
+                pick(
+                    layout(.base).fileEndings[path], layout(.ours).fileEndings[path], layout(.theirs).fileEndings[path])
+                ?? .lf
             var lines = output.map { line in
                 ListLine(content: line.content, ending: line.sourceEndings.contains(ending) ? line.ending : ending)
             }
             // One ending per file: only the last line may lack one.
             for index in lines.indices.dropLast() where lines[index].ending == .none { lines[index].ending = ending }
-            if pick(hasBOM(.base, path), hasBOM(.ours, path), hasBOM(.theirs, path)) == true, !lines.isEmpty { lines[0].content = ArraySlice([0xEF, 0xBB, 0xBF] + Array(lines[0].content)) }
+            if pick(hasBOM(.base, path), hasBOM(.ours, path), hasBOM(.theirs, path)) == true, !lines.isEmpty {
+                lines[0].content = ArraySlice([0xEF, 0xBB, 0xBF] + Array(lines[0].content))
+            }
             files.append(RenderedFile(path: path, lines: lines))
         }
         return files
@@ -85,8 +91,13 @@ extension ListMerger {
         members: Members, into output: inout [OutputLine]
     ) {
         var (tokens, clashed) = mergedOrder(of: key, owner: owner, members: members.of(key, owner: owner))
-        if clashed { reports.append(MergeReport(.linesClash, file: path, item: ownerTitle.map { String(decoding: $0, as: UTF8.self) })) }
-        if let owner, !clashNotes.isEmpty, let notes = clashNotes[numbering.ids[owner]] { tokens.insert(contentsOf: notes.map(Token.marker), at: 0) }
+        if clashed {
+            reports.append(
+                MergeReport(.linesClash, file: path, item: ownerTitle.map { String(decoding: $0, as: UTF8.self) }))
+        }
+        if let owner, !clashNotes.isEmpty, let notes = clashNotes[numbering.ids[owner]] {
+            tokens.insert(contentsOf: notes.map(Token.marker), at: 0)
+        }
         var previous: Token?
         var lineSides: ContainerSides?  // NB: fetched once per container, not per line.
         var underPrefix: BySide<Bool>?  // Whether each version's container had this indentation.
@@ -110,13 +121,18 @@ extension ListMerger {
                 }
                 output.append(line)
             case .item(let number):
-                let known = underPrefix ?? {
-                    var found = BySide<Bool>()
-                    for side in [MergeSide.base, .ours, .theirs] { found[side] = layout(side).container(key)?.prefix == prefix }
-                    return found
-                }()
+                let known =
+                    underPrefix
+                    ?? {
+                        var found = BySide<Bool>()
+                        for side in [MergeSide.base, .ours, .theirs] {
+                            found[side] = layout(side).container(key)?.prefix == prefix
+                        }
+                        return found
+                    }()
                 underPrefix = known
-                renderItem(number, in: key, underPrefix: known, prefix: prefix, path: path, members: members, into: &output)
+                renderItem(
+                    number, in: key, underPrefix: known, prefix: prefix, path: path, members: members, into: &output)
             }
         }
     }
@@ -130,11 +146,15 @@ extension ListMerger {
     private func renderLine(
         _ token: Token, _ key: ContainerKey, _ sides: ContainerSides, prefix: [UInt8], afterChild: Bool
     ) -> OutputLine {
-        guard case .line(let side, let index) = token else { return OutputLine(content: prefix, ending: .lf, sourceEndings: []) }
+        guard case .line(let side, let index) = token else {
+            return OutputLine(content: prefix, ending: .lf, sourceEndings: [])
+        }
         var versions = BySide<MergeLayout.Line>()
         var underPrefix = BySide<RawLine>()
         if side == .base {
-            for (version, match) in [(MergeSide.ours, sides.oursMatch[index]), (.theirs, sides.theirsMatch[index]), (.base, index)] {
+            for (version, match) in [
+                (MergeSide.ours, sides.oursMatch[index]), (.theirs, sides.theirsMatch[index]), (.base, index),
+            ] {
                 guard let match, let container = layout(version).container(key) else { continue }
                 versions[version] = container.lines[match]
                 if container.prefix == prefix { underPrefix[version] = RawLine(container.lines[match]) }
@@ -144,7 +164,9 @@ extension ListMerger {
             if container.prefix == prefix { underPrefix[side] = RawLine(container.lines[index]) }
         }
         if let raw = pick(underPrefix[.base], underPrefix[.ours], underPrefix[.theirs]),
-            !(afterChild && raw.line.isLazy(column: layout(.base).container(key)?.column ?? layout(side).container(key)?.column ?? 0))
+            !(afterChild
+                && raw.line.isLazy(
+                    column: layout(.base).container(key)?.column ?? layout(side).container(key)?.column ?? 0))
         {
             return OutputLine(raw, alike: underPrefix.values)
         }
@@ -195,11 +217,14 @@ extension ListMerger {
         if takingAlikeLines, let old, let line = Self.lineAlike(old, ours, theirs, in: key, underPrefix: underPrefix) {
             // The common case: nothing to merge in the item's line.
             output.append(line)
-            renderBody(number, line: line, prefix: prefix, path: path, title: TaskHead.joined(old.title, old.after), members: members, into: &output)
+            renderBody(
+                number, line: line, prefix: prefix, path: path, title: TaskHead.joined(old.title, old.after),
+                members: members, into: &output)
             return
         }
         let (title, after) = mergeLineText(
-            numbering.ids[number], old: old.map { ($0.title, $0.after) }, ours: (ours.title, ours.after), theirs: (theirs.title, theirs.after))
+            numbering.ids[number], old: old.map { ($0.title, $0.after) }, ours: (ours.title, ours.after),
+            theirs: (theirs.title, theirs.after))
         let isDone = pick(old?.isDone, ours.isDone, theirs.isDone) ?? ours.isDone
         var box = pick(old?.box, ours.box, theirs.box) ?? ours.box
         if (box != UInt8(ascii: " ")) != isDone { box = isDone ? UInt8(ascii: "x") : UInt8(ascii: " ") }
@@ -208,9 +233,10 @@ extension ListMerger {
         let placedBy = placement[number]?.side ?? .base
         let placedVersion = placedBy == .base ? (old ?? ours) : (placedBy == .ours ? ours : theirs)
         let indent = { (lead: ArraySlice<UInt8>) in lead.prefix { $0.isSpaceOrTab } }
-        var relative = Array(placedBy == .base
-            ? pick(old.map { indent($0.lead) }, indent(ours.lead), indent(theirs.lead)) ?? indent(ours.lead)
-            : indent(placedVersion.lead))
+        var relative = Array(
+            placedBy == .base
+                ? pick(old.map { indent($0.lead) }, indent(ours.lead), indent(theirs.lead)) ?? indent(ours.lead)
+                : indent(placedVersion.lead))
         let marker = { (lead: ArraySlice<UInt8>) in lead.drop { $0.isSpaceOrTab } }
         relative += pick(old.map { marker($0.lead) }, marker(ours.lead), marker(theirs.lead)) ?? marker(ours.lead)
         relative.append(box)
@@ -228,11 +254,15 @@ extension ListMerger {
             else { continue }
             same[side] = RawLine(copy.head)
         }
-        let line = pick(same[.base], same[.ours], same[.theirs]).map { OutputLine($0, alike: same.values) }
-            ?? OutputLine(content: prefix + relative, ending: ours.head.original.ending, sourceEndings: [ours.head.fileEnding])
+        let line =
+            pick(same[.base], same[.ours], same[.theirs]).map { OutputLine($0, alike: same.values) }
+            ?? OutputLine(
+                content: prefix + relative, ending: ours.head.original.ending, sourceEndings: [ours.head.fileEnding])
         output.append(line)
 
-        renderBody(number, line: line, prefix: prefix, path: path, title: TaskHead.joined(title[...], after[...]), members: members, into: &output)
+        renderBody(
+            number, line: line, prefix: prefix, path: path, title: TaskHead.joined(title[...], after[...]),
+            members: members, into: &output)
     }
 
     /// The item's reports, then its notes and children under the indentation its merged line gives.
@@ -246,9 +276,14 @@ extension ListMerger {
             for kind in kinds { reports.append(MergeReport(kind, file: path, item: owner)) }
         }
         let content = line.content
-        let bodyPrefix = TaskHead.parse(content, from: content.startIndex).map { MergeLayout.bodyIndent(of: content, head: $0).prefix }
+        let bodyPrefix =
+            TaskHead.parse(content, from: content.startIndex).map {
+                MergeLayout.bodyIndent(of: content, head: $0).prefix
+            }
             ?? prefix + Array("  ".utf8)
-        renderContainer(.item(id), owner: number, prefix: bodyPrefix, path: path, ownerTitle: title, members: members, into: &output)
+        renderContainer(
+            .item(id), owner: number, prefix: bodyPrefix, path: path, ownerTitle: title, members: members, into: &output
+        )
     }
 
     /// The item's line when all three versions hold it with the same bytes, in the container

@@ -8,22 +8,29 @@ extension ListMerger {
     /// side's exact words, never words of both: `mergeWords`), the fields that end each part
     /// one by one (`mergeFields`), placed as the side that rearranged them placed them
     /// (`mergedSlots`).
-    mutating func mergeLineText(_ id: ItemID, old: LineText?, ours: LineText, theirs: LineText) -> (title: [UInt8], after: [UInt8]) {
+    mutating func mergeLineText(
+        _ id: ItemID, old: LineText?, ours: LineText, theirs: LineText
+    ) -> (title: [UInt8], after: [UInt8]) {
         // The common cases (the line's box or marker changed, not its text): one side's text.
         let same = { (a: LineText, b: LineText) in a.title == b.title && a.after == b.after }
         if same(ours, theirs) || old.map({ same($0, theirs) }) == true { return (Array(ours.title), Array(ours.after)) }
         if old.map({ same($0, ours) }) == true { return (Array(theirs.title), Array(theirs.after)) }
-        let shown = (ours: String(decoding: TaskHead.joined(ours.title, ours.after), as: UTF8.self),
-                     theirs: String(decoding: TaskHead.joined(theirs.title, theirs.after), as: UTF8.self))
+        let shown = (
+            ours: String(decoding: TaskHead.joined(ours.title, ours.after), as: UTF8.self),
+            theirs: String(decoding: TaskHead.joined(theirs.title, theirs.after), as: UTF8.self)
+        )
         let base = old.map { FieldedText(before: $0.title, after: $0.after) }
-        let mine = FieldedText(before: ours.title, after: ours.after), other = FieldedText(before: theirs.title, after: theirs.after)
+        let mine = FieldedText(before: ours.title, after: ours.after),
+            other = FieldedText(before: theirs.title, after: theirs.after)
         let fields = mergeFields(id, base?.fields ?? [:], mine.fields, other.fields)
         let (title, after) = mergeWords(
             id, base.map { ($0.before.words, $0.after.words) }, (mine.before.words, mine.after.words),
             (other.before.words, other.after.words), shown: shown)
         let slots = Self.mergedSlots(base, mine, other, fields: fields)
-        return (FieldedText.assembled(words: title, slots: slots.before, fields: fields, isAfterComment: false),
-                FieldedText.assembled(words: after, slots: slots.after, fields: fields, isAfterComment: true))
+        return (
+            FieldedText.assembled(words: title, slots: slots.before, fields: fields, isAfterComment: false),
+            FieldedText.assembled(words: after, slots: slots.after, fields: fields, isAfterComment: true)
+        )
     }
 
     /// Where the merged fields stand: as the side that rearranged them placed them, without
@@ -59,7 +66,8 @@ extension ListMerger {
                 if case .extra = slot { parts[part].append(slot) }
             }
         }
-        for (kind, field) in fields.sorted(by: { $0.key < $1.key }) where !parts[0].contains(.field(kind)) && !parts[1].contains(.field(kind)) {
+        for (kind, field) in fields.sorted(by: { $0.key < $1.key })
+        where !parts[0].contains(.field(kind)) && !parts[1].contains(.field(kind)) {
             let part = field.isAfterComment ? 1 : 0
             parts[part].insert(.field(kind), at: FieldedText.place(of: kind, in: parts[part]))
         }
@@ -85,7 +93,8 @@ extension ListMerger {
                 result[kind] = mine
             } else {
                 result[kind] = mine
-                let kept = mine.map { String(decoding: $0.raw, as: UTF8.self) }, theirsValue = other.map { String(decoding: $0.raw, as: UTF8.self) }
+                let kept = mine.map { String(decoding: $0.raw, as: UTF8.self) },
+                    theirsValue = other.map { String(decoding: $0.raw, as: UTF8.self) }
                 itemReports[id, default: []].append(.fieldClash(field: kind.name, kept: kept, other: theirsValue))
                 if keepingOurs { continue }
                 clashNotes[id, default: []].append(markers.count)
@@ -104,7 +113,9 @@ extension ListMerger {
         _ id: ItemID, _ old: (ArraySlice<UInt8>, ArraySlice<UInt8>)?, _ ours: (ArraySlice<UInt8>, ArraySlice<UInt8>),
         _ theirs: (ArraySlice<UInt8>, ArraySlice<UInt8>), shown: (ours: String, theirs: String)
     ) -> (title: [UInt8], after: [UInt8]) {
-        let same = { (a: (ArraySlice<UInt8>, ArraySlice<UInt8>), b: (ArraySlice<UInt8>, ArraySlice<UInt8>)) in a.0 == b.0 && a.1 == b.1 }
+        let same = { (a: (ArraySlice<UInt8>, ArraySlice<UInt8>), b: (ArraySlice<UInt8>, ArraySlice<UInt8>)) in
+            a.0 == b.0 && a.1 == b.1
+        }
         if same(ours, theirs) || old.map({ same($0, theirs) }) == true { return (Array(ours.0), Array(ours.1)) }
         if old.map({ same($0, ours) }) == true { return (Array(theirs.0), Array(theirs.1)) }
         itemReports[id, default: []].append(.titleClash(kept: shown.ours, other: shown.theirs))

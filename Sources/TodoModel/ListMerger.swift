@@ -119,7 +119,9 @@ struct ListMerger {
         let files = renderFiles()
         // A clash inside an unsettled clash's version joins that block (blocks never nest).
         return ListMerge.Outcome(
-            lists: ListSet(files.map { ListDocument(path: $0.path, lines: ClashMarker.joiningNested($0.lines) ?? $0.lines) }), reports: reports)
+            lists: ListSet(
+                files.map { ListDocument(path: $0.path, lines: ClashMarker.joiningNested($0.lines) ?? $0.lines) }),
+            reports: reports)
     }
 
     // MARK: - Which items stay, and where
@@ -156,7 +158,11 @@ struct ListMerger {
     /// Whether a side changed an item: a field, its note lines, or its place.
     private mutating func changed(_ number: Int, on side: MergeSide) -> Bool {
         guard let mine = version(side, number), let old = version(.base, number) else { return true }
-        if mine.title != old.title || mine.after != old.after || mine.isDone != old.isDone || mine.container != old.container { return true }
+        if mine.title != old.title || mine.after != old.after || mine.isDone != old.isDone
+            || mine.container != old.container
+        {
+            return true
+        }
         if sides(of: old.container).moved(.item(number), on: side) { return true }
         let mineLines = body(side, number)?.lines.map(\.relative) ?? []
         let oldLines = body(.base, number)?.lines.map(\.relative) ?? []
@@ -224,12 +230,13 @@ struct ListMerger {
             return cached
         }
         let base = layout(.base).container(key)
-        let baseTokens: [Token] = base?.entries.map { entry in
-            switch entry {
-            case .line(let index): .line(.base, index)
-            case .item(let id): .item(numbering.number(of: id)!)  // NB: every item of a layout is numbered.
-            }
-        } ?? []
+        let baseTokens: [Token] =
+            base?.entries.map { entry in
+                switch entry {
+                case .line(let index): .line(.base, index)
+                case .item(let id): .item(numbering.number(of: id)!)  // NB: every item of a layout is numbered.
+                }
+            } ?? []
         var basePosition: [Token: Int] = [:]
         for (position, token) in baseTokens.enumerated() { basePosition[token] = position }
         var bySide: [SideTokens] = []

@@ -102,7 +102,8 @@ extension ListParser {
         guard lastLine > span.knownStart, let knownLast = known.roles[lastLine].headNode else { return nil }
         let lineShift = span.start - span.knownStart
         let nodeShift = node - knownNode
-        roles.copy(known.roles, lines: (span.knownStart + 1)..<(lastLine + 1), movedBy: lineShift, renumberedBy: nodeShift)
+        roles.copy(
+            known.roles, lines: (span.knownStart + 1)..<(lastLine + 1), movedBy: lineShift, renumberedBy: nodeShift)
         appendNodes(of: known, (knownNode + 1)..<(knownLast + 1), after: node, lines: lines, lineShift: lineShift)
         enterItem(nodes.count - 1, lines: lines)
         return lastLine + lineShift + 1
@@ -127,11 +128,14 @@ extension ListParser {
 
     /// After an outermost item (`known`'s node `knownNode`, this parse's node `node`) both parses
     /// continue alike: `known`'s roles and nodes from there, renumbered and moved.
-    private mutating func copyRest(of known: ListDocument, fromNode knownNode: Int, asNode node: Int, lines: [ListLine], lineShift: Int) {
+    private mutating func copyRest(
+        of known: ListDocument, fromNode knownNode: Int, asNode node: Int, lines: [ListLine], lineShift: Int
+    ) {
         let syncLine = nodes[node].line
         let knownSyncLine = syncLine - lineShift
         let nodeShift = node - knownNode
-        roles.copy(known.roles, lines: (knownSyncLine + 1)..<known.lines.count, movedBy: lineShift, renumberedBy: nodeShift)
+        roles.copy(
+            known.roles, lines: (knownSyncLine + 1)..<known.lines.count, movedBy: lineShift, renumberedBy: nodeShift)
         appendNodes(of: known, (knownNode + 1)..<known.nodes.count, after: node, lines: lines, lineShift: lineShift)
         pendingBlanks.removeAll()
     }
@@ -139,7 +143,9 @@ extension ListParser {
     /// Appends `known`'s items `range`, which follow the outermost item this parse read as
     /// `node` (known's `range.lowerBound - 1`), `lineShift` lines further on: renumbered, with
     /// headings above that item taken from this parse.
-    private mutating func appendNodes(of known: ListDocument, _ range: Range<Int>, after node: Int, lines: [ListLine], lineShift: Int) {
+    private mutating func appendNodes(
+        of known: ListDocument, _ range: Range<Int>, after node: Int, lines: [ListLine], lineShift: Int
+    ) {
         let nodeShift = node - (range.lowerBound - 1)
         let knownSyncLine = nodes[node].line - lineShift
         let headingAtSync = nodes[node].headingLine
@@ -150,9 +156,10 @@ extension ListParser {
             // NB: a line's offsets are into its file's bytes; the same line may sit elsewhere.
             let byteShift = lines[line].content.startIndex - knownLines[old.line].content.startIndex
             let heading = old.headingLine.flatMap { $0 > knownSyncLine ? $0 + lineShift : nil } ?? headingAtSync
-            nodes.append(ItemNode(
-                head: old.head.shifted(by: byteShift), line: line, parent: old.parent.map { $0 + nodeShift },
-                atDocumentLevel: old.isAtDocumentLevel, subtreeEnd: line + 1, headingLine: heading))
+            nodes.append(
+                ItemNode(
+                    head: old.head.shifted(by: byteShift), line: line, parent: old.parent.map { $0 + nodeShift },
+                    atDocumentLevel: old.isAtDocumentLevel, subtreeEnd: line + 1, headingLine: heading))
         }
     }
 }

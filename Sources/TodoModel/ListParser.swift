@@ -75,7 +75,8 @@ struct ListParser {
     mutating func enterItem(_ node: Int, lines: [ListLine]) {
         let head = nodes[node].head
         containers.removeAll(keepingCapacity: true)
-        containers.append(Container(isQuote: false, hasContent: true, contentIndent: Int32(head.contentColumn), owner: Int32(node)))
+        containers.append(
+            Container(isQuote: false, hasContent: true, contentIndent: Int32(head.contentColumn), owner: Int32(node)))
         leaf = .paragraph
         let content = lines[nodes[node].line].content
         paragraphStart = (nodes[node].line, leadingIndent(content, from: head.checkbox + 2).end - content.startIndex)
@@ -92,7 +93,9 @@ struct ListParser {
     mutating func classify(_ lines: [ListLine], at index: Int, skippingBOM: Bool) {
         let content = lines[index].content
         var start = 0
-        if skippingBOM, content.count >= 3, content.first == 0xEF, content.dropFirst().first == 0xBB, content.dropFirst(2).first == 0xBF {
+        if skippingBOM, content.count >= 3, content.first == 0xEF, content.dropFirst().first == 0xBB,
+            content.dropFirst(2).first == 0xBF
+        {
             start = 3
         }
         let shift = content.startIndex
@@ -102,7 +105,9 @@ struct ListParser {
     /// CommonMark's block parsing of one line (spec 0.29, appendix "A parsing strategy", as
     /// cmark-gfm's `blocks.c` does it): the open containers the line continues, then the
     /// blocks it starts, then lazy continuation of an open paragraph.
-    private mutating func classify(_ line: UnsafeBufferPointer<UInt8>, in lines: [ListLine], at index: Int, from start: Int, shift: Int) {
+    private mutating func classify(
+        _ line: UnsafeBufferPointer<UInt8>, in lines: [ListLine], at index: Int, from start: Int, shift: Int
+    ) {
         if takesShortcuts, start == 0, tookShortcut(line, at: index, shift: shift) { return }
         var cursor = LineCursor(line, offset: start)
         let lineStart = cursor.firstNonspace
@@ -131,7 +136,9 @@ struct ListParser {
             switch leaf {
             case .fencedCode(let byte, let length):
                 literal?.append(index)
-                if cursor.indent <= 3, cursor.next == byte, BlockStarts.closesFence(line, cursor.firstNonspace, byte: byte, length: Int(length)) {
+                if cursor.indent <= 3, cursor.next == byte,
+                    BlockStarts.closesFence(line, cursor.firstNonspace, byte: byte, length: Int(length))
+                {
                     leaf = .none
                 }
                 return setRole(ownerRole, of: index)
@@ -171,8 +178,12 @@ struct ListParser {
                     (newLeaf, isHeading) = (Leaf.none, true)
                 } else if let (fenceByte, length) = BlockStarts.fenceOpening(line, at) {
                     newLeaf = .fencedCode(byte: fenceByte, length: Int32(length))
-                } else if byte == UInt8(ascii: "<"), let kind = BlockStarts.htmlBlockKind(line, at, interruptingParagraph: interruptsParagraph) {
-                    newLeaf = kind <= 5 && BlockStarts.endsHTMLBlock(kind: kind, line, from: at) ? Leaf.none : .html(kind: kind)
+                } else if byte == UInt8(ascii: "<"),
+                    let kind = BlockStarts.htmlBlockKind(line, at, interruptingParagraph: interruptsParagraph)
+                {
+                    newLeaf =
+                        kind <= 5 && BlockStarts.endsHTMLBlock(kind: kind, line, from: at)
+                        ? Leaf.none : .html(kind: kind)
                 } else if interruptsParagraph, BlockStarts.isSetextUnderline(line, at) {
                     newLeaf = Leaf.none
                 } else if BlockStarts.isThematicBreak(line, at) {
@@ -182,21 +193,25 @@ struct ListParser {
                     let item = takeListMarker(&cursor, width: width)
                     close(after: matched, allMatched: allMatched, opening: &openedContainer)
                     let atDocumentLevel = containers.isEmpty
-                    var container = Container(isQuote: false, hasContent: !cursor.isBlank, contentIndent: Int32(item), owner: containers.last?.owner ?? -1)
+                    var container = Container(
+                        isQuote: false, hasContent: !cursor.isBlank, contentIndent: Int32(item),
+                        owner: containers.last?.owner ?? -1)
                     // GFM: a task's list marker is the first thing on its line (cmark-gfm
                     // matches its pattern from the line's start); the box ends the blocks the
                     // line opens, and what follows it is the item's first paragraph.
                     if at == lineStart, cursor.indent == 0, BlockStarts.isTaskBox(line, cursor.firstNonspace) {
                         // Not yet an item to todosync without a title (docs/FORMAT.md).
                         if let head = TaskHead.reading(
-                            line, markerColumn: markerColumn, contentColumn: cursor.firstNonspaceColumn, checkbox: cursor.firstNonspace + 1)?
+                            line, markerColumn: markerColumn, contentColumn: cursor.firstNonspaceColumn,
+                            checkbox: cursor.firstNonspace + 1)?
                             .shifted(by: shift)
                         {
                             let node = nodes.count
                             let parent = container.owner >= 0 ? Int(container.owner) : nil
-                            nodes.append(ItemNode(
-                                head: head, line: index, parent: parent, atDocumentLevel: atDocumentLevel,
-                                subtreeEnd: index + 1, headingLine: lastHeading))
+                            nodes.append(
+                                ItemNode(
+                                    head: head, line: index, parent: parent, atDocumentLevel: atDocumentLevel,
+                                    subtreeEnd: index + 1, headingLine: lastHeading))
                             container.owner = Int32(node)
                             headNode = node
                         }
@@ -214,9 +229,11 @@ struct ListParser {
             }
             if newLeaf == nil, indented, !maybeLazy {
                 newLeaf = .indentedCode
-            } else if newLeaf == nil, !indented, interruptsParagraph, let cells = BlockStarts.tableDelimiterCells(line, cursor.firstNonspace),
+            } else if newLeaf == nil, !indented, interruptsParagraph,
+                let cells = BlockStarts.tableDelimiterCells(line, cursor.firstNonspace),
                 let header = paragraphStart, header.line == index - 1,
-                lines[header.line].content.withUnsafeBufferPointer({ BlockStarts.tableCells($0, header.offset) }) == cells
+                lines[header.line].content.withUnsafeBufferPointer({ BlockStarts.tableCells($0, header.offset) })
+                    == cells
             {
                 newLeaf = .table
             }
@@ -272,7 +289,9 @@ struct ListParser {
         while spaces < line.count, line[spaces] == 0x20 { spaces += 1 }
         guard spaces < line.count else { return false }
         var continued = 0, indent = 0
-        while continued < containers.count, !containers[continued].isQuote, indent + Int(containers[continued].contentIndent) <= spaces {
+        while continued < containers.count, !containers[continued].isQuote,
+            indent + Int(containers[continued].contentIndent) <= spaces
+        {
             indent += Int(containers[continued].contentIndent)
             continued += 1
         }
@@ -302,9 +321,11 @@ struct ListParser {
         flushBlanks(to: owner >= 0 ? .note(Int(owner)) : .prose)
         if !containers.isEmpty { containers[containers.count - 1].hasContent = true }
         let node = nodes.count
-        nodes.append(ItemNode(
-            head: head.shifted(by: shift), line: index, parent: owner >= 0 ? Int(owner) : nil, atDocumentLevel: containers.isEmpty,
-            subtreeEnd: index + 1, headingLine: lastHeading))
+        nodes.append(
+            ItemNode(
+                head: head.shifted(by: shift), line: index, parent: owner >= 0 ? Int(owner) : nil,
+                atDocumentLevel: containers.isEmpty,
+                subtreeEnd: index + 1, headingLine: lastHeading))
         roles[index] = .head(node)
         containers.append(Container(isQuote: false, hasContent: true, contentIndent: 2, owner: Int32(node)))
         leaf = .paragraph
@@ -388,7 +409,8 @@ struct ListParser {
         var content = first.content
         if content.starts(with: [0xEF, 0xBB, 0xBF]) { content = content.dropFirst(3) }
         guard isExactly(content, "---") else { return 0 }
-        for index in 1..<lines.count where isExactly(lines[index].content, "---") || isExactly(lines[index].content, "...") {
+        for index in 1..<lines.count
+        where isExactly(lines[index].content, "---") || isExactly(lines[index].content, "...") {
             return index + 1
         }
         return 0
@@ -404,7 +426,8 @@ struct ListParser {
     static func isPlainText(_ content: ArraySlice<UInt8>, _ start: Int) -> Bool {
         let byte = content[start]
         switch byte {
-        case UInt8(ascii: "#"), UInt8(ascii: ">"), UInt8(ascii: "<"), UInt8(ascii: "|"), UInt8(ascii: "`"), UInt8(ascii: "~"):
+        case UInt8(ascii: "#"), UInt8(ascii: ">"), UInt8(ascii: "<"), UInt8(ascii: "|"), UInt8(ascii: "`"),
+            UInt8(ascii: "~"):
             return false
         case UInt8(ascii: "-"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "_"), UInt8(ascii: "="):
             let next = start + 1
@@ -412,7 +435,9 @@ struct ListParser {
         case UInt8(ascii: "0")...UInt8(ascii: "9"):
             var i = start
             while i < content.endIndex, content[i] >= UInt8(ascii: "0") && content[i] <= UInt8(ascii: "9") { i += 1 }
-            guard i < content.endIndex, content[i] == UInt8(ascii: ".") || content[i] == UInt8(ascii: ")") else { return true }
+            guard i < content.endIndex, content[i] == UInt8(ascii: ".") || content[i] == UInt8(ascii: ")") else {
+                return true
+            }
             return i + 1 < content.endIndex && !content[i + 1].isSpaceOrTab
         default:
             return true

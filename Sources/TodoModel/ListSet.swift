@@ -7,7 +7,8 @@ public struct ListSet: Sendable, Equatable {
     public private(set) var documents: OrderedDictionary<String, ListDocument>
 
     public init(_ documents: [ListDocument] = []) {
-        self.documents = OrderedDictionary(uniqueKeysWithValues: documents.sorted { $0.path < $1.path }.map { ($0.path, $0) })
+        self.documents = OrderedDictionary(
+            uniqueKeysWithValues: documents.sorted { $0.path < $1.path }.map { ($0.path, $0) })
     }
 
     public subscript(path: String) -> ListDocument? {

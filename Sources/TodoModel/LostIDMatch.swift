@@ -62,11 +62,15 @@ struct LostIDMatch {
 
         // 2. The title, same file first.
         var byTitle: [String: [Int]] = [:]
-        for index in missing.indices where !taken.contains(index) { byTitle[missing[index].title, default: []].append(index) }
+        for index in missing.indices where !taken.contains(index) {
+            byTitle[missing[index].title, default: []].append(index)
+        }
         for sameFileOnly in [true, false] {
             for (index, item) in lost.enumerated() where found[index] == nil {
                 guard let candidates = byTitle[item.title],
-                    let pick = candidates.firstIndex(where: { !taken.contains($0) && (!sameFileOnly || missing[$0].path == item.path) })
+                    let pick = candidates.firstIndex(where: {
+                        !taken.contains($0) && (!sameFileOnly || missing[$0].path == item.path)
+                    })
                 else { continue }
                 take(index, candidates[pick])
             }
@@ -77,21 +81,31 @@ struct LostIDMatch {
         // in both versions; or the file's start or end) as a run of missing ones of the same
         // length: lines rewritten in place. Paired in order. (Elsewhere a new line typed where
         // a removed one stood is a new item.)
-        let filesThatLostIDs = Set(lost.indices.filter { found[$0] != nil && lost[$0].damagedDigits == nil }.map { lost[$0].path })
-        for path in Set(lost.indices.filter { found[$0] == nil }.map { lost[$0].path }).intersection(filesThatLostIDs).sorted() {
+        let filesThatLostIDs = Set(
+            lost.indices.filter { found[$0] != nil && lost[$0].damagedDigits == nil }.map { lost[$0].path })
+        for path in Set(lost.indices.filter { found[$0] == nil }.map { lost[$0].path }).intersection(filesThatLostIDs)
+            .sorted()
+        {
             guard let before = base[path], let now = working[path] else { continue }
-            let lostAt = Dictionary(uniqueKeysWithValues: lost.indices.filter { lost[$0].path == path }.map { (lost[$0].node, $0) })
+            let lostAt = Dictionary(
+                uniqueKeysWithValues: lost.indices.filter { lost[$0].path == path }.map { (lost[$0].node, $0) })
             var missingAt: [ItemID: Int] = [:]
-            for index in missing.indices where !taken.contains(index) && missing[index].path == path { missingAt[missing[index].id] = index }
+            for index in missing.indices where !taken.contains(index) && missing[index].path == path {
+                missingAt[missing[index].id] = index
+            }
             // Ids in this file in both versions: the anchors.
             let nowIDs = (0..<now.nodeCount).map { lostAt[$0].map { found[$0] } ?? now.id(ofNode: $0) }
             let anchors = Set(nowIDs.compactMap { $0 }).intersection(before.nodeIDs.compactMap { $0 })
             let lostRuns = runs(nowIDs.indices, anchors: anchors) { node in
                 nowIDs[node] == nil ? lostAt[node] : nil
-            } anchor: { nowIDs[$0] }
+            } anchor: {
+                nowIDs[$0]
+            }
             let missingRuns = runs(before.nodeIDs.indices, anchors: anchors) { node in
                 before.id(ofNode: node).flatMap { missingAt[$0] }
-            } anchor: { before.id(ofNode: $0) }
+            } anchor: {
+                before.id(ofNode: $0)
+            }
             for (gap, lostRun) in lostRuns {
                 guard let missingRun = missingRuns[gap], missingRun.count == lostRun.count else { continue }
                 for (lostIndex, missingIndex) in zip(lostRun, missingRun) { take(lostIndex, missingIndex) }

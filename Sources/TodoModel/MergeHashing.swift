@@ -14,7 +14,8 @@ extension ListMerger.Token {
     func _rawHashValue(seed: Int) -> Int {
         switch self {
         case .item(let number): mixedHash(0, UInt64(bitPattern: Int64(number)), seed: seed)
-        case .line(let side, let index): mixedHash(UInt64(side.rawValue + 1), UInt64(bitPattern: Int64(index)), seed: seed)
+        case .line(let side, let index):
+            mixedHash(UInt64(side.rawValue + 1), UInt64(bitPattern: Int64(index)), seed: seed)
         case .marker(let index): mixedHash(4, UInt64(bitPattern: Int64(index)), seed: seed)
         }
     }

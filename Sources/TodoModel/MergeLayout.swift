@@ -145,16 +145,21 @@ struct MergeLayout {
                 let parts = head.titleParts(in: line.content)
                 // Stripping indentation only touches leading white space: the parts after it are exact.
                 let relative = relativeContent(line.content, inBody: parentSlot)
-                if let parentSlot { bodies[parentSlot].entries.append(.item(id)) } else { file.entries.append(.item(id)) }
+                if let parentSlot {
+                    bodies[parentSlot].entries.append(.item(id))
+                } else {
+                    file.entries.append(.item(id))
+                }
                 let (prefix, column) = Self.bodyIndent(of: line.content, head: head)
                 let slot = itemList.count
                 slots[id] = slot
                 bodySlot[node] = slot
                 itemIDs.append(id)
-                itemList.append(Item(
-                    path: path, container: parentSlot.map { .item(itemIDs[$0]) } ?? fileKey,
-                    head: Line(original: line, relative: relative, fileEnding: ending),
-                    checkbox: head.checkbox, titleRange: parts.before, afterRange: parts.after))
+                itemList.append(
+                    Item(
+                        path: path, container: parentSlot.map { .item(itemIDs[$0]) } ?? fileKey,
+                        head: Line(original: line, relative: relative, fileEnding: ending),
+                        checkbox: head.checkbox, titleRange: parts.before, afterRange: parts.after))
                 bodies.append(Container(prefix: prefix, column: column))
             }
         }
@@ -188,7 +193,8 @@ struct MergeLayout {
             let width = content[i] == 0x09 ? 4 - columns % 4 : 1
             if columns + width > column {
                 // A tab that reaches past the column: the rest of it becomes spaces.
-                return ArraySlice(Array(repeating: UInt8(ascii: " "), count: columns + width - column) + content[(i + 1)...])
+                return ArraySlice(
+                    Array(repeating: UInt8(ascii: " "), count: columns + width - column) + content[(i + 1)...])
             }
             columns += width
             i += 1
@@ -200,7 +206,8 @@ struct MergeLayout {
     /// the content column.
     static func bodyIndent(of content: ArraySlice<UInt8>, head: TaskHead) -> (prefix: [UInt8], column: Int) {
         let (_, markerStart) = leadingIndent(content, from: content.startIndex)
-        let prefix = Array(content[content.startIndex..<markerStart])
+        let prefix =
+            Array(content[content.startIndex..<markerStart])
             + Array(repeating: UInt8(ascii: " "), count: max(0, head.contentColumn - head.markerColumn))
         return (prefix, head.contentColumn)
     }

@@ -12,11 +12,12 @@ struct MergeNumbering {
 
         subscript(side: MergeSide) -> Int? {
             get {
-                let slot = switch side {
-                case .base: base
-                case .ours: ours
-                case .theirs: theirs
-                }
+                let slot =
+                    switch side {
+                    case .base: base
+                    case .ours: ours
+                    case .theirs: theirs
+                    }
                 return slot < 0 ? nil : Int(slot)
             }
             set {

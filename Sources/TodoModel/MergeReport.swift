@@ -33,7 +33,8 @@ public struct MergeReport: Hashable, Sendable, CustomStringConvertible {
         let name = item.map { Change.quoted(TitleFields(title: $0).plainTitle) } ?? ""
         switch kind {
         case .titleClash(_, let other):
-            return "\(file): \(name) was renamed on both sides; kept this title, the other (\(Change.quoted(other))) is in its notes"
+            return
+                "\(file): \(name) was renamed on both sides; kept this title, the other (\(Change.quoted(other))) is in its notes"
         case .linesClash:
             return item == nil
                 ? "\(file): the same lines were changed on both sides; both versions are kept between 'todosync clash' comments"
@@ -41,7 +42,8 @@ public struct MergeReport: Hashable, Sendable, CustomStringConvertible {
         case .keptRemovedItem:
             return "\(file): \(name) was removed on one side and changed on the other; kept it"
         case .keptRemovedParent:
-            return "\(file): \(name) was removed on one side, but the other side added or changed an item under it; kept it"
+            return
+                "\(file): \(name) was removed on one side, but the other side added or changed an item under it; kept it"
         case .movedBothWays:
             return "\(file): \(name) was moved to different places on both sides; it is where this side put it"
         case .fieldClash(let field, let kept, let other):

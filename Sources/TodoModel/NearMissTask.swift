@@ -30,10 +30,15 @@ enum NearMissTask {
         guard close < end, content[close] == UInt8(ascii: "]"), hasText(content, from: close + 1) else { return nil }
         let inside = content[(j + 1)..<close]
         if inside.isEmpty { return "an empty box ([]): a task's box holds a space or an x" }
-        guard inside.allSatisfy({ $0 == 0x20 || $0 == UInt8(ascii: "x") || $0 == UInt8(ascii: "X") }) else { return nil }
-        if inside.count > 1 { return "the box holds \"\(String(decoding: inside, as: UTF8.self))\": a task's box is [ ], [x] or [X]" }
+        guard inside.allSatisfy({ $0 == 0x20 || $0 == UInt8(ascii: "x") || $0 == UInt8(ascii: "X") }) else {
+            return nil
+        }
+        if inside.count > 1 {
+            return "the box holds \"\(String(decoding: inside, as: UTF8.self))\": a task's box is [ ], [x] or [X]"
+        }
         // (`- [x](https://…)` is a link: only a word run straight on.)
-        if close + 1 < end, content[close + 1].isASCIILetter || content[close + 1].isDigit || content[close + 1] >= 0x80 {
+        if close + 1 < end, content[close + 1].isASCIILetter || content[close + 1].isDigit || content[close + 1] >= 0x80
+        {
             return "no space after the box"
         }
         return nil
@@ -45,7 +50,9 @@ enum NearMissTask {
         if byte == UInt8(ascii: "-") || byte == UInt8(ascii: "*") || byte == UInt8(ascii: "+") { return i + 1 }
         var j = i
         while j < content.endIndex, j - i < 9, content[j].isDigit { j += 1 }
-        guard j > i, j < content.endIndex, content[j] == UInt8(ascii: ".") || content[j] == UInt8(ascii: ")") else { return nil }
+        guard j > i, j < content.endIndex, content[j] == UInt8(ascii: ".") || content[j] == UInt8(ascii: ")") else {
+            return nil
+        }
         return j + 1
     }
 

@@ -39,13 +39,20 @@ extension ListSet {
         }
         for change in changes {
             guard case .checked = change.kind, let written = change.item.recurrence else { continue }
-            guard !addedElsewhere.contains([change.item.file, change.item.plainTitle, written.lowercased()]) else { continue }
+            guard !addedElsewhere.contains([change.item.file, change.item.plainTitle, written.lowercased()]) else {
+                continue
+            }
             // The lists hold the item as checked now; its line may have moved since the change was seen.
-            guard let path = path(holding: change.item.id), let item = self[path]?.item(id: change.item.id) else { continue }
+            guard let path = path(holding: change.item.id), let item = self[path]?.item(id: change.item.id) else {
+                continue
+            }
             guard let occurrence = Self.nextOccurrence(of: item, rule: written, today: today) else {
-                result.warnings.append(Diagnostic(
-                    file: item.file, line: item.line,
-                    message: "🔁 \"\(written)\" is not a rule todosync can follow, so no next occurrence was added (docs/FORMAT.md lists the rules it follows)"))
+                result.warnings.append(
+                    Diagnostic(
+                        file: item.file, line: item.line,
+                        message:
+                            "🔁 \"\(written)\" is not a rule todosync can follow, so no next occurrence was added (docs/FORMAT.md lists the rules it follows)"
+                    ))
                 continue
             }
             guard self.path(holding: occurrence.id) == nil, adding.insert(occurrence.id).inserted else { continue }
@@ -58,7 +65,9 @@ extension ListSet {
     }
 
     /// The command that adds the next occurrence of `item`; nil if its rule cannot be followed.
-    static func nextOccurrence(of item: TodoItem, rule written: String, today: CalendarDate) -> (id: ItemID, command: Command)? {
+    static func nextOccurrence(
+        of item: TodoItem, rule written: String, today: CalendarDate
+    ) -> (id: ItemID, command: Command)? {
         guard let rule = RecurrenceRule(written) else { return nil }
         let reference = item.due ?? item.scheduled ?? item.start
         var title = item.title

@@ -108,7 +108,8 @@ public struct RecurrenceRule: Hashable, Sendable {
             return nil
         case .monthly where monthDays.isEmpty && nthWeekdays.isEmpty:
             let (year, month) = Self.month(reference.year * 12 + reference.month - 1 + interval)
-            return CalendarDate(year: year, month: month, day: min(reference.day, CalendarDate.daysIn(month: month, year: year)))
+            return CalendarDate(
+                year: year, month: month, day: min(reference.day, CalendarDate.daysIn(month: month, year: year)))
         case .monthly:
             let first = reference.year * 12 + reference.month - 1
             for index in stride(from: first, through: first + 400 * 12, by: interval) {
@@ -118,11 +119,14 @@ public struct RecurrenceRule: Hashable, Sendable {
             return nil
         case .yearly where months.isEmpty:
             let year = reference.year + interval
-            return CalendarDate(year: year, month: reference.month, day: min(reference.day, CalendarDate.daysIn(month: reference.month, year: year)))
+            return CalendarDate(
+                year: year, month: reference.month,
+                day: min(reference.day, CalendarDate.daysIn(month: reference.month, year: year)))
         case .yearly:
             for year in reference.year...(reference.year + 400) {
                 for month in months.sorted() {
-                    let days = monthDays.isEmpty && nthWeekdays.isEmpty
+                    let days =
+                        monthDays.isEmpty && nthWeekdays.isEmpty
                         ? CalendarDate(year: year, month: month, day: reference.day).map { [$0] } ?? []
                         : dates(inYear: year, month: month)
                     if let date = days.first(where: { $0 > reference }) { return date }
@@ -159,7 +163,8 @@ public struct RecurrenceRule: Hashable, Sendable {
 
     private static let weekdayNames = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
     private static let monthNames = [
-        "january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december",
+        "january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november",
+        "december",
     ]
 
     /// A weekday's number from its name, its plural or its first three letters.
@@ -185,7 +190,9 @@ public struct RecurrenceRule: Hashable, Sendable {
     private static func monthList(_ words: [String]) -> ([Int], ArraySlice<String>)? {
         var months: [Int] = []
         var index = 0
-        while index < words.count, let month = monthNumber(words[index]) ?? (words[index] == "and" && !months.isEmpty ? 0 : nil) {
+        while index < words.count,
+            let month = monthNumber(words[index]) ?? (words[index] == "and" && !months.isEmpty ? 0 : nil)
+        {
             if month > 0, !months.contains(month) { months.append(month) }
             index += 1
         }

@@ -10,13 +10,17 @@ enum SHA1 {
         padded.append(0x80)
         while padded.count % 64 != 56 { padded.append(0) }
         let bitLength = UInt64(message.count) &* 8
-        for shift in stride(from: 56, through: 0, by: -8) { padded.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
+        for shift in stride(from: 56, through: 0, by: -8) {
+            padded.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
+        }
 
         var w = [UInt32](repeating: 0, count: 80)
         for chunk in stride(from: 0, to: padded.count, by: 64) {
             for i in 0..<16 {
                 let b = chunk + i * 4
-                w[i] = UInt32(padded[b]) << 24 | UInt32(padded[b + 1]) << 16 | UInt32(padded[b + 2]) << 8 | UInt32(padded[b + 3])
+                w[i] =
+                    UInt32(padded[b]) << 24 | UInt32(padded[b + 1]) << 16 | UInt32(padded[b + 2]) << 8
+                    | UInt32(padded[b + 3])
             }
             for i in 16..<80 { w[i] = (w[i - 3] ^ w[i - 8] ^ w[i - 14] ^ w[i - 16]).rotatedLeft(1) }
             var a = h0, b = h1, c = h2, d = h3, e = h4
@@ -35,7 +39,9 @@ enum SHA1 {
         }
         var out: [UInt8] = []
         out.reserveCapacity(20)
-        for h in [h0, h1, h2, h3, h4] { for shift in [24, 16, 8, 0] { out.append(UInt8(truncatingIfNeeded: h >> UInt32(shift))) } }
+        for h in [h0, h1, h2, h3, h4] {
+            for shift in [24, 16, 8, 0] { out.append(UInt8(truncatingIfNeeded: h >> UInt32(shift))) }
+        }
         return out
     }
 }

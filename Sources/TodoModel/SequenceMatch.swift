@@ -45,7 +45,9 @@ private func myersMatch<T: Hashable>(_ a: [T], _ b: [T], maxDifferences: Int) ->
     search: for d in 0...limit {
         trace.append(Array(v[(offset - d - 1)...(offset + d + 1)]))
         for k in stride(from: -d, through: d, by: 2) {
-            var x = (k == -d || (k != d && v[offset + k - 1] < v[offset + k + 1])) ? v[offset + k + 1] : v[offset + k - 1] + 1
+            var x =
+                (k == -d || (k != d && v[offset + k - 1] < v[offset + k + 1]))
+                ? v[offset + k + 1] : v[offset + k - 1] + 1
             var y = x - k
             while x < n, y < m, a[x] == b[y] {
                 x += 1

@@ -45,7 +45,9 @@ struct StableRuns {
             let ending = baseDocument.dominantEnding
             guard oursDocument.dominantEnding == ending, theirsDocument.dominantEnding == ending else { continue }
             let versions = [baseDocument, oursDocument, theirsDocument]
-            guard let found = Self.findRuns(versions, fileSpace: Self.fileSpace(path), isTaken: { taken.node[$0] != nil }),
+            guard
+                let found = Self.findRuns(
+                    versions, fileSpace: Self.fileSpace(path), isTaken: { taken.node[$0] != nil }),
                 !found.isEmpty, let foldedVersions = Self.fold(versions, found),
                 foldedVersions.allSatisfy({ $0.dominantEnding == ending })
             else { continue }
@@ -85,7 +87,9 @@ struct StableRuns {
     func unfold(_ merged: ListSet) -> ListSet? {
         var placeholders = Placeholders(runs)
         var documents: [ListDocument] = []
-        let unfoldedCount = Dictionary(grouping: runs, by: \.path).mapValues { $0.reduce(0) { $0 + $1.lines.count - $1.placeholder.count } }
+        let unfoldedCount = Dictionary(grouping: runs, by: \.path).mapValues {
+            $0.reduce(0) { $0 + $1.lines.count - $1.placeholder.count }
+        }
         for document in merged.documents.values {
             guard let extra = unfoldedCount[document.path] else {
                 documents.append(document)
@@ -95,7 +99,9 @@ struct StableRuns {
             // NB: exactly: growing by doubling copied a large file's lines twice more.
             lines.reserveCapacity(document.lines.count + extra)
             var spans: [ListParser.KnownSpan] = []
-            guard placeholders.unfold(document, base: unfoldedBase[document.path], into: &lines, spans: &spans) else { return nil }
+            guard placeholders.unfold(document, base: unfoldedBase[document.path], into: &lines, spans: &spans) else {
+                return nil
+            }
             // NB: the runs' lines are base's, parsed there: only the lines around them are read again.
             documents.append(ListDocument(path: document.path, lines: lines, splicing: spans))
         }
@@ -121,7 +127,10 @@ struct StableRuns {
         /// Appends the merged file's lines to `lines`, each placeholder replaced by its run (a
         /// span of `base`'s parse, if given); false if a placeholder came out twice, in another
         /// file, out of order or changed.
-        mutating func unfold(_ document: ListDocument, base: ListDocument?, into lines: inout [ListLine], spans: inout [ListParser.KnownSpan]) -> Bool {
+        mutating func unfold(
+            _ document: ListDocument, base: ListDocument?, into lines: inout [ListLine],
+            spans: inout [ListParser.KnownSpan]
+        ) -> Bool {
             var previous: Int?
             var next = document.lines.startIndex
             while next < document.lines.endIndex {
@@ -142,7 +151,9 @@ struct StableRuns {
                 next += placeholder.count
                 let run = runs[index].lines
                 if let base {
-                    spans.append(ListParser.KnownSpan(start: lines.count, known: base, knownStart: run.startIndex, count: run.count))
+                    spans.append(
+                        ListParser.KnownSpan(
+                            start: lines.count, known: base, knownStart: run.startIndex, count: run.count))
                 }
                 // NB: endings need no mending: the merge's render gives every line but the last
                 // one, so a run's last line lacks one only where its placeholder (matched with
@@ -197,7 +208,8 @@ struct StableRuns {
             // NB: the block that ended a run is asked for again, as the start of the next one.
             if next > 0, blocks[next - 1].id == id { return next - 1 }
             if table == nil {
-                table = Dictionary(zip(blocks.indices, blocks).map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+                table = Dictionary(
+                    zip(blocks.indices, blocks).map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
             }
             guard let found = table?[id] else { return nil }
             next = found + 1
@@ -224,7 +236,9 @@ struct StableRuns {
             let o = sides[0].locate(block.id), t = sides[1].locate(block.id)
             guard let o, let t else { return nil }
             // NB: a block that starts the file may carry its byte order mark: left alone.
-            guard block.lines.lowerBound > 0, block.nodes.allSatisfy({ versions[0].id(ofNode: $0) != nil }) else { return nil }
+            guard block.lines.lowerBound > 0, block.nodes.allSatisfy({ versions[0].id(ofNode: $0) != nil }) else {
+                return nil
+            }
             guard sameLines(versions[0], block.lines, versions[1], blocks[1][o].lines),
                 sameLines(versions[0], block.lines, versions[2], blocks[2][t].lines)
             else { return nil }
@@ -239,11 +253,19 @@ struct StableRuns {
                 continue
             }
             var end = k + 1
-            while end < blocks[0].count, let (o2, t2) = stable(end), o2 == o + (end - k), t2 == t + (end - k) { end += 1 }
+            while end < blocks[0].count, let (o2, t2) = stable(end), o2 == o + (end - k), t2 == t + (end - k) {
+                end += 1
+            }
             let id = Self.placeholderID(fileSpace: fileSpace, number: found.count, isTaken: isTaken)
             let lastLine = versions[0].lines[blocks[0][end - 1].lines.upperBound - 1]
-            var placeholder = [ListLine(content: ArraySlice(Self.placeholderLead + Array("\(found.count) <!-- id: \(id) -->".utf8)), ending: lastLine.ending)]
-            if !ListMerger.wouldContinue(after: lastLine.content) { placeholder.append(ListLine(content: [], ending: lastLine.ending)) }
+            var placeholder = [
+                ListLine(
+                    content: ArraySlice(Self.placeholderLead + Array("\(found.count) <!-- id: \(id) -->".utf8)),
+                    ending: lastLine.ending)
+            ]
+            if !ListMerger.wouldContinue(after: lastLine.content) {
+                placeholder.append(ListLine(content: [], ending: lastLine.ending))
+            }
             let count = end - k
             let ranges = [(0, k), (1, o), (2, t)].map { version, first in
                 blocks[version][first].lines.lowerBound..<blocks[version][first + count - 1].lines.upperBound
@@ -263,7 +285,9 @@ struct StableRuns {
     static func sameLines(_ a: ListDocument, _ aRange: Range<Int>, _ b: ListDocument, _ bRange: Range<Int>) -> Bool {
         guard aRange.count == bRange.count else { return false }
         for (i, j) in zip(aRange, bRange) {
-            guard a.lines[i].ending == b.lines[j].ending, a.lines[i].content.sameBytes(as: b.lines[j].content) else { return false }
+            guard a.lines[i].ending == b.lines[j].ending, a.lines[i].content.sameBytes(as: b.lines[j].content) else {
+                return false
+            }
         }
         return true
     }
@@ -282,7 +306,10 @@ struct StableRuns {
             if let open { result.append(Block(id: open.id, lines: open.line..<line, nodes: open.node..<node)) }
             open = (id, line, node)
         }
-        if let open { result.append(Block(id: open.id, lines: open.line..<document.lines.count, nodes: open.node..<document.nodeCount)) }
+        if let open {
+            result.append(
+                Block(id: open.id, lines: open.line..<document.lines.count, nodes: open.node..<document.nodeCount))
+        }
         return result
     }
 
@@ -325,7 +352,9 @@ struct StableRuns {
     static func fold(_ versions: [ListDocument], _ found: [Found]) -> [ListDocument]? {
         var folded: [ListDocument] = []
         for index in versions.indices {
-            guard let version = fold(versions[index], found.map { ($0.ranges[index], $0.run.placeholder) }) else { return nil }
+            guard let version = fold(versions[index], found.map { ($0.ranges[index], $0.run.placeholder) }) else {
+                return nil
+            }
             folded.append(version)
         }
         let placeholders = Set(found.map(\.run.id))

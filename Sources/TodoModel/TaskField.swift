@@ -54,12 +54,13 @@ struct TaskField: Hashable, Sendable {
         return nil
     }
 
-    private static let emojis: [([UInt8], Kind)] = ([
-        ("🔺", .priority), ("⏫", .priority), ("🔼", .priority), ("🔽", .priority), ("⏬", .priority),
-        ("📅", .due), ("📆", .due), ("🗓", .due), ("🛫", .start), ("⏳", .scheduled), ("⌛", .scheduled),
-        ("➕", .created), ("✅", .done), ("❌", .cancelled), ("🔁", .recurrence), ("🆔", .id),
-        ("⛔", .dependsOn), ("🏁", .onCompletion),
-    ] as [(String, Kind)]).map { (Array($0.0.utf8), $0.1) }
+    private static let emojis: [([UInt8], Kind)] =
+        ([
+            ("🔺", .priority), ("⏫", .priority), ("🔼", .priority), ("🔽", .priority), ("⏬", .priority),
+            ("📅", .due), ("📆", .due), ("🗓", .due), ("🛫", .start), ("⏳", .scheduled), ("⌛", .scheduled),
+            ("➕", .created), ("✅", .done), ("❌", .cancelled), ("🔁", .recurrence), ("🆔", .id),
+            ("⛔", .dependsOn), ("🏁", .onCompletion),
+        ] as [(String, Kind)]).map { (Array($0.0.utf8), $0.1) }
 
     private static let variationSelector: [UInt8] = [0xEF, 0xB8, 0x8F]
 
@@ -84,7 +85,8 @@ struct TaskField: Hashable, Sendable {
             case .none:
                 return j
             case .date:
-                guard j + 10 <= bytes.count, CalendarDate(String(decoding: bytes[j..<(j + 10)], as: UTF8.self)) != nil else { return nil }
+                guard j + 10 <= bytes.count, CalendarDate(String(decoding: bytes[j..<(j + 10)], as: UTF8.self)) != nil
+                else { return nil }
                 return j + 10
             case .taskID:
                 return Self.run(bytes, from: j, of: Self.isTaskIDByte)
@@ -102,7 +104,9 @@ struct TaskField: Hashable, Sendable {
                     end = next
                 }
             case .rule:
-                var end = Self.run(bytes, from: j) { $0.isASCIILetter || $0.isDigit || $0 == 0x20 || $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "!") }
+                var end = Self.run(bytes, from: j) {
+                    $0.isASCIILetter || $0.isDigit || $0 == 0x20 || $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "!")
+                }
                 while end > j, bytes[end - 1] == 0x20 { end -= 1 }
                 return end
             case .word:

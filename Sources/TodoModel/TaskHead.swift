@@ -60,12 +60,16 @@ struct TaskHead: Hashable, Sendable {
     /// The line's text around the id comment: `before` it (without the white space before the
     /// comment) and typed `after` it (with the white space after the comment); `after` is
     /// empty, at the comment's end (or the title's), when nothing was typed after it.
-    func titleParts<Bytes: RandomAccessCollection<UInt8>>(in line: Bytes) -> (before: Range<Int>, after: Range<Int>) where Bytes.Index == Int {
+    func titleParts<Bytes: RandomAccessCollection<UInt8>>(in line: Bytes) -> (before: Range<Int>, after: Range<Int>)
+    where Bytes.Index == Int {
         guard hasCommentInsideTitle else {
             let end = max(Int(titleEnd), commentKind == 0 ? 0 : Int(commentEnd))
             return (title, end..<end)
         }
-        return (Int(titleStart)..<trimmedEnd(line, start: Int(titleStart), end: Int(commentStart)), Int(commentEnd)..<Int(titleEnd))
+        return (
+            Int(titleStart)..<trimmedEnd(line, start: Int(titleStart), end: Int(commentStart)),
+            Int(commentEnd)..<Int(titleEnd)
+        )
     }
 
     /// A title as people read it: the text before the id comment and the text typed after it,
@@ -106,15 +110,21 @@ struct TaskHead: Hashable, Sendable {
             let markerColumn = cursor.firstNonspaceColumn
             cursor.advanceToFirstNonspace()
             cursor.advance(bytes: width)
-            guard (1...4).contains(cursor.indent), BlockStarts.isTaskBox(buffer, cursor.firstNonspace) else { return nil }
-            return reading(buffer, markerColumn: markerColumn, contentColumn: cursor.firstNonspaceColumn, checkbox: cursor.firstNonspace + 1)
+            guard (1...4).contains(cursor.indent), BlockStarts.isTaskBox(buffer, cursor.firstNonspace) else {
+                return nil
+            }
+            return reading(
+                buffer, markerColumn: markerColumn, contentColumn: cursor.firstNonspaceColumn,
+                checkbox: cursor.firstNonspace + 1)
         }?.shifted(by: base)
     }
 
     /// The head of a task line whose marker and box were found: the box's middle byte at
     /// `checkbox`, followed by white space. Nil when no title follows the box (GFM shows a
     /// checkbox; todosync waits for the title).
-    static func reading(_ line: UnsafeBufferPointer<UInt8>, markerColumn: Int, contentColumn: Int, checkbox: Int) -> TaskHead? {
+    static func reading(
+        _ line: UnsafeBufferPointer<UInt8>, markerColumn: Int, contentColumn: Int, checkbox: Int
+    ) -> TaskHead? {
         let end = line.count
         var i = checkbox + 2
         while i < end, line[i].isInlineSpace { i += 1 }

@@ -40,7 +40,8 @@ struct TitleFields {
         // The words, and a second field of a kind as written (what setting every field to nil
         // and dropping the block reference leaves), put together once.
         let extras = text.before.slots.filter { if case .extra = $0 { true } else { false } }
-        plainTitle = Self.collapsingSpaces(FieldedText.assembled(words: Array(text.before.words), slots: extras, fields: [:], isAfterComment: false))
+        plainTitle = Self.collapsingSpaces(
+            FieldedText.assembled(words: Array(text.before.words), slots: extras, fields: [:], isAfterComment: false))
     }
 
     /// The run of fields that ends `bytes` and where the words before it end, as
@@ -71,7 +72,8 @@ struct TitleFields {
         // A space that a combining mark joins is no space to split at (a Character of its own):
         // that rare text takes the split by Characters.
         if joinsAfterSpace(bytes) {
-            return String(decoding: bytes, as: UTF8.self).split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+            return String(decoding: bytes, as: UTF8.self).split(separator: " ", omittingEmptySubsequences: true).joined(
+                separator: " ")
         }
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count)
@@ -124,7 +126,9 @@ struct TitleFields {
             var iterator = bytes[(index + 1)...].makeIterator()
             guard case .scalarValue(let scalar) = decoder.decode(&iterator) else { continue }
             let properties = scalar.properties
-            if properties.isGraphemeExtend || properties.generalCategory == .spacingMark || scalar.value == 0x200D { return true }
+            if properties.isGraphemeExtend || properties.generalCategory == .spacingMark || scalar.value == 0x200D {
+                return true
+            }
         }
         return false
     }

@@ -42,8 +42,10 @@ public struct TodoItem: Hashable, Sendable, Identifiable {
     public var line: Int
 
     public init(
-        id: ItemID, title: String, plainTitle: String? = nil, isDone: Bool, notes: String, priority: Priority, due: CalendarDate?,
-        start: CalendarDate? = nil, scheduled: CalendarDate? = nil, created: CalendarDate? = nil, doneDate: CalendarDate? = nil,
+        id: ItemID, title: String, plainTitle: String? = nil, isDone: Bool, notes: String, priority: Priority,
+        due: CalendarDate?,
+        start: CalendarDate? = nil, scheduled: CalendarDate? = nil, created: CalendarDate? = nil,
+        doneDate: CalendarDate? = nil,
         cancelledDate: CalendarDate? = nil, recurrence: String? = nil, taskID: String? = nil, dependsOn: [String] = [],
         onCompletion: String? = nil, parent: ItemID?, position: Int, file: String, section: String?, line: Int
     ) {

@@ -28,7 +28,9 @@ struct Add: ItemCommand {
     @Flag(help: "Add it already checked.") var done = false
 
     func validate() throws {
-        guard !words.isEmpty else { throw ValidationError("Missing the item's title, as in: todosync add \"Buy milk\"") }
+        guard !words.isEmpty else {
+            throw ValidationError("Missing the item's title, as in: todosync add \"Buy milk\"")
+        }
         try TitleCheck.validate(title)
         _ = try fields.edits()
     }
@@ -50,6 +52,8 @@ extension String {
 enum TitleCheck {
     static func validate(_ title: String) throws {
         if title.allSatisfy({ $0 == " " || $0 == "\t" }) { throw ValidationError("a title cannot be empty") }
-        if title.contains(where: \.isNewline) { throw ValidationError("a title is one line; put more text in the notes (--notes)") }
+        if title.contains(where: \.isNewline) {
+            throw ValidationError("a title is one line; put more text in the notes (--notes)")
+        }
     }
 }

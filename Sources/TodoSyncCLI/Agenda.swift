@@ -22,13 +22,17 @@ struct AgendaCommand: ParsableCommand {
     @Argument(help: "Only items whose title holds this text (any case).") var text: String?
     @Option(help: ArgumentHelp("How many days from today to show, today included.", valueName: "n")) var days = 7
     @Option(help: ArgumentHelp("Only the items of this list file.", valueName: "path")) var file: String?
-    @Option(help: ArgumentHelp("Only items of this priority or higher: highest, high, medium, low, lowest.", valueName: "level"))
+    @Option(
+        help: ArgumentHelp(
+            "Only items of this priority or higher: highest, high, medium, low, lowest.", valueName: "level"))
     var priority: String?
     @Flag(help: "Show done items too, on the day that brought them.") var done = false
     @Flag(help: "Print a JSON object for scripts (schema: docs/CLI.md).") var json = false
 
     func validate() throws {
-        guard days >= 1, days <= 366 else { throw ValidationError("--days takes a number of days from 1 to 366, not \(days)") }
+        guard days >= 1, days <= 366 else {
+            throw ValidationError("--days takes a number of days from 1 to 366, not \(days)")
+        }
         if let priority, Priority(name: priority) == nil || Priority(name: priority) == Priority.none {
             throw ValidationError("unknown priority \"\(priority)\": use highest, high, medium, low or lowest")
         }
@@ -68,7 +72,9 @@ struct AgendaCommand: ParsableCommand {
             if index > 0 { text.line("") }
             let heading = Self.heading(day, today: agenda.today)
             text.line(Console.paint(heading, day.date == nil ? .red : .bold))
-            for entry in day.entries { text.line(Self.line(entry, today: agenda.today, hasID: !withoutID.contains(entry.item.id))) }
+            for entry in day.entries {
+                text.line(Self.line(entry, today: agenda.today, hasID: !withoutID.contains(entry.item.id)))
+            }
         }
         text.finish()
     }
@@ -117,15 +123,18 @@ struct AgendaCommand: ParsableCommand {
             let entries = day.entries.map { entry -> String in
                 var item = JSON.item(entry.item, hasID: !withoutID.contains(entry.item.id))
                 item.removeLast()
-                return item + ",\"reason\":" + JSON.string(entry.reason.rawValue) + ",\"date\":" + JSON.string(entry.date.description) + "}"
+                return item + ",\"reason\":" + JSON.string(entry.reason.rawValue) + ",\"date\":"
+                    + JSON.string(entry.date.description) + "}"
             }
             return JSON.object([
-                ("name", JSON.string(day.name(today: agenda.today))), ("date", day.date.map { JSON.string($0.description) } ?? "null"),
+                ("name", JSON.string(day.name(today: agenda.today))),
+                ("date", day.date.map { JSON.string($0.description) } ?? "null"),
                 ("items", "[" + entries.joined(separator: ",") + "]"),
             ])
         }
         return JSON.object([
-            ("today", JSON.string(agenda.today.description)), ("window", String(agenda.window)), ("days", "[" + days.joined(separator: ",\n") + "]"),
+            ("today", JSON.string(agenda.today.description)), ("window", String(agenda.window)),
+            ("days", "[" + days.joined(separator: ",\n") + "]"),
         ])
     }
 }

@@ -34,21 +34,29 @@ struct Batch: ParsableCommand {
         var requests: [ItemRequest] = []
         var lineNumbers: [Int] = []
         // NB: "\r\n" is one Character in Swift: split on each kind of line ending.
-        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
+        let lines = text.split(
+            omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
         for (index, line) in lines.enumerated() {
             let number = index + 1
             do {
                 let words = try ShellWords.split(String(line))
                 guard !words.isEmpty else { continue }
-                guard Self.itemCommands.contains(words[0]), let command = try TodoSync.parseAsRoot(words) as? ItemCommand else {
+                guard Self.itemCommands.contains(words[0]),
+                    let command = try TodoSync.parseAsRoot(words) as? ItemCommand
+                else {
                     throw ValidationError("\"\(words[0])\" cannot go in a batch: use add, done, reopen, edit, mv or rm")
                 }
-                if command.repository.location.given != nil { throw ValidationError("-C cannot go in a batch line; give it to batch itself") }
+                if command.repository.location.given != nil {
+                    throw ValidationError("-C cannot go in a batch line; give it to batch itself")
+                }
                 requests.append(try command.request())
                 lineNumbers.append(number)
             } catch {
                 let why = (error as? ShellWords.Failure)?.description ?? TodoSync.message(for: error)
-                Console.fail(TodoSyncError("\(source) line \(number): \(why); nothing in the batch was applied", hint: "fix that line and run the batch again"))
+                Console.fail(
+                    TodoSyncError(
+                        "\(source) line \(number): \(why); nothing in the batch was applied",
+                        hint: "fix that line and run the batch again"))
                 throw ExitCode.failure
             }
         }
@@ -57,7 +65,9 @@ struct Batch: ParsableCommand {
             return
         }
         let workspace = try repository.openWorkspace()
-        let outcome = try runReportingErrors(on: workspace) { try workspace.perform(requests, lineNumbers: lineNumbers) }
+        let outcome = try runReportingErrors(on: workspace) {
+            try workspace.perform(requests, lineNumbers: lineNumbers)
+        }
         Console.report(outcome)
     }
 
@@ -70,7 +80,10 @@ struct Batch: ParsableCommand {
         var bytes: [UInt8] = []
         let fd: Int32 = path.map { open($0, O_RDONLY) } ?? 0
         guard fd >= 0 else {
-            Console.fail(TodoSyncError("cannot read \(source): \(String(cString: strerror(errno)))", hint: "give the path of a file of commands, or - to read them from standard input"))
+            Console.fail(
+                TodoSyncError(
+                    "cannot read \(source): \(String(cString: strerror(errno)))",
+                    hint: "give the path of a file of commands, or - to read them from standard input"))
             throw ExitCode.failure
         }
         defer { if fd != 0 { close(fd) } }

@@ -8,7 +8,9 @@ enum CommandNameCheck {
     static func problem(_ arguments: [String], known: [String]) -> TodoSyncError? {
         guard let first = arguments.first, !first.hasPrefix("-") else { return nil }
         if first == "help" {
-            guard let topic = arguments.dropFirst().first, !topic.hasPrefix("-"), !known.contains(topic) else { return nil }
+            guard let topic = arguments.dropFirst().first, !topic.hasPrefix("-"), !known.contains(topic) else {
+                return nil
+            }
             return unknown(topic, known: known, prefix: "no help for '\(topic)': it is not a todosync command")
         }
         guard !known.contains(first) else { return nil }

@@ -49,7 +49,13 @@ struct Commit: ParsableCommand {
             }
             Console.out("Nothing changed since the last commit.")
             // The next `todosync` or `status` with nothing changed is then answered from stamps.
-            workspace.recordCleanState(outcome.unit, report: { Status.header(workspace) + Status.clashLines(outcome.unit.clashes) + ["Nothing changed since the last commit."] })
+            workspace.recordCleanState(
+                outcome.unit,
+                report: {
+                    Status.header(workspace) + Status.clashLines(outcome.unit.clashes) + [
+                        "Nothing changed since the last commit."
+                    ]
+                })
             return
         }
         Console.committed(commit.short, outcome.message, branch: (try? workspace.branch()) ?? nil)

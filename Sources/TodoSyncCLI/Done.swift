@@ -13,7 +13,9 @@ struct Done: ItemCommand {
             """)
 
     @OptionGroup var repository: CommittingOptions
-    @Argument(help: "A unique part of the item's title, or the first digits of its id.", completion: ItemCompletion.of(.open)) var item: String
+    @Argument(
+        help: "A unique part of the item's title, or the first digits of its id.", completion: ItemCompletion.of(.open))
+    var item: String
 
     func request() throws -> ItemRequest { .setDone(ItemQuery(item), true) }
 }
@@ -25,7 +27,9 @@ struct Reopen: ItemCommand {
         discussion: "Example:\n  todosync reopen milk")
 
     @OptionGroup var repository: CommittingOptions
-    @Argument(help: "A unique part of the item's title, or the first digits of its id.", completion: ItemCompletion.of(.done)) var item: String
+    @Argument(
+        help: "A unique part of the item's title, or the first digits of its id.", completion: ItemCompletion.of(.done))
+    var item: String
 
     func request() throws -> ItemRequest { .setDone(ItemQuery(item), false) }
 }

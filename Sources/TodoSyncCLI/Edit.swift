@@ -14,15 +14,20 @@ struct Edit: ItemCommand {
             """)
 
     @OptionGroup var repository: CommittingOptions
-    @Argument(help: "A unique part of the item's title, or the first digits of its id.", completion: ItemCompletion.of(.all)) var item: String
+    @Argument(
+        help: "A unique part of the item's title, or the first digits of its id.", completion: ItemCompletion.of(.all))
+    var item: String
     @Option(help: "The new title.") var title: String?
-    @Option(help: ArgumentHelp("The new notes, replacing the old (use \\n for more lines; \"\" clears them).", valueName: "text"))
+    @Option(
+        help: ArgumentHelp(
+            "The new notes, replacing the old (use \\n for more lines; \"\" clears them).", valueName: "text"))
     var notes: String?
     @OptionGroup(title: "Obsidian Tasks fields") var fields: FieldOptions
 
     func validate() throws {
         if title == nil, notes == nil, fields.isEmpty {
-            throw ValidationError("say what to change: --title, --notes, --priority, --due, --start, --scheduled or --recurrence")
+            throw ValidationError(
+                "say what to change: --title, --notes, --priority, --due, --start, --scheduled or --recurrence")
         }
         if let title { try TitleCheck.validate(title) }
         _ = try fields.edits()

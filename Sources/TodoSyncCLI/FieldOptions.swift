@@ -4,13 +4,19 @@ import TodoModel
 /// `--priority`, `--due`, `--start`, `--scheduled`, `--recurrence`: Obsidian Tasks fields,
 /// written into the title in Obsidian Tasks' order. `none` clears one (for `edit`).
 struct FieldOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("highest, high, medium, low, lowest, or none (written as 🔺 ⏫ 🔼 🔽 ⏬).", valueName: "level"))
+    @Option(
+        help: ArgumentHelp("highest, high, medium, low, lowest, or none (written as 🔺 ⏫ 🔼 🔽 ⏬).", valueName: "level"))
     var priority: String?
-    @Option(help: ArgumentHelp("Due date (📅): YYYY-MM-DD, today, tomorrow, a weekday (fri), in 3 days, +2w; or none.", valueName: "date"))
+    @Option(
+        help: ArgumentHelp(
+            "Due date (📅): YYYY-MM-DD, today, tomorrow, a weekday (fri), in 3 days, +2w; or none.", valueName: "date"))
     var due: String?
     @Option(help: ArgumentHelp("Start date (🛫), as --due.", valueName: "date")) var start: String?
     @Option(help: ArgumentHelp("Scheduled date (⏳), as --due.", valueName: "date")) var scheduled: String?
-    @Option(help: ArgumentHelp("How it repeats (🔁), such as \"every week\" or \"every month on the 1st when done\"; or none.", valueName: "rule"))
+    @Option(
+        help: ArgumentHelp(
+            "How it repeats (🔁), such as \"every week\" or \"every month on the 1st when done\"; or none.",
+            valueName: "rule"))
     var recurrence: String?
 
     var isEmpty: Bool { [priority, due, start, scheduled, recurrence].allSatisfy { $0 == nil } }
@@ -48,7 +54,8 @@ struct FieldOptions: ParsableArguments {
     }
 
     /// The ways a date option can be written (`CalendarDate(expression:today:)`), for errors.
-    static let dateForms = "YYYY-MM-DD, today, tomorrow, yesterday, a weekday (friday or fri), in N days, in N weeks, +Nd or +Nw"
+    static let dateForms =
+        "YYYY-MM-DD, today, tomorrow, yesterday, a weekday (friday or fri), in N days, in N weeks, +Nd or +Nw"
 
     private static func rule(_ text: String) throws -> ItemRequest.FieldEdit {
         if text.lowercased() == "none" { return .clear }

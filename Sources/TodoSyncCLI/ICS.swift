@@ -20,11 +20,16 @@ struct ICS: ParsableCommand {
             """)
 
     @OptionGroup var repository: RepositoryOption
-    @Option(name: .shortAndLong, help: ArgumentHelp("Write the feed to this file (replaced whole, only when it changed); else to standard output.", valueName: "file"))
+    @Option(
+        name: .shortAndLong,
+        help: ArgumentHelp(
+            "Write the feed to this file (replaced whole, only when it changed); else to standard output.",
+            valueName: "file"))
     var output: String?
     @Flag(help: "All-day events on due dates instead of tasks (VEVENT, not VTODO).") var events = false
     @Flag(help: "Every open item, dated or not.") var all = false
-    @Option(help: ArgumentHelp("The calendar's name, as apps show it (X-WR-CALNAME).", valueName: "name")) var name = "todosync"
+    @Option(help: ArgumentHelp("The calendar's name, as apps show it (X-WR-CALNAME).", valueName: "name")) var name =
+        "todosync"
 
     func validate() throws {
         if events && all { throw ValidationError("--events and --all exclude each other: events need a due date") }
@@ -32,16 +37,21 @@ struct ICS: ParsableCommand {
 
     func run() throws {
         let workspace = try repository.openWorkspace()
-        let feed = try runReportingErrors(on: workspace) { try workspace.calendarFeed(kind: events ? .events : .todos, all: all, name: name) }
+        let feed = try runReportingErrors(on: workspace) {
+            try workspace.calendarFeed(kind: events ? .events : .todos, all: all, name: name)
+        }
         if feed.withoutID > 0 {
-            Console.warn("\(feed.withoutID) item\(feed.withoutID == 1 ? " has" : "s have") no id yet and \(feed.withoutID == 1 ? "is" : "are") left out: run todosync to commit them")
+            Console.warn(
+                "\(feed.withoutID) item\(feed.withoutID == 1 ? " has" : "s have") no id yet and \(feed.withoutID == 1 ? "is" : "are") left out: run todosync to commit them"
+            )
         }
         guard let output else { return Console.out(bytes: feed.bytes) }
         let written = try runReportingErrors(on: workspace) { try workspace.writeFeed(feed.bytes, to: output) }
         if written {
             Console.out("Wrote \(feed.count) \(events ? "event" : "task")\(feed.count == 1 ? "" : "s") to \(output).")
         } else {
-            Console.out("\(output) is up to date (\(feed.count) \(events ? "event" : "task")\(feed.count == 1 ? "" : "s")).")
+            Console.out(
+                "\(output) is up to date (\(feed.count) \(events ? "event" : "task")\(feed.count == 1 ? "" : "s")).")
         }
     }
 }

@@ -38,10 +38,14 @@ struct Init: ParsableCommand {
     @Option(help: ArgumentHelp("Set up <url> as the remote 'origin' that sync uses.", valueName: "url"))
     var remote: String?
 
-    @Flag(name: .shortAndLong, help: "Name every file adopted (a vault's thousands too), not only how many each folder holds.")
+    @Flag(
+        name: .shortAndLong,
+        help: "Name every file adopted (a vault's thousands too), not only how many each folder holds.")
     var verbose = false
 
-    @Flag(name: .customLong("no-verify"), help: "Skip the pre-commit, commit-msg and pre-push hooks, as git commit --no-verify does.")
+    @Flag(
+        name: .customLong("no-verify"),
+        help: "Skip the pre-commit, commit-msg and pre-push hooks, as git commit --no-verify does.")
     var noVerify = false
 
     func run() throws {
@@ -56,22 +60,30 @@ struct Init: ParsableCommand {
         }
         Console.warn(outcome.commit.unit.diagnostics)
         if let warning = outcome.commit.identityWarning { Console.warn(warning) }
-        Console.out(outcome.createdRepository ? "Created a git repository in \(outcome.root)" : "Using the git repository in \(outcome.root)")
+        Console.out(
+            outcome.createdRepository
+                ? "Created a git repository in \(outcome.root)" : "Using the git repository in \(outcome.root)")
         if outcome.createdExampleList { Console.out("Wrote an example list: TODO.md") }
         for line in Self.summary("Lists", outcome.lists, verbose: verbose) { Console.out(line) }
-        Console.out(outcome.isProject
-            ? "  a software project: only these files and any TODO.md are lists (recorded in .gitattributes)"
-            : "  every Markdown file with task items is a list (.gitattributes: *.md todosync)")
+        Console.out(
+            outcome.isProject
+                ? "  a software project: only these files and any TODO.md are lists (recorded in .gitattributes)"
+                : "  every Markdown file with task items is a list (.gitattributes: *.md todosync)")
         if !outcome.leftAlone.isEmpty {
-            for line in Self.summary("Left alone, not lists (a project's own documents)", outcome.leftAlone, verbose: verbose) { Console.out(line) }
-            Console.out("  to make one a list: give it the line '/PATH todosync' in .gitattributes (no '-'), then run todosync")
+            for line in Self.summary(
+                "Left alone, not lists (a project's own documents)", outcome.leftAlone, verbose: verbose)
+            { Console.out(line) }
+            Console.out(
+                "  to make one a list: give it the line '/PATH todosync' in .gitattributes (no '-'), then run todosync")
         }
         if let remote = outcome.remote { Console.out("Remote origin: \(remote)") }
         if let joined = outcome.joined {
             if let commit = joined.fastForwardedTo {
                 Console.out("Took in the lists of \(joined.upstream.name) [\(commit.short)], as a clone would.")
             } else if let merge = joined.mergeCommit {
-                Console.out("Merged \(joined.upstream.name) [\(merge.short)]: \(Sync.count(joined.incoming.count, "change")) came in.")
+                Console.out(
+                    "Merged \(joined.upstream.name) [\(merge.short)]: \(Sync.count(joined.incoming.count, "change")) came in."
+                )
             }
             for report in joined.reports { Console.out("  \(report)") }
         }
@@ -79,9 +91,11 @@ struct Init: ParsableCommand {
             var what: [String] = []
             if !brought.items.isEmpty { what.append(Sync.count(brought.items.count, "item")) }
             if brought.textLines > 0 { what.append(Sync.count(brought.textLines, "line") + " of text") }
-            Console.out(what.isEmpty
-                ? "\(brought.path): this folder's own copy held nothing the remote's lacks"
-                : "\(brought.path): this folder's own \(what.joined(separator: " and ")) the remote's lacked, appended to it")
+            Console.out(
+                what.isEmpty
+                    ? "\(brought.path): this folder's own copy held nothing the remote's lacks"
+                    : "\(brought.path): this folder's own \(what.joined(separator: " and ")) the remote's lacked, appended to it"
+            )
         }
         if let commit = outcome.commit.commit {
             Console.out("[\(commit.short)] \(outcome.commit.message.summary)")
@@ -89,7 +103,11 @@ struct Init: ParsableCommand {
             Console.out("The lists were already committed with ids; nothing to commit.")
         }
         if outcome.pushed, let joined = outcome.joined { Console.out("Pushed to \(joined.upstream.name).") }
-        if outcome.mergeDriver { Console.out("Merge driver: git pull, merge, rebase and cherry-pick merge lists item by item here (todosync merge-file).") }
+        if outcome.mergeDriver {
+            Console.out(
+                "Merge driver: git pull, merge, rebase and cherry-pick merge lists item by item here (todosync merge-file)."
+            )
+        }
     }
 
     /// A few files by name; many (a vault) as a count per top-level folder, the largest first,

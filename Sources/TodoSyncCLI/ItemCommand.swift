@@ -26,7 +26,9 @@ struct PlaceOptions: ParsableArguments {
     var before: String?
     @Option(help: ArgumentHelp("Put it right after <item> (and what is nested under it).", valueName: "item"))
     var after: String?
-    @Option(help: ArgumentHelp("Put it at the end of the list in <path> (default TODO.md, or the only list).", valueName: "path"))
+    @Option(
+        help: ArgumentHelp(
+            "Put it at the end of the list in <path> (default TODO.md, or the only list).", valueName: "path"))
     var file: String?
 
     func validate() throws {

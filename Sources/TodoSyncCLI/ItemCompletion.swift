@@ -14,8 +14,11 @@ enum ItemCompletion {
 
     private static func candidates(_ which: Items, words: [String], prefix: String) -> [String] {
         // `-C DIR` typed on the line names the repository.
-        let directory = words.firstIndex(of: "-C").flatMap { words.indices.contains($0 + 1) ? words[$0 + 1] : nil } ?? "."
-        guard let workspace = try? Workspace.open(at: directory), let (all, withoutID) = try? workspace.items() else { return [] }
+        let directory =
+            words.firstIndex(of: "-C").flatMap { words.indices.contains($0 + 1) ? words[$0 + 1] : nil } ?? "."
+        guard let workspace = try? Workspace.open(at: directory), let (all, withoutID) = try? workspace.items() else {
+            return []
+        }
         let items = all.filter { which == .all || $0.isDone == (which == .done) }
         var titleCounts: [String: Int] = [:]
         for item in all { titleCounts[item.plainTitle.lowercased(), default: 0] += 1 }
@@ -29,7 +32,9 @@ enum ItemCompletion {
             }
         }
         if !prefix.isEmpty, prefix.allSatisfy(\.isHexDigit) {
-            result += items.filter { !withoutID.contains($0.id) }.map { String($0.id.description.prefix(8)).lowercased() }
+            result += items.filter { !withoutID.contains($0.id) }.map {
+                String($0.id.description.prefix(8)).lowercased()
+            }
         }
         return Array(Set(result)).sorted()
     }

@@ -16,7 +16,10 @@ enum JSON {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
-            case _ where scalar.value < 0x20: out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
+            case _ where scalar.value < 0x20:
+                out +=
+                    "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
+                    + String(scalar.value, radix: 16)
             default: out.unicodeScalars.append(scalar)
             }
         }
@@ -50,8 +53,10 @@ enum JSON {
         case .unfinished: (kind, versions) = ("unfinished", [])
         }
         return object([
-            ("file", string(clash.file)), ("line", String(clash.lines.lowerBound)), ("lastLine", String(clash.lines.upperBound)),
-            ("item", clash.item.map { string($0.description) } ?? "null"), ("title", clash.itemTitle.map(string) ?? "null"),
+            ("file", string(clash.file)), ("line", String(clash.lines.lowerBound)),
+            ("lastLine", String(clash.lines.upperBound)),
+            ("item", clash.item.map { string($0.description) } ?? "null"),
+            ("title", clash.itemTitle.map(string) ?? "null"),
             ("kind", string(kind)), ("versions", strings(versions)), ("description", string(clash.description)),
         ])
     }
@@ -128,7 +133,9 @@ enum JSON {
     static func appendString(_ text: String, to out: inout [UInt8]) {
         // Most text needs no escape: checked and copied from the string's own storage.
         let plain = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
-            for byte in bytes where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return false }
+            for byte in bytes where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+                return false
+            }
             out.append(UInt8(ascii: "\""))
             out.append(contentsOf: bytes)
             out.append(UInt8(ascii: "\""))

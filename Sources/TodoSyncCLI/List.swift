@@ -28,14 +28,20 @@ struct List: ParsableCommand {
     @Flag(help: "Only items not checked off.") var open = false
     @Flag(help: "Only items checked off.") var done = false
     @Option(help: ArgumentHelp("Only the items of this list file.", valueName: "path")) var file: String?
-    @Option(help: ArgumentHelp("Only items of this priority or higher: highest, high, medium, low, lowest.", valueName: "level"))
+    @Option(
+        help: ArgumentHelp(
+            "Only items of this priority or higher: highest, high, medium, low, lowest.", valueName: "level"))
     var priority: String?
-    @Option(help: ArgumentHelp("Only items due before this date (YYYY-MM-DD, today, tomorrow, fri, in 3 days, +2w).", valueName: "date"))
+    @Option(
+        help: ArgumentHelp(
+            "Only items due before this date (YYYY-MM-DD, today, tomorrow, fri, in 3 days, +2w).", valueName: "date"))
     var dueBefore: String?
-    @Option(help: ArgumentHelp("Only items due after this date (as --due-before).", valueName: "date")) var dueAfter: String?
+    @Option(help: ArgumentHelp("Only items due after this date (as --due-before).", valueName: "date")) var dueAfter:
+        String?
     @Flag(help: "Only open items whose due date has passed.") var overdue = false
     @Flag(help: "Only recurring items (🔁).") var recurring = false
-    @Option(help: "file (as written, nested), or priority, due, scheduled, start, created, title (a flat list).") var sort: Sort = .file
+    @Option(help: "file (as written, nested), or priority, due, scheduled, start, created, title (a flat list).")
+    var sort: Sort = .file
     @Flag(help: "Print a JSON array, one object per item, for scripts (schema: docs/CLI.md).") var json = false
 
     func validate() throws {
@@ -75,7 +81,9 @@ struct List: ParsableCommand {
         let workspace = try repository.openWorkspace()
         // NB: "today" is the unit's day (git's author date), read only where a filter needs it.
         let needsToday = overdue || dueBefore != nil || dueAfter != nil
-        var filter = try filter(today: needsToday ? try runReportingErrors(on: workspace) { try workspace.today() } : CalendarDate(daysSinceEpoch: 0))
+        var filter = try filter(
+            today: needsToday
+                ? try runReportingErrors(on: workspace) { try workspace.today() } : CalendarDate(daysSinceEpoch: 0))
         // A file that is no list is a mistake to say, not an empty answer.
         if let file { filter.file = try runReportingErrors(on: workspace) { try workspace.namedList(file) } }
         // JSON needs only the items it shows; the text view works out depths from all of them.
@@ -86,7 +94,8 @@ struct List: ParsableCommand {
             var array = JSONArrayWriter()
             var clashing = Set<ItemID>()
             _ = try runReportingErrors(on: workspace) {
-                try workspace.forEachItem(done: state, seeingClashes: { clashing = Self.items(of: $0) }) { item, hasID in
+                try workspace.forEachItem(done: state, seeingClashes: { clashing = Self.items(of: $0) }) {
+                    item, hasID in
                     if filter.admits(item) { array.append(item, hasID: hasID, clash: clashing.contains(item.id)) }
                 }
             }
@@ -113,18 +122,25 @@ struct List: ParsableCommand {
         case .scheduled: items.sort(by: Self.byDate(\.scheduled))
         case .start: items.sort(by: Self.byDate(\.start))
         case .created: items.sort(by: Self.byDate(\.created))
-        case .title: items.sort { ($0.plainTitle.lowercased(), $0.file, $0.line) < ($1.plainTitle.lowercased(), $1.file, $1.line) }
+        case .title:
+            items.sort {
+                ($0.plainTitle.lowercased(), $0.file, $0.line) < ($1.plainTitle.lowercased(), $1.file, $1.line)
+            }
         }
         if json {
             // Sorted first, then written a whole item at a time (never held as one text).
             var array = JSONArrayWriter()
-            for item in items { array.append(item, hasID: !withoutID.contains(item.id), clash: clashing.contains(item.id)) }
+            for item in items {
+                array.append(item, hasID: !withoutID.contains(item.id), clash: clashing.contains(item.id))
+            }
             array.finish()
             return
         }
         printText(items, all: all, withoutID: withoutID, clashing: clashing)
         if !withoutID.isEmpty {
-            Console.out("(\(withoutID.count) item\(withoutID.count == 1 ? "" : "s") without an id yet: run todosync to commit them)")
+            Console.out(
+                "(\(withoutID.count) item\(withoutID.count == 1 ? "" : "s") without an id yet: run todosync to commit them)"
+            )
         }
         if let note = Self.clashNote(clashes) { Console.out(note) }
     }
@@ -176,11 +192,16 @@ struct List: ParsableCommand {
                     text.line(Console.paint(item.file, .bold))
                     file = item.file
                 }
-                text.line(line(item, indent: String(repeating: "  ", count: level + 1), hasID: hasID, clash: clashing.contains(item.id)))
+                text.line(
+                    line(
+                        item, indent: String(repeating: "  ", count: level + 1), hasID: hasID,
+                        clash: clashing.contains(item.id)))
             }
         }
         if shown == 0 { text.line(seen == 0 ? "No items yet." : "No items match.") }
-        if withoutID > 0 { text.line("(\(withoutID) item\(withoutID == 1 ? "" : "s") without an id yet: run todosync to commit them)") }
+        if withoutID > 0 {
+            text.line("(\(withoutID) item\(withoutID == 1 ? "" : "s") without an id yet: run todosync to commit them)")
+        }
         if let note = Self.clashNote(clashes) { text.line(note) }
         text.finish()
     }
@@ -191,7 +212,9 @@ struct List: ParsableCommand {
             return
         }
         var text = TextWriter()
-        for item in items { text.line(line(item, indent: "", hasID: !withoutID.contains(item.id), clash: clashing.contains(item.id))) }
+        for item in items {
+            text.line(line(item, indent: "", hasID: !withoutID.contains(item.id), clash: clashing.contains(item.id)))
+        }
         text.finish()
     }
 

@@ -18,13 +18,21 @@ struct Log: ParsableCommand {
             """)
 
     @OptionGroup var repository: RepositoryOption
-    @Argument(help: "Only the units that changed this item (as todosync history <item> lists them).", completion: ItemCompletion.of(.all))
+    @Argument(
+        help: "Only the units that changed this item (as todosync history <item> lists them).",
+        completion: ItemCompletion.of(.all))
     var item: String?
     @Option(name: .short, help: "How many units (0 prints none).") var n = 20
-    @Option(help: ArgumentHelp("Only units whose author's name or e-mail holds this text (any case).", valueName: "text")) var author: String?
-    @Option(help: ArgumentHelp("Only units made on or after this day (the author's day: YYYY-MM-DD, today, yesterday, last friday, 3 days ago, 2 weeks ago or -3d).", valueName: "date"))
+    @Option(
+        help: ArgumentHelp("Only units whose author's name or e-mail holds this text (any case).", valueName: "text"))
+    var author: String?
+    @Option(
+        help: ArgumentHelp(
+            "Only units made on or after this day (the author's day: YYYY-MM-DD, today, yesterday, last friday, 3 days ago, 2 weeks ago or -3d).",
+            valueName: "date"))
     var since: String?
-    @Option(help: ArgumentHelp("Only units made on or before this day (as --since).", valueName: "date")) var until: String?
+    @Option(help: ArgumentHelp("Only units made on or before this day (as --since).", valueName: "date")) var until:
+        String?
     @Option(help: ArgumentHelp("Only units that changed this file.", valueName: "path")) var file: String?
     @Flag(help: "Print a JSON array for scripts (schema: docs/CLI.md).") var json = false
 
@@ -40,7 +48,9 @@ struct Log: ParsableCommand {
             func date(_ text: String?, _ option: String) throws -> CalendarDate? {
                 guard let text else { return nil }
                 guard let date = CalendarDate(expression: text, today: today) else {
-                    throw ValidationError("\(option) takes a day (YYYY-MM-DD, today, yesterday, last friday, 3 days ago, 2 weeks ago or -3d), not \"\(text)\"")
+                    throw ValidationError(
+                        "\(option) takes a day (YYYY-MM-DD, today, yesterday, last friday, 3 days ago, 2 weeks ago or -3d), not \"\(text)\""
+                    )
                 }
                 return date
             }
@@ -50,7 +60,8 @@ struct Log: ParsableCommand {
             // An item's units: its history, in log's form (filters and -n apply alike).
             let shown = try runReportingErrors(on: workspace) { () throws(TodoSyncError) -> [ItemHistoryStep] in
                 var kept: [ItemHistoryStep] = []
-                for step in try workspace.history(of: ItemQuery(item)).steps where try workspace.admits(step.entry, filter) {
+                for step in try workspace.history(of: ItemQuery(item)).steps
+                where try workspace.admits(step.entry, filter) {
                     kept.append(step)
                     if kept.count == n { break }
                 }
@@ -68,15 +79,17 @@ struct Log: ParsableCommand {
         }
         let entries = try runReportingErrors(on: workspace) { try workspace.log(n, filter: filter) }
         if json {
-            Console.out(JSON.array(entries.map { entry, undone in
-                JSON.object([
-                    ("commit", JSON.string(entry.commit.description)), ("summary", JSON.string(entry.summary)),
-                    ("kind", JSON.string(entry.kind)), ("undone", undone ? "true" : "false"),
-                    ("author", JSON.string(entry.author.name)), ("email", JSON.string(entry.author.email)),
-                    ("date", JSON.string(entry.authorDate)),
-                    ("madeHere", entry.madeHere ? "true" : "false"), ("time", String(entry.date)),
-                ])
-            }))
+            Console.out(
+                JSON.array(
+                    entries.map { entry, undone in
+                        JSON.object([
+                            ("commit", JSON.string(entry.commit.description)), ("summary", JSON.string(entry.summary)),
+                            ("kind", JSON.string(entry.kind)), ("undone", undone ? "true" : "false"),
+                            ("author", JSON.string(entry.author.name)), ("email", JSON.string(entry.author.email)),
+                            ("date", JSON.string(entry.authorDate)),
+                            ("madeHere", entry.madeHere ? "true" : "false"), ("time", String(entry.date)),
+                        ])
+                    }))
             return
         }
         guard !entries.isEmpty else {
@@ -91,6 +104,7 @@ struct Log: ParsableCommand {
     static func line(_ entry: HistoryEntry, undone: Bool) -> String {
         let when = String(entry.authorDate.prefix(16)).replacingOccurrences("T", with: " ")
         let origin = entry.madeHere ? "here" : "came in"
-        return "\(entry.commit.short)  \(when)  \(entry.author.name) (\(origin))  \(entry.summary)\(undone ? "   (undone)" : "")"
+        return
+            "\(entry.commit.short)  \(when)  \(entry.author.name) (\(origin))  \(entry.summary)\(undone ? "   (undone)" : "")"
     }
 }

@@ -20,10 +20,14 @@ struct MergeFile: ParsableCommand {
     @Argument(help: ArgumentHelp("Their version (git's %B).", valueName: "other"))
     var other: String
 
-    @Argument(help: ArgumentHelp("The file's path in the repository (git's %P), for reports and to tell lists from other files.", valueName: "path"))
+    @Argument(
+        help: ArgumentHelp(
+            "The file's path in the repository (git's %P), for reports and to tell lists from other files.",
+            valueName: "path"))
     var path: String = "TODO.md"
 
-    @Option(help: ArgumentHelp("The length of conflict markers, for files that are not lists (git's %L).", valueName: "n"))
+    @Option(
+        help: ArgumentHelp("The length of conflict markers, for files that are not lists (git's %L).", valueName: "n"))
     var markerSize = 7
 
     func run() throws {

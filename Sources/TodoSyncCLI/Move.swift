@@ -14,7 +14,9 @@ struct Move: ItemCommand {
             """)
 
     @OptionGroup var repository: CommittingOptions
-    @Argument(help: "A unique part of the item's title, or the first digits of its id.", completion: ItemCompletion.of(.all)) var item: String
+    @Argument(
+        help: "A unique part of the item's title, or the first digits of its id.", completion: ItemCompletion.of(.all))
+    var item: String
     @OptionGroup var place: PlaceOptions
 
     func validate() throws {
@@ -31,7 +33,9 @@ struct Remove: ItemCommand {
         discussion: "Example:\n  todosync rm \"Old idea\"")
 
     @OptionGroup var repository: CommittingOptions
-    @Argument(help: "A unique part of the item's title, or the first digits of its id.", completion: ItemCompletion.of(.all)) var item: String
+    @Argument(
+        help: "A unique part of the item's title, or the first digits of its id.", completion: ItemCompletion.of(.all))
+    var item: String
 
     func request() throws -> ItemRequest { .remove(ItemQuery(item)) }
 }

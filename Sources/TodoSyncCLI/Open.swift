@@ -22,7 +22,9 @@ struct Open: ParsableCommand {
 
     @OptionGroup var repository: CommittingOptions
 
-    @Argument(help: "A list file, or an item (part of its title or the first digits of its id); default: every list.", completion: ItemCompletion.of(.all))
+    @Argument(
+        help: "A list file, or an item (part of its title or the first digits of its id); default: every list.",
+        completion: ItemCompletion.of(.all))
     var target: String?
 
     func run() throws {
@@ -37,9 +39,10 @@ struct Open: ParsableCommand {
         guard !session.editor.isNoOp else { return }
         let status = try runReportingErrors { try workspace.run(session) }
         guard status == 0 else {
-            Console.fail(TodoSyncError(
-                "the editor (\(session.editor.command)) exited with status \(status); nothing was committed",
-                hint: "what you saved is still in the files: run todosync to commit it"))
+            Console.fail(
+                TodoSyncError(
+                    "the editor (\(session.editor.command)) exited with status \(status); nothing was committed",
+                    hint: "what you saved is still in the files: run todosync to commit it"))
             throw ExitCode.failure
         }
         try Commit.perform(in: repository.directory, summary: nil, runsHooks: !repository.noVerify)

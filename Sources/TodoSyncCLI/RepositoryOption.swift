@@ -3,7 +3,9 @@ import TodoSyncKit
 
 /// `-C DIR`, as git has it: run as if started in DIR.
 struct RepositoryOption: ParsableArguments {
-    @Option(name: .customShort("C"), help: ArgumentHelp("Run as if todosync was started in <dir> (also before the command).", valueName: "dir"))
+    @Option(
+        name: .customShort("C"),
+        help: ArgumentHelp("Run as if todosync was started in <dir> (also before the command).", valueName: "dir"))
     var given: String?
 
     var directory: String { given ?? "." }
@@ -24,7 +26,9 @@ struct RepositoryOption: ParsableArguments {
 struct CommittingOptions: ParsableArguments {
     @OptionGroup var location: RepositoryOption
 
-    @Flag(name: .customLong("no-verify"), help: "Skip the pre-commit, commit-msg and pre-push hooks, as git commit --no-verify does.")
+    @Flag(
+        name: .customLong("no-verify"),
+        help: "Skip the pre-commit, commit-msg and pre-push hooks, as git commit --no-verify does.")
     var noVerify = false
 
     var directory: String { location.directory }

@@ -16,7 +16,9 @@ struct Resolve: ParsableCommand {
             """)
 
     @OptionGroup var repository: RepositoryOption
-    @Argument(help: ArgumentHelp("The list files to resolve (default: every list in conflict).", valueName: "file"), completion: .file(extensions: ["md", "markdown"]))
+    @Argument(
+        help: ArgumentHelp("The list files to resolve (default: every list in conflict).", valueName: "file"),
+        completion: .file(extensions: ["md", "markdown"]))
     var files: [String] = []
 
     func run() throws {

@@ -17,8 +17,12 @@ struct Settle: ItemCommand {
             """)
 
     @OptionGroup var repository: CommittingOptions
-    @Argument(help: "A unique part of the item's title, or the first digits of its id.", completion: ItemCompletion.of(.all)) var item: String
-    @Option(help: ArgumentHelp("Which version stays: 1, 2 (or a later version of lines), or all.", valueName: "version")) var keep: String
+    @Argument(
+        help: "A unique part of the item's title, or the first digits of its id.", completion: ItemCompletion.of(.all))
+    var item: String
+    @Option(
+        help: ArgumentHelp("Which version stays: 1, 2 (or a later version of lines), or all.", valueName: "version"))
+    var keep: String
 
     func validate() throws {
         _ = try choice()
@@ -27,7 +31,8 @@ struct Settle: ItemCommand {
     func choice() throws -> ClashChoice {
         if keep == "all" || keep == "both" { return .all }
         guard let number = Int(keep), number >= 1 else {
-            throw ValidationError("--keep takes a version number (1, 2, …) or all, not \"\(keep)\"; todosync status shows the versions")
+            throw ValidationError(
+                "--keep takes a version number (1, 2, …) or all, not \"\(keep)\"; todosync status shows the versions")
         }
         return .version(number)
     }

@@ -22,17 +22,23 @@ enum ShellWords {
             case "'":
                 inWord = true
                 while true {
-                    guard let next = iterator.next() else { throw Failure(description: "a single quote (') is not closed") }
+                    guard let next = iterator.next() else {
+                        throw Failure(description: "a single quote (') is not closed")
+                    }
                     if next == "'" { break }
                     current.append(next)
                 }
             case "\"":
                 inWord = true
                 while true {
-                    guard let next = iterator.next() else { throw Failure(description: "a double quote (\") is not closed") }
+                    guard let next = iterator.next() else {
+                        throw Failure(description: "a double quote (\") is not closed")
+                    }
                     if next == "\"" { break }
                     if next == "\\" {
-                        guard let escaped = iterator.next() else { throw Failure(description: "a double quote (\") is not closed") }
+                        guard let escaped = iterator.next() else {
+                            throw Failure(description: "a double quote (\") is not closed")
+                        }
                         if escaped != "\"", escaped != "\\" { current.append("\\") }
                         current.append(escaped)
                     } else {

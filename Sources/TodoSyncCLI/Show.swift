@@ -23,13 +23,15 @@ struct Show: ParsableCommand {
         let shown = try runReportingErrors(on: workspace) { try workspace.show(unit) }
         let entry = shown.entry
         if json {
-            Console.out(JSON.object([
-                ("commit", JSON.string(entry.commit.description)), ("summary", JSON.string(entry.summary)),
-                ("kind", JSON.string(entry.kind)), ("author", JSON.string(entry.author.name)), ("email", JSON.string(entry.author.email)),
-                ("date", JSON.string(entry.authorDate)), ("madeHere", entry.madeHere ? "true" : "false"),
-                ("parents", JSON.strings(shown.parents.map(\.description))), ("files", JSON.strings(shown.files)),
-                ("changes", "[" + shown.changes.map { JSON.change($0) }.joined(separator: ",") + "]"),
-            ]))
+            Console.out(
+                JSON.object([
+                    ("commit", JSON.string(entry.commit.description)), ("summary", JSON.string(entry.summary)),
+                    ("kind", JSON.string(entry.kind)), ("author", JSON.string(entry.author.name)),
+                    ("email", JSON.string(entry.author.email)),
+                    ("date", JSON.string(entry.authorDate)), ("madeHere", entry.madeHere ? "true" : "false"),
+                    ("parents", JSON.strings(shown.parents.map(\.description))), ("files", JSON.strings(shown.files)),
+                    ("changes", "[" + shown.changes.map { JSON.change($0) }.joined(separator: ",") + "]"),
+                ]))
             return
         }
         let when = String(entry.authorDate.prefix(16)).replacingOccurrences("T", with: " ")
@@ -38,12 +40,16 @@ struct Show: ParsableCommand {
         Console.out("\(Console.paint(entry.commit.short, .bold))  \(entry.summary)")
         Console.out("\(entry.author.name) <\(entry.author.email)>, \(when) (\(kind), \(origin))")
         guard !shown.changes.isEmpty else {
-            Console.out(shown.files.isEmpty ? "No list changed." : "No item changed; the text of \(shown.files.joined(separator: ", ")) did.")
+            Console.out(
+                shown.files.isEmpty
+                    ? "No list changed." : "No item changed; the text of \(shown.files.joined(separator: ", ")) did.")
             return
         }
         Console.out("Changes (\(shown.changes.count)):")
         for change in shown.changes {
-            let place = change.kind == .removed ? "was \(change.item.file):\(change.item.line)" : "\(change.item.file):\(change.item.line)"
+            let place =
+                change.kind == .removed
+                ? "was \(change.item.file):\(change.item.line)" : "\(change.item.file):\(change.item.line)"
             Console.out("  \(change.phrase)  (\(place))")
         }
     }

@@ -38,7 +38,8 @@ struct Status: ParsableCommand {
             // The lists hold git's conflict markers: their "changes" are not worth listing.
             let paths = inProgress.listsInConflict.joined(separator: ", ")
             report.append("A git \(inProgress.operation) stopped with lists in conflict: \(paths).")
-            report.append("Run todosync resolve to merge them item by item, then \(Resolve.continuing(inProgress.operation)).")
+            report.append(
+                "Run todosync resolve to merge them item by item, then \(Resolve.continuing(inProgress.operation)).")
             report.forEach(Console.out)
             return true
         }
@@ -56,21 +57,32 @@ struct Status: ParsableCommand {
         }
         report.forEach(Console.out)
         if unit.changes.isEmpty {
-            Console.out(unit.idsToWrite > 0 ? "No item changed." : "No item changed; the text around the items did, in \(unit.changedPaths.joined(separator: ", ")).")
+            Console.out(
+                unit.idsToWrite > 0
+                    ? "No item changed."
+                    : "No item changed; the text around the items did, in \(unit.changedPaths.joined(separator: ", "))."
+            )
         } else {
             Console.out("Changes since the last commit (\(unit.changes.count)):")
             for change in unit.changes {
-                let place = change.kind == .removed ? "was \(change.item.file):\(change.item.line)" : "\(change.item.file):\(change.item.line)"
+                let place =
+                    change.kind == .removed
+                    ? "was \(change.item.file):\(change.item.line)" : "\(change.item.file):\(change.item.line)"
                 Console.out("  \(change.phrase)  (\(place))")
             }
         }
         if unit.idsToWrite > 0 {
-            Console.out("\(unit.idsToWrite) item\(unit.idsToWrite == 1 ? "" : "s") need\(unit.idsToWrite == 1 ? "s" : "") an id.")
+            Console.out(
+                "\(unit.idsToWrite) item\(unit.idsToWrite == 1 ? "" : "s") need\(unit.idsToWrite == 1 ? "s" : "") an id."
+            )
         }
         if let inProgress {
-            Console.out("A git \(inProgress.operation) is in progress: todosync commits once it is finished (\(Resolve.continuing(inProgress.operation))).")
+            Console.out(
+                "A git \(inProgress.operation) is in progress: todosync commits once it is finished (\(Resolve.continuing(inProgress.operation)))."
+            )
         } else {
-            Console.out("Run todosync to commit \(unit.changes.isEmpty && unit.idsToWrite > 0 ? "the ids" : "these changes").")
+            Console.out(
+                "Run todosync to commit \(unit.changes.isEmpty && unit.idsToWrite > 0 ? "the ids" : "these changes").")
         }
         return true
     }
@@ -81,9 +93,11 @@ struct Status: ParsableCommand {
         var lines = ["Clashes to settle (\(clashes.count)): a merge kept both sides' versions:"]
         lines += clashes.map { "  " + $0.description }
         let byCommand = clashes.contains { $0.item != nil && $0.kind != .unfinished }
-        lines.append(byCommand
-            ? "Settle one with todosync settle <item> --keep 1, 2 or all (todosync settle --help), or edit the file and run todosync."
-            : "Settle them by editing the file (keep the lines you want, delete the clash comments), then run todosync.")
+        lines.append(
+            byCommand
+                ? "Settle one with todosync settle <item> --keep 1, 2 or all (todosync settle --help), or edit the file and run todosync."
+                : "Settle them by editing the file (keep the lines you want, delete the clash comments), then run todosync."
+        )
         return lines
     }
 
@@ -95,17 +109,30 @@ struct Status: ParsableCommand {
         let upstream = divergence.map { divergence in
             JSON.object([
                 ("name", JSON.string(divergence.upstream.name)),
-                ("ahead", divergence.ahead.map(String.init) ?? "null"), ("behind", divergence.behind.map(String.init) ?? "null"),
+                ("ahead", divergence.ahead.map(String.init) ?? "null"),
+                ("behind", divergence.behind.map(String.init) ?? "null"),
             ])
         }
         return JSON.object([
             ("branch", branch.map(JSON.string) ?? "null"), ("upstream", upstream ?? "null"),
             ("clean", unit.isEmpty ? "true" : "false"),
-            ("changes", "[" + unit.changes.map { JSON.change($0, hasID: !unit.idsNotYetWritten.contains($0.item.id)) }.joined(separator: ",") + "]"),
+            (
+                "changes",
+                "["
+                    + unit.changes.map { JSON.change($0, hasID: !unit.idsNotYetWritten.contains($0.item.id)) }.joined(
+                        separator: ",") + "]"
+            ),
             ("idsToWrite", String(unit.idsToWrite)), ("changedFiles", JSON.strings(unit.changedPaths)),
             ("warnings", JSON.strings(unit.diagnostics.map(\.description) + workspace.notices)),
             ("clashes", "[" + unit.clashes.map(JSON.clash).joined(separator: ",") + "]"),
-            ("gitOperation", workspace.operationInProgress().map { JSON.object([("name", JSON.string($0.operation)), ("listsInConflict", JSON.strings($0.listsInConflict))]) } ?? "null"),
+            (
+                "gitOperation",
+                workspace.operationInProgress().map {
+                    JSON.object([
+                        ("name", JSON.string($0.operation)), ("listsInConflict", JSON.strings($0.listsInConflict)),
+                    ])
+                } ?? "null"
+            ),
         ])
     }
 
@@ -140,7 +167,9 @@ struct Status: ParsableCommand {
         case (0, 0): return "Up to date with \(name) (as of the last sync)."
         case (_, 0): return "Ahead of \(name) by \(plural(ahead)) (as of the last sync): run todosync sync to push."
         case (0, _): return "Behind \(name) by \(plural(behind)) (as of the last sync): run todosync sync."
-        default: return "\(name) and this branch have diverged: \(ahead) and \(behind) commits apart: run todosync sync to merge."
+        default:
+            return
+                "\(name) and this branch have diverged: \(ahead) and \(behind) commits apart: run todosync sync to merge."
         }
     }
 }

@@ -57,7 +57,9 @@ struct Sync: ParsableCommand {
 
     /// What a sync did, as one JSON object (docs/CLI.md).
     static func json(_ outcome: SyncOutcome) -> String {
-        let local = outcome.localCommit.flatMap { local in local.commit.map { JSON.commit($0.description, summary: local.message.summary) } }
+        let local = outcome.localCommit.flatMap { local in
+            local.commit.map { JSON.commit($0.description, summary: local.message.summary) }
+        }
         return JSON.object([
             ("upstream", JSON.string(outcome.upstream.name)), ("localCommit", local ?? "null"),
             ("merge", JSON.commit(outcome.mergeCommit?.description)),
@@ -81,10 +83,13 @@ struct Sync: ParsableCommand {
         if let merge = outcome.mergeCommit {
             Console.out("Merged \(name) [\(merge.short)]: \(Self.count(outcome.incoming.count, "change")) came in.")
         } else if let commit = outcome.fastForwardedTo {
-            Console.out("Fast-forwarded to \(name) [\(commit.short)]: \(Self.count(outcome.incoming.count, "change")) came in.")
+            Console.out(
+                "Fast-forwarded to \(name) [\(commit.short)]: \(Self.count(outcome.incoming.count, "change")) came in.")
         }
         for change in outcome.incoming.prefix(20) { Console.out("  \(change.phrase)") }
-        if outcome.incoming.count > 20 { Console.out("  … and \(outcome.incoming.count - 20) more (git log -1 shows all)") }
+        if outcome.incoming.count > 20 {
+            Console.out("  … and \(outcome.incoming.count - 20) more (git log -1 shows all)")
+        }
         if let adopt = outcome.adoptCommit { Console.out("Wrote ids for items added with plain git [\(adopt.short)].") }
         if !outcome.reports.isEmpty {
             Console.out(Console.paint("Needs your eyes (nothing was lost):", .yellow))
@@ -99,7 +104,8 @@ struct Sync: ParsableCommand {
             for clash in outcome.clashesCameIn { Console.out("  " + Console.paint(clash.description, .yellow)) }
         }
         if !outcome.reports.isEmpty || !outcome.clashesCameIn.isEmpty {
-            Console.out("  todosync status lists the clashes to settle; todosync settle <item> --keep 1, 2 or all settles one.")
+            Console.out(
+                "  todosync status lists the clashes to settle; todosync settle <item> --keep 1, 2 or all settles one.")
         }
         if outcome.pushed {
             Console.out("Pushed to \(name).")

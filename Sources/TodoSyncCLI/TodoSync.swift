@@ -21,7 +21,11 @@ struct TodoSync: ParsableCommand {
 
             Exit status: 0 done, 1 an error (the message says what, and what to do), 64 a command line todosync cannot read; `status --exit-code` exits 2 when there is something to commit.
             """,
-        subcommands: [Commit.self, Status.self, Sync.self, Init.self, Add.self, Done.self, Reopen.self, Edit.self, Move.self, Remove.self, Batch.self, List.self, AgendaCommand.self, Undo.self, Redo.self, Log.self, Open.self, Watch.self, Settle.self, Show.self, History.self, ICS.self, Resolve.self, MergeFile.self],
+        subcommands: [
+            Commit.self, Status.self, Sync.self, Init.self, Add.self, Done.self, Reopen.self, Edit.self, Move.self,
+            Remove.self, Batch.self, List.self, AgendaCommand.self, Undo.self, Redo.self, Log.self, Open.self,
+            Watch.self, Settle.self, Show.self, History.self, ICS.self, Resolve.self, MergeFile.self,
+        ],
         defaultSubcommand: Commit.self
     )
 
@@ -37,13 +41,15 @@ struct TodoSync: ParsableCommand {
         do {
             global = try GlobalOptions(parsing: Array(CommandLine.arguments.dropFirst()))
         } catch {
-            Console.fail(TodoSyncError(error.message, hint: "todosync -C <dir> <command> runs <command> as if started in <dir>"))
+            Console.fail(
+                TodoSyncError(error.message, hint: "todosync -C <dir> <command> runs <command> as if started in <dir>"))
             Self.exit(withError: ExitCode.validationFailure)
         }
         Console.colorTurnedOff = global.noColor
         for directory in global.directories where chdir(directory) != 0 {
             let reason = String(cString: strerror(errno))
-            Console.fail(TodoSyncError("cannot change to '\(directory)': \(reason)", hint: "check the folder given to -C"))
+            Console.fail(
+                TodoSyncError("cannot change to '\(directory)': \(reason)", hint: "check the folder given to -C"))
             Self.exit(withError: ExitCode.failure)
         }
         // Every subcommand names itself in its configuration (`CommandNameTests`).
@@ -71,7 +77,9 @@ struct TodoSync: ParsableCommand {
                 || argument.hasPrefix("--generate-") || argument.hasPrefix("--experimental")
         }
         guard !asksTheParser else { return nil }
-        let named = arguments.first.flatMap { first in configuration.subcommands.first { $0.configuration.commandName == first } }
+        let named = arguments.first.flatMap { first in
+            configuration.subcommands.first { $0.configuration.commandName == first }
+        }
         guard let command = named ?? (arguments.isEmpty ? configuration.defaultSubcommand : nil) else { return nil }
         return try? command.parse(Array(arguments.dropFirst(named == nil ? 0 : 1)))
     }
@@ -97,7 +105,9 @@ struct TodoSync: ParsableCommand {
         while message.last?.isEmpty == true { message.removeLast() }
         // The usage line under the error, as git prints it; then what to read.
         if let first = usage.first { message.append(first.replacingOccurrences("Usage: ", with: "usage: ")) }
-        Console.fail(TodoSyncError(message.joined(separator: "\n"), hint: "\(more ?? "todosync --help") says what each option takes"))
+        Console.fail(
+            TodoSyncError(
+                message.joined(separator: "\n"), hint: "\(more ?? "todosync --help") says what each option takes"))
         Self.exit(withError: ExitCode(code == .failure ? ExitCode.validationFailure.rawValue : code.rawValue))
     }
 }

@@ -18,7 +18,10 @@ struct Undo: ParsableCommand {
             """)
 
     @OptionGroup var repository: CommittingOptions
-    @Argument(help: ArgumentHelp("How many of your units to undo (default 1), or the id of one unit from todosync log.", valueName: "count|unit"))
+    @Argument(
+        help: ArgumentHelp(
+            "How many of your units to undo (default 1), or the id of one unit from todosync log.",
+            valueName: "count|unit"))
     var target: String?
 
     /// A number below 1000 counts units; anything else names one.
@@ -42,7 +45,11 @@ struct Undo: ParsableCommand {
         switch parsed {
         case .count(let count):
             let outcome = try runReportingErrors(on: workspace) { try workspace.undo(count) }
-            Console.report(outcome, nothing: "Nothing of yours to undo on this clone. todosync log shows every unit; todosync undo <unit> takes back any of them.")
+            Console.report(
+                outcome,
+                nothing:
+                    "Nothing of yours to undo on this clone. todosync log shows every unit; todosync undo <unit> takes back any of them."
+            )
         case .unit(let unit):
             let outcome = try runReportingErrors(on: workspace) { try workspace.undo(unit: unit) }
             Console.report(outcome, nothing: "Nothing to undo.")

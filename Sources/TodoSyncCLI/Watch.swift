@@ -23,10 +23,15 @@ struct Watch: ParsableCommand {
 
     @OptionGroup var repository: CommittingOptions
 
-    @Option(help: ArgumentHelp("How long the lists must stay unchanged before the saves are committed.", valueName: "duration"), transform: Self.duration)
+    @Option(
+        help: ArgumentHelp(
+            "How long the lists must stay unchanged before the saves are committed.", valueName: "duration"),
+        transform: Self.duration)
     var quietPeriod: Duration = .seconds(3)
 
-    @Option(help: ArgumentHelp("Sync on start and then this often (default: never).", valueName: "duration"), transform: Self.duration)
+    @Option(
+        help: ArgumentHelp("Sync on start and then this often (default: never).", valueName: "duration"),
+        transform: Self.duration)
     var syncEvery: Duration?
 
     @Flag(help: "Sync after each commit as well (and on start).")
@@ -66,7 +71,9 @@ struct Watch: ParsableCommand {
         switch report {
         case .started(let root, let folders):
             let where_ = folders == 1 ? root : "\(root) (\(folders) folders)"
-            Console.out("Watching \(where_): saves are committed after \(DurationText.describe(quietPeriod)) of quiet. Ctrl-C commits what is pending and stops.")
+            Console.out(
+                "Watching \(where_): saves are committed after \(DurationText.describe(quietPeriod)) of quiet. Ctrl-C commits what is pending and stops."
+            )
         case .committed(let outcome, let branch):
             Console.warn(outcome.unit.diagnostics)
             if let warning = outcome.identityWarning { Console.warn(warning) }
@@ -75,7 +82,8 @@ struct Watch: ParsableCommand {
             if !outcome.isUpToDate { Sync.tell(outcome, push: push) }
         case .failed(let work, let error, let retryIn):
             let what = work == .sync ? "sync" : "commit"
-            let when = retryIn.map { "tried again in \(DurationText.describe($0))" } ?? "tried again after the next save"
+            let when =
+                retryIn.map { "tried again in \(DurationText.describe($0))" } ?? "tried again after the next save"
             Console.fail(error)
             Console.warn("\(what) failed; \(when) (and later and later while it fails; reported again when it works)")
         case .recovered(let work):

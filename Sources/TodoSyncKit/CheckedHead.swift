@@ -33,7 +33,9 @@ struct CheckedHead: Equatable, Sendable {
     /// Each list file of the commit that holds items, and its blob.
     var blobs: [String: OID] { Dictionary(uniqueKeysWithValues: files.filter(\.isList).map { ($0.path, $0.blob) }) }
     /// The Markdown files found not to be lists, and their blobs.
-    var plain: [String: OID] { Dictionary(uniqueKeysWithValues: files.filter { !$0.isList }.map { ($0.path, $0.blob) }) }
+    var plain: [String: OID] {
+        Dictionary(uniqueKeysWithValues: files.filter { !$0.isList }.map { ($0.path, $0.blob) })
+    }
     /// What gitattributes said of each file, where the note holds it.
     var markings: [String: ListFileSelector.Marking] {
         Dictionary(uniqueKeysWithValues: files.compactMap { file in file.marking.map { (file.path, $0) } })
@@ -76,7 +78,9 @@ struct CheckedHead: Equatable, Sendable {
         markings: [String: ListFileSelector.Marking] = [:], attributeSources: [FileStamp] = []
     ) {
         var files = blobs.map { NotedFile(path: $0.key, blob: $0.value, isList: true, marking: markings[$0.key]) }
-        files += plain.filter { blobs[$0.key] == nil }.map { NotedFile(path: $0.key, blob: $0.value, isList: false, marking: markings[$0.key]) }
+        files += plain.filter { blobs[$0.key] == nil }.map {
+            NotedFile(path: $0.key, blob: $0.value, isList: false, marking: markings[$0.key])
+        }
         files.sort { PathOrder.precedes($0.path, $1.path) }
         self.init(commit: commit, selector: selector, files: files, attributeSources: attributeSources)
     }
@@ -94,7 +98,8 @@ struct CheckedHead: Equatable, Sendable {
         for line in lines[2...] {
             if line.count > 44, let kind = line.first, kind == UInt8(ascii: "b") || kind == UInt8(ascii: "p") {
                 let at = line.startIndex
-                guard line[at + 2] == 0x20, line[at + 43] == 0x20, let blob = Self.oid(line[(at + 3)..<(at + 43)]) else { return nil }
+                guard line[at + 2] == 0x20, line[at + 43] == 0x20, let blob = Self.oid(line[(at + 3)..<(at + 43)])
+                else { return nil }
                 var marking: ListFileSelector.Marking?
                 if line[at + 1] != UInt8(ascii: "-") {
                     guard let found = Self.marking(Unicode.Scalar(line[at + 1])) else { return nil }
@@ -117,7 +122,8 @@ struct CheckedHead: Equatable, Sendable {
             }
         }
         self.init(
-            commit: commit, selector: ListFileSelector(include: include, exclude: exclude), files: files, attributeSources: sources)
+            commit: commit, selector: ListFileSelector(include: include, exclude: exclude), files: files,
+            attributeSources: sources)
     }
 
     private static func oid(_ digits: ArraySlice<UInt8>) -> OID? {
@@ -239,13 +245,16 @@ extension Workspace {
     /// them. Best effort: it is only a cache.
     func recordCheckedHead(commit: OID, blobs: [String: OID], plain: [String: OID] = [:]) {
         var read = blobs.map { NotedFile(path: $0.key, blob: $0.value, isList: true) }
-        for (path, blob) in plain.merging(pass?.readPlain ?? [:], uniquingKeysWith: { first, _ in first }) where blobs[path] == nil {
+        for (path, blob) in plain.merging(pass?.readPlain ?? [:], uniquingKeysWith: { first, _ in first })
+        where blobs[path] == nil {
             read.append(NotedFile(path: path, blob: blob, isList: false))
         }
         read.sort { PathOrder.precedes($0.path, $1.path) }
         var files = NotedFile.merging(pass?.vouched ?? [], read)
         var sources: [FileStamp] = []
-        if let found = pass?.attributeSources, found.allSatisfy({ $0.isSettled(before: openedAt - attributeSettleTime) }) {
+        if let found = pass?.attributeSources,
+            found.allSatisfy({ $0.isSettled(before: openedAt - attributeSettleTime) })
+        {
             // Markings the pass began with (the last note's, still holding) carry over; the
             // others are what this pass looked up.
             let carried = pass?.notedMarkings != nil
@@ -266,11 +275,14 @@ extension Workspace {
     /// note for HEAD with the changed files' lines replaced, where every changed list is in
     /// order (each item with an id, used once, not also in a file left as it was). Without a
     /// note for HEAD, none: the next pass reads every file, as it would have.
-    func recordCheckedHead(commit: OID, over head: HeadSnapshot, lists: ListSet, changed: [String: [UInt8]?], listBlobs: [String: OID]) {
+    func recordCheckedHead(
+        commit: OID, over head: HeadSnapshot, lists: ListSet, changed: [String: [UInt8]?], listBlobs: [String: OID]
+    ) {
         guard let parent = head.commit?.id, var note = readCheckedNote(), note.commit == parent else { return }
         // Lists holding HEAD's ids in their places (HEAD's all different) are in order: no
         // table of every id (an item checked in a list of a million).
-        let inPlace = IDAssignment.holdBaseIDs(changed.compactMap { path, bytes in bytes == nil ? nil : lists[path] }, head.base)
+        let inPlace = IDAssignment.holdBaseIDs(
+            changed.compactMap { path, bytes in bytes == nil ? nil : lists[path] }, head.base)
         var before = Set<ItemID>(), headIDs = Set<ItemID>()
         if !inPlace {
             headIDs = head.base.ids
@@ -331,7 +343,9 @@ extension Workspace {
         var stamps: [FileStamp] = []
         for path in paths {
             guard let stamp = FileStamp.take(path) else { return nil }
-            if stamp.status == nil, let relative = inTree[path], (try? repository.isTracked(relative)) != false { return nil }
+            if stamp.status == nil, let relative = inTree[path], (try? repository.isTracked(relative)) != false {
+                return nil
+            }
             stamps.append(stamp)
         }
         return stamps
@@ -348,7 +362,8 @@ extension Workspace {
     /// then and the files read outside the tree are still the ones it stamped: then libgit2
     /// need not look up each file (a lookup checks every attributes file along the path).
     func preloadNotedAttributes() {
-        guard pass != nil, pass?.attributeSources == nil, let note = readCheckedNote(), !note.attributeSources.isEmpty else { return }
+        guard pass != nil, pass?.attributeSources == nil, let note = readCheckedNote(), !note.attributeSources.isEmpty
+        else { return }
         let noted = Set(note.attributeSources.map(\.path))
         guard outsideAttributeFiles().allSatisfy(noted.contains) else { return }
         for source in note.attributeSources {
@@ -366,13 +381,17 @@ extension Workspace {
         // thread while this one walks the folders (each mostly waits on the kernel).
         // Where watch may have kept the files and their stats, the note is read alone once that is known.
         let mayKeep = keepsCandidates && knownCandidates?.stats != nil
-        if pass != nil, pass?.note == nil, !mayKeep { pass?.noteAhead = NoteAhead(notePath: checkedHeadPath, root: root) }
+        if pass != nil, pass?.note == nil, !mayKeep {
+            pass?.noteAhead = NoteAhead(notePath: checkedHeadPath, root: root)
+        }
         let scan = try Trace.phase("find candidate files") { () throws(TodoSyncError) in try candidatesForPass() }
         if pass != nil, pass?.note == nil, pass?.noteAhead == nil {
             let statsFiles = pass?.keptCandidates != true
             pass?.noteAhead = NoteAhead(notePath: checkedHeadPath, root: root, statsFiles: statsFiles)
         }
-        if pass?.attributeSources == nil { Trace.phase("gitattributes noted for HEAD") { preloadMarkings(attributeSourceStamps(scan)) } }
+        if pass?.attributeSources == nil {
+            Trace.phase("gitattributes noted for HEAD") { preloadMarkings(attributeSourceStamps(scan)) }
+        }
         return scan
     }
 

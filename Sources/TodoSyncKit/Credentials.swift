@@ -59,7 +59,9 @@ public enum Credentials {
             guard let base = buffer.baseAddress else { return nil }
             var index = start
             while index + 2 < buffer.count {
-                guard let found = memchr(base + index, Int32(UInt8(ascii: ":")), buffer.count - 2 - index) else { return nil }
+                guard let found = memchr(base + index, Int32(UInt8(ascii: ":")), buffer.count - 2 - index) else {
+                    return nil
+                }
                 index = UnsafeRawPointer(found) - UnsafeRawPointer(base)
                 if buffer[index + 1] == UInt8(ascii: "/"), buffer[index + 2] == UInt8(ascii: "/") { return index }
                 index += 1

@@ -15,8 +15,10 @@ public enum DurationText {
             guard let amount = Int64(digits) else { return nil }
             digits = ""
             // `ms` before `m`: the first unit the text starts with is the one meant.
-            let unit: (String, Duration)? = [("ms", .milliseconds(1)), ("s", .seconds(1)), ("m", .seconds(60)), ("h", .seconds(3600))]
-                .first { rest.hasPrefix($0.0) }
+            let unit: (String, Duration)? = [
+                ("ms", .milliseconds(1)), ("s", .seconds(1)), ("m", .seconds(60)), ("h", .seconds(3600)),
+            ]
+            .first { rest.hasPrefix($0.0) }
             guard let (name, scale) = unit else { return nil }
             total += scale * amount
             rest = rest.dropFirst(name.count)

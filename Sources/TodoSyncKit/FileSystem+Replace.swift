@@ -58,10 +58,12 @@ extension FileSystem {
             unlink(temporary.path)
         } else if todosync_exchange_paths(temporary.path, path) == 0 {
             // `temporary.path` now names the file that was at `path` an instant ago.
-            try checkDisplaced(path, temporaryPath: temporary.path, expected: expected, relativePath: relativePath, scratch: scratch)
+            try checkDisplaced(
+                path, temporaryPath: temporary.path, expected: expected, relativePath: relativePath, scratch: scratch)
         } else if errno == EINVAL || errno == ENOSYS || errno == ENOTSUP || errno == EOPNOTSUPP {
             // A file system that cannot swap: keep the old file by a second name, check, rename.
-            try replaceWithoutSwap(path, temporaryPath: temporary.path, expected: expected, relativePath: relativePath, scratch: scratch)
+            try replaceWithoutSwap(
+                path, temporaryPath: temporary.path, expected: expected, relativePath: relativePath, scratch: scratch)
         } else {
             throw failure("cannot replace \(path)")
         }
@@ -209,7 +211,11 @@ extension FileSystem {
         }
         guard try holds(holding, expected) else {
             // Put back, never over a file written meanwhile.
-            if link(holding, path) == 0 { unlink(holding) } else { keepDisplaced(holding, relativePath: relativePath, scratch: scratch) }
+            if link(holding, path) == 0 {
+                unlink(holding)
+            } else {
+                keepDisplaced(holding, relativePath: relativePath, scratch: scratch)
+            }
             throw changedMeanwhile(path)
         }
         keepDisplaced(holding, relativePath: relativePath, scratch: scratch)
@@ -219,7 +225,9 @@ extension FileSystem {
     private static func keepDisplaced(_ file: String, relativePath: String, scratch: ScratchFolder) {
         var info = stat()
         guard lstat(file, &info) == 0 else { return }
-        if rename(file, scratch.replaced + "/" + ScratchFolder.replacedName(of: relativePath, stamp: info)) != 0 { unlink(file) }
+        if rename(file, scratch.replaced + "/" + ScratchFolder.replacedName(of: relativePath, stamp: info)) != 0 {
+            unlink(file)
+        }
     }
 
     static func changedMeanwhile(_ path: String) -> TodoSyncError {

@@ -59,7 +59,9 @@ enum FileSystem {
                 if count < 0 { throw failure("cannot read \(path)") }
                 if count == 0 { return offset == expected.count }
                 guard offset + count <= expected.count,
-                    expected.withUnsafeBytes({ all in buffer.withUnsafeBytes { memcmp(all.baseAddress! + offset, $0.baseAddress!, count) == 0 } })
+                    expected.withUnsafeBytes({ all in
+                        buffer.withUnsafeBytes { memcmp(all.baseAddress! + offset, $0.baseAddress!, count) == 0 }
+                    })
                 else { return false }
                 offset += count
             }
@@ -269,7 +271,9 @@ enum FileSystem {
         // NB: the folder itself first: where it exists (a file written beside others) one call.
         if mkdir(path, 0o755) == 0 || errno == EEXIST { return }
         let parent = parentDirectory(of: path)
-        guard errno == ENOENT, parent != path, parent != "/", parent != "." else { throw failure("cannot create folder \(path)") }
+        guard errno == ENOENT, parent != path, parent != "/", parent != "." else {
+            throw failure("cannot create folder \(path)")
+        }
         try createDirectory(parent)
         if mkdir(path, 0o755) != 0, errno != EEXIST { throw failure("cannot create folder \(path)") }
     }
@@ -295,7 +299,8 @@ enum FileSystem {
         switch code {
         case ENOSPC, EDQUOT, EFBIG: hint = TodoSyncError.outOfSpaceHint
         case EACCES, EPERM:
-            hint = "check who owns the folder and the file and their permissions (ls -ld FOLDER; ls -l FILE): todosync needs to write where git does"
+            hint =
+                "check who owns the folder and the file and their permissions (ls -ld FOLDER; ls -l FILE): todosync needs to write where git does"
         case EROFS: hint = "the file system is mounted read-only: run todosync where it can write"
         default: hint = "run the command again; if it fails again, check the file and the folder it is in"
         }

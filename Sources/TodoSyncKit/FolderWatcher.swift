@@ -34,7 +34,10 @@ func makeFolderWatcher(root: String) -> (watcher: FolderWatcher, notice: String?
     do throws(TodoSyncError) {
         return (try InotifyFolderWatcher(root: root), nil)
     } catch {
-        return (PollingFolderWatcher(root: root), "\(error.message); watching by looking at the files a few times a second instead")
+        return (
+            PollingFolderWatcher(root: root),
+            "\(error.message); watching by looking at the files a few times a second instead"
+        )
     }
     #else
     return (PollingFolderWatcher(root: root), nil)
@@ -49,7 +52,11 @@ func pollReadable(_ descriptors: [Int32], until deadline: ContinuousClock.Instan
         let timeout: Int32
         if let deadline {
             let left = deadline - .now
-            timeout = left <= .zero ? 0 : Int32(clamping: left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000 + 1)
+            timeout =
+                left <= .zero
+                ? 0
+                : Int32(
+                    clamping: left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000 + 1)
         } else {
             timeout = -1
         }

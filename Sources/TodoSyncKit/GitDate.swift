@@ -21,7 +21,11 @@ struct GitDate: Equatable {
 
     init?(_ text: String) {
         let trimmed = text.trimmingSpaces
-        if let raw = Self.raw(trimmed) ?? Self.iso8601(trimmed) ?? Self.rfc2822(trimmed) { self = raw } else { return nil }
+        if let raw = Self.raw(trimmed) ?? Self.iso8601(trimmed) ?? Self.rfc2822(trimmed) {
+            self = raw
+        } else {
+            return nil
+        }
     }
 
     private static func raw(_ text: String) -> GitDate? {
@@ -37,9 +41,11 @@ struct GitDate: Equatable {
     /// `YYYY-MM-DD[T ]HH:MM[:SS[.fraction]][ ][zone]`.
     private static func iso8601(_ text: String) -> GitDate? {
         let characters = Array(text)
-        guard characters.count >= 16, characters[4] == "-", characters[7] == "-", characters[10] == "T" || characters[10] == " ",
+        guard characters.count >= 16, characters[4] == "-", characters[7] == "-",
+            characters[10] == "T" || characters[10] == " ",
             characters[13] == ":",
-            let year = Int(String(characters[0..<4])), let month = Int(String(characters[5..<7])), let day = Int(String(characters[8..<10])),
+            let year = Int(String(characters[0..<4])), let month = Int(String(characters[5..<7])),
+            let day = Int(String(characters[8..<10])),
             let hour = Int(String(characters[11..<13])), let minute = Int(String(characters[14..<16]))
         else { return nil }
         var index = 16, second = 0
@@ -78,14 +84,19 @@ struct GitDate: Equatable {
         if ["Z", "UTC", "GMT"].contains(text.uppercased()) { return 0 }
         guard let sign = text.first, sign == "+" || sign == "-" else { return nil }
         let digits = text.dropFirst().filter { $0 != ":" }
-        guard digits.allSatisfy(\.isNumber), digits.count == 2 || digits.count == 4, let value = Int32(digits) else { return nil }
+        guard digits.allSatisfy(\.isNumber), digits.count == 2 || digits.count == 4, let value = Int32(digits) else {
+            return nil
+        }
         let minutes = digits.count == 2 ? value * 60 : (value / 100) * 60 + value % 100
         return sign == "-" ? -minutes : minutes
     }
 
     /// The instant of a wall-clock time at `offset` (nil: this machine's local time then).
-    private static func date(_ year: Int, _ month: Int, _ day: Int, _ hour: Int, _ minute: Int, _ second: Int, offset: Int32?) -> GitDate? {
-        guard (1...12).contains(month), (1...31).contains(day), (0...23).contains(hour), (0...59).contains(minute), (0...60).contains(second)
+    private static func date(
+        _ year: Int, _ month: Int, _ day: Int, _ hour: Int, _ minute: Int, _ second: Int, offset: Int32?
+    ) -> GitDate? {
+        guard (1...12).contains(month), (1...31).contains(day), (0...23).contains(hour), (0...59).contains(minute),
+            (0...60).contains(second)
         else { return nil }
         var fields = tm()
         fields.tm_year = Int32(year - 1900)

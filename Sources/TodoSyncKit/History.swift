@@ -44,7 +44,8 @@ extension HistoryEntry {
         func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
         let offset = abs(Int(author.offsetMinutes))
         let sign = author.offsetMinutes < 0 ? "-" : "+"
-        return "\(CalendarDate(daysSinceEpoch: days))T\(two(seconds / 3600)):\(two(seconds / 60 % 60)):\(two(seconds % 60))"
+        return
+            "\(CalendarDate(daysSinceEpoch: days))T\(two(seconds / 3600)):\(two(seconds / 60 % 60)):\(two(seconds % 60))"
             + "\(sign)\(two(offset / 60)):\(two(offset % 60))"
     }
 }
@@ -69,7 +70,7 @@ final class FirstParentHistory: Sequence, IteratorProtocol {
             let entry = try workspace.historyEntry(id)
             upcoming = entry.parent
             return entry
-        } catch where error.isBeyondShallowHistory {
+        } catch  where error.isBeyondShallowHistory {
             endsInShallowHistory = true
             upcoming = nil
             return nil
@@ -119,8 +120,10 @@ extension Workspace {
         if let parentID = commit.parents.first {
             do {
                 let parent = try git("reading commit \(parentID.short)") { try repository.commit(parentID) }
-                theirs = try git("listing files") { try repository.files(inTree: parent.tree, include: selector.matches) }
-            } catch where error.isBeyondShallowHistory {
+                theirs = try git("listing files") {
+                    try repository.files(inTree: parent.tree, include: selector.matches)
+                }
+            } catch  where error.isBeyondShallowHistory {
                 // The first commit of a shallow clone: what it changed is beyond the history here.
             }
         }

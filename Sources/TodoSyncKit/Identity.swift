@@ -27,19 +27,24 @@ struct Identity {
         func make(_ role: String) throws(TodoSyncError) -> Signature {
             let variable = "GIT_\(role.uppercased())"
             let name = environment("\(variable)_NAME") ?? config["\(role).name"] ?? config["user.name"]
-            let email = environment("\(variable)_EMAIL") ?? config["\(role).email"] ?? config["user.email"] ?? environment("EMAIL")
+            let email =
+                environment("\(variable)_EMAIL") ?? config["\(role).email"] ?? config["user.email"]
+                ?? environment("EMAIL")
             if name == nil || email == nil { usedFallback = true }
             var date = GitDate(time: now.time, offsetMinutes: now.offsetMinutes)
             if let text = environment("\(variable)_DATE") {
                 guard let given = GitDate(text) else {
                     throw TodoSyncError(
                         "\(variable)_DATE is '\(text)', a date todosync cannot read; nothing was committed",
-                        hint: "give it as git's raw '@SECONDS +HHMM', ISO 8601 (2026-11-24T09:30:00+01:00) or RFC 2822, or unset it")
+                        hint:
+                            "give it as git's raw '@SECONDS +HHMM', ISO 8601 (2026-11-24T09:30:00+01:00) or RFC 2822, or unset it"
+                    )
                 }
                 date = given
             }
             return Signature(
-                name: name ?? fallback.name, email: email ?? fallback.email, time: date.time, offsetMinutes: date.offsetMinutes)
+                name: name ?? fallback.name, email: email ?? fallback.email, time: date.time,
+                offsetMinutes: date.offsetMinutes)
         }
         let author = try make("author"), committer = try make("committer")
         return Identity(

@@ -73,9 +73,9 @@ extension Workspace {
         let repository: Repository
         do {
             repository = try Repository.open(at: directory)
-        } catch where error.isUnsafeOwnership {
+        } catch  where error.isUnsafeOwnership {
             throw dubiousOwnership(from: directory)
-        } catch where error.isNotFound {
+        } catch  where error.isNotFound {
             repository = try git("creating the repository") {
                 try Repository.create(at: directory, initialBranch: "main")
             }
@@ -102,7 +102,9 @@ extension Workspace {
         }
     }
 
-    private func initialize(createdRepository created: Bool, remote: String?, executable: String?) throws(TodoSyncError) -> InitOutcome {
+    private func initialize(
+        createdRepository created: Bool, remote: String?, executable: String?
+    ) throws(TodoSyncError) -> InitOutcome {
         var joined: SyncOutcome?, broughtIn: [InitOutcome.BroughtIn] = []
         if let remote {
             try setUpRemote(remote)
@@ -115,7 +117,8 @@ extension Workspace {
             guard let bytes = try FileSystem.read(root + "/" + path) else { continue }
             documents.append(try ListDocument.parsing(path, bytes))
         }
-        let isProject = Self.projectMarkers.contains { FileSystem.exists(root + "/" + $0) }
+        let isProject =
+            Self.projectMarkers.contains { FileSystem.exists(root + "/" + $0) }
             || documents.contains { Self.hasProjectDocumentName($0.path) }
         var lists: [String] = [], leftAlone: [String] = [], recorded: [String] = [], unmarked: [String] = []
         let noAttributes = Self.attributesSayNothing(attributeSourceStamps(scan))
@@ -152,19 +155,27 @@ extension Workspace {
         if executable != nil, try !attributesNameMergeDriver() { marks += Self.mergeAttributeLines }
         try writeInitialFiles(example: wroteExample, attributeLines: marks)
         leftAlone += unmarked
-        if lists.count >= Self.progressFrom { progress?("Committing \(lists.count) lists: ids written into them, stored in git") }
+        if lists.count >= Self.progressFrom {
+            progress?("Committing \(lists.count) lists: ids written into them, stored in git")
+        }
         // The folder's own lines brought into the remote's files are committed with the
         // adoption: a list as one, another Markdown file as the text it is.
         var alongside = [Self.attributesFile: "Record which files are lists in \(Self.attributesFile)"]
-        for brought in broughtIn where !lists.contains(brought.path) { alongside[brought.path] = "Bring this folder's own text of \(brought.path) in" }
+        for brought in broughtIn where !lists.contains(brought.path) {
+            alongside[brought.path] = "Bring this folder's own text of \(brought.path) in"
+        }
         let outcome = try commit(
-            summary: !broughtIn.isEmpty ? "Bring this folder's own lists in" : created || wroteExample ? "Start todo lists" : "Adopt lists into todosync",
+            summary: !broughtIn.isEmpty
+                ? "Bring this folder's own lists in"
+                : created || wroteExample ? "Start todo lists" : "Adopt lists into todosync",
             kind: .adopt, alongside: alongside)
         if let executable { try setUpMergeDriver(executable: executable) }
         let pushed = joined == nil ? false : try sync().pushed
         return InitOutcome(
-            root: root, createdRepository: created, createdExampleList: wroteExample, remote: remote.map(Credentials.removed),
-            lists: lists.sorted(), leftAlone: leftAlone.sorted(), isProject: isProject, commit: outcome, joined: joined, pushed: pushed,
+            root: root, createdRepository: created, createdExampleList: wroteExample,
+            remote: remote.map(Credentials.removed),
+            lists: lists.sorted(), leftAlone: leftAlone.sorted(), isProject: isProject, commit: outcome, joined: joined,
+            pushed: pushed,
             mergeDriver: executable != nil, broughtIn: broughtIn)
     }
 
@@ -185,7 +196,9 @@ extension Workspace {
         guard example || !attributeLines.isEmpty else { return }
         guard let branch = try branchReference() else { throw detachedHead() }
         var files: [WritePlan.FileWrite] = []
-        if example { files.append(WritePlan.FileWrite(path: "TODO.md", expected: nil, final: Array(Self.exampleList.utf8))) }
+        if example {
+            files.append(WritePlan.FileWrite(path: "TODO.md", expected: nil, final: Array(Self.exampleList.utf8)))
+        }
         if !attributeLines.isEmpty {
             let path = Self.attributesFile
             let existing = try FileSystem.read(root + "/" + path)
@@ -202,15 +215,18 @@ extension Workspace {
 
     /// Files and folders at a folder's root that say it is a software project.
     static let projectMarkers = [
-        ".github", ".gitlab", ".gitlab-ci.yml", ".gitea", ".forgejo", "Package.swift", "package.json", "Cargo.toml", "go.mod",
-        "pyproject.toml", "setup.py", "Makefile", "CMakeLists.txt", "pom.xml", "build.gradle", "Gemfile", "LICENSE", "COPYING", "src",
+        ".github", ".gitlab", ".gitlab-ci.yml", ".gitea", ".forgejo", "Package.swift", "package.json", "Cargo.toml",
+        "go.mod",
+        "pyproject.toml", "setup.py", "Makefile", "CMakeLists.txt", "pom.xml", "build.gradle", "Gemfile", "LICENSE",
+        "COPYING", "src",
     ]
 
     /// A project's own Markdown, which may hold checkboxes that are not anyone's list: files in
     /// dot-folders (`.github/…`) and template folders, and the usual project documents.
     static func isProjectDocument(_ path: String) -> Bool {
         let folders = path.split(separator: "/").dropLast()
-        return folders.contains { $0.hasPrefix(".") || $0.uppercased().hasSuffix("_TEMPLATE") } || hasProjectDocumentName(path)
+        return folders.contains { $0.hasPrefix(".") || $0.uppercased().hasSuffix("_TEMPLATE") }
+            || hasProjectDocumentName(path)
     }
 
     /// CHANGELOG.md, CONTRIBUTING.md and the like: a sign of a software project.
@@ -253,13 +269,15 @@ extension Workspace {
             try fetch(upstream, progress: nil)
         } catch {
             var failure = error
-            failure.hint = "nothing was fetched and no list written; once 'git ls-remote \(upstream.url)' works here, run todosync init again"
+            failure.hint =
+                "nothing was fetched and no list written; once 'git ls-remote \(upstream.url)' works here, run todosync init again"
             throw failure
         }
         var outcome = SyncOutcome(upstream: upstream)
         let (writes, reports) = try filesToBringIn(from: upstream)
         var nothingRead: [WorkingFile] = []
-        try integrate(upstream, allowUnrelatedHistories: false, recentlyRead: &nothingRead, bringingIn: writes, into: &outcome)
+        try integrate(
+            upstream, allowUnrelatedHistories: false, recentlyRead: &nothingRead, bringingIn: writes, into: &outcome)
         try git("reading .gitattributes") { try repository.forgetCachedAttributes() }
         return (outcome, reports)
     }
@@ -276,7 +294,9 @@ extension Workspace {
             let theirs = try git("reading \(upstream.trackingRef)", { try repository.reference(upstream.trackingRef) })
         else { return ([:], []) }
         let tree = try git("reading \(upstream.name)") { try repository.commit(theirs).tree }
-        let files = try git("listing the files of \(upstream.name)") { try repository.files(inTree: tree, include: { _ in true }) }
+        let files = try git("listing the files of \(upstream.name)") {
+            try repository.files(inTree: tree, include: { _ in true })
+        }
         var writes: [String: (local: [UInt8], merged: [UInt8])] = [:], reports: [InitOutcome.BroughtIn] = []
         for file in files where FileSystem.exists(root + "/" + file.path) {
             let local = try FileSystem.read(root + "/" + file.path)
@@ -285,12 +305,17 @@ extension Workspace {
                 writes[file.path] = (local, remote)
                 continue
             }
-            guard let local, selector.matches(file.path), ListDocument.binaryOffset(local) == nil, ListDocument.binaryOffset(remote) == nil else {
+            guard let local, selector.matches(file.path), ListDocument.binaryOffset(local) == nil,
+                ListDocument.binaryOffset(remote) == nil
+            else {
                 throw TodoSyncError(
                     "\(file.path) is already here, and \(upstream.name) has a different file of that name; todosync will not overwrite it; nothing was merged",
-                    hint: "move it aside (or init in an empty folder), run todosync init again, then copy what you need back in")
+                    hint:
+                        "move it aside (or init in an empty folder), run todosync init again, then copy what you need back in"
+                )
             }
-            let brought = try ListDocument.parsing(file.path, remote).bringingIn(try ListDocument.parsing(file.path, local))
+            let brought = try ListDocument.parsing(file.path, remote).bringingIn(
+                try ListDocument.parsing(file.path, local))
             writes[file.path] = (local, brought.document.render())
             reports.append(InitOutcome.BroughtIn(path: file.path, items: brought.items, textLines: brought.textLines))
         }

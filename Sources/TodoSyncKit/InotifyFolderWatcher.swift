@@ -8,7 +8,8 @@ final class InotifyFolderWatcher: FolderWatcher {
     /// Watch descriptor → folder relative to the root.
     private var folders: [Int32: String] = [:]
 
-    private static let events = UInt32(IN_CLOSE_WRITE | IN_MODIFY | IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO | IN_ATTRIB)
+    private static let events = UInt32(
+        IN_CLOSE_WRITE | IN_MODIFY | IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO | IN_ATTRIB)
 
     init(root: String) throws(TodoSyncError) {
         self.root = root
@@ -23,7 +24,9 @@ final class InotifyFolderWatcher: FolderWatcher {
     private static func limitReached(_ folder: String) -> TodoSyncError {
         var error = TodoSyncError(
             "cannot watch \(folder): the system's limit of watched folders (fs.inotify.max_user_watches) is reached",
-            hint: "raise it: sudo sysctl fs.inotify.max_user_watches=524288 (or leave folders of non-list files out with .gitignore)")
+            hint:
+                "raise it: sudo sysctl fs.inotify.max_user_watches=524288 (or leave folders of non-list files out with .gitignore)"
+        )
         error.isWatchLimitReached = true
         return error
     }
@@ -36,7 +39,8 @@ final class InotifyFolderWatcher: FolderWatcher {
             if let limit = Self.testLimit, folders.count >= limit {
                 throw Self.limitReached(absolute)
             }
-            let watch = inotify_add_watch(descriptor, absolute, Self.events | UInt32(IN_ONLYDIR) | UInt32(IN_DONT_FOLLOW))
+            let watch = inotify_add_watch(
+                descriptor, absolute, Self.events | UInt32(IN_ONLYDIR) | UInt32(IN_DONT_FOLLOW))
             if watch >= 0 {
                 folders[watch] = path
             } else if errno == ENOSPC {
@@ -69,7 +73,9 @@ final class InotifyFolderWatcher: FolderWatcher {
             while offset + headerSize <= count {
                 let (event, name) = buffer.withUnsafeBytes { raw in
                     let event = raw.loadUnaligned(fromByteOffset: offset, as: inotify_event.self)
-                    let nameBytes = raw[(offset + headerSize)..<(offset + headerSize + Int(event.len))].prefix { $0 != 0 }
+                    let nameBytes = raw[(offset + headerSize)..<(offset + headerSize + Int(event.len))].prefix {
+                        $0 != 0
+                    }
                     return (event, String(decoding: nameBytes, as: UTF8.self))
                 }
                 offset += headerSize + Int(event.len)

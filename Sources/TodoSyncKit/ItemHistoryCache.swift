@@ -30,7 +30,8 @@ struct ItemHistoryCache: Equatable {
 
     /// The cache `bytes` hold for `item`; nil for anything but a whole cache of this format.
     init?(decoding bytes: [UInt8], item: ItemID) {
-        guard var reader = CacheFile.open(bytes, format: Self.format), reader.string() == item.description, let tip = reader.take(20).flatMap(OID.init(rawBytes:)),
+        guard var reader = CacheFile.open(bytes, format: Self.format), reader.string() == item.description,
+            let tip = reader.take(20).flatMap(OID.init(rawBytes:)),
             let count = reader.number(), count <= bytes.count / 20
         else { return nil }
         var commits: [OID] = []

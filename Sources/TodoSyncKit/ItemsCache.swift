@@ -48,14 +48,16 @@ struct ItemsCache: Sendable {
     /// records. `program` names the todosync build (its file's stamp): another build may
     /// parse otherwise, so a cache it wrote is not read.
     func encoded(program: String) -> [UInt8] {
-        var body = CacheFile.start(Self.format, reservingCapacity: paths.count * 80 + records.values.reduce(0) { $0 + $1.count + 24 })
+        var body = CacheFile.start(
+            Self.format, reservingCapacity: paths.count * 80 + records.values.reduce(0) { $0 + $1.count + 24 })
         body.appendString(program)
         body.appendNumber(paths.count)
         for (path, entry) in paths {
             body.appendString(path)
             let stat = entry.stat
             for number in [
-                UInt32(bitPattern: stat.ctime.seconds), stat.ctime.nanoseconds, UInt32(bitPattern: stat.mtime.seconds), stat.mtime.nanoseconds,
+                UInt32(bitPattern: stat.ctime.seconds), stat.ctime.nanoseconds, UInt32(bitPattern: stat.mtime.seconds),
+                stat.mtime.nanoseconds,
                 stat.device, stat.inode, stat.userID, stat.groupID, stat.size,
             ] {
                 body.appendNumber(Int(number))
@@ -75,7 +77,9 @@ struct ItemsCache: Sendable {
     /// The cache a file holds, if `program` wrote it; nil for anything but a whole cache of
     /// this format.
     init?(decoding bytes: [UInt8], program: String) {
-        guard var reader = CacheFile.open(bytes, format: Self.format), reader.string() == program, let pathCount = reader.number(), pathCount <= bytes.count else { return nil }
+        guard var reader = CacheFile.open(bytes, format: Self.format), reader.string() == program,
+            let pathCount = reader.number(), pathCount <= bytes.count
+        else { return nil }
         paths.reserveCapacity(pathCount)
         for _ in 0..<pathCount {
             guard let path = reader.string() else { return nil }
@@ -94,7 +98,8 @@ struct ItemsCache: Sendable {
         guard let recordCount = reader.number(), recordCount <= bytes.count else { return nil }
         records.reserveCapacity(recordCount)
         for _ in 0..<recordCount {
-            guard let blob = reader.take(20).flatMap(OID.init(rawBytes:)), let length = reader.number(), let record = reader.take(length)
+            guard let blob = reader.take(20).flatMap(OID.init(rawBytes:)), let length = reader.number(),
+                let record = reader.take(length)
             else { return nil }
             records[blob] = record
         }

@@ -66,7 +66,9 @@ extension Workspace {
     func candidatesForPass() throws(TodoSyncError) -> CandidateScan {
         guard keepsCandidates else { return try scanCandidates() }
         let stamps = candidateStamps()
-        if let known = knownCandidates, !stamps.contains(nil), known.stamps == stamps, ContinuousClock.now - known.walkedAt < KnownCandidates.longestKept {
+        if let known = knownCandidates, !stamps.contains(nil), known.stamps == stamps,
+            ContinuousClock.now - known.walkedAt < KnownCandidates.longestKept
+        {
             Trace.note("candidate files: as watch kept them")
             pass?.keptCandidates = true
             return known.scan
@@ -89,10 +91,14 @@ extension Workspace {
     /// The candidate files' stats as watch kept them, the files it saw change taken again; nil
     /// where this pass walked.
     func keptStats(_ paths: [String]) -> [FileStat?]? {
-        guard pass?.keptCandidates == true, let known = knownCandidates, let kept = known.stats, kept.count == paths.count else { return nil }
+        guard pass?.keptCandidates == true, let known = knownCandidates, let kept = known.stats,
+            kept.count == paths.count
+        else { return nil }
         var stats = kept
         for path in known.changed {
-            if let position = PathOrder.position(of: path, in: paths) { stats[position] = FileSystem.regularFileStat(root + "/" + path) }
+            if let position = PathOrder.position(of: path, in: paths) {
+                stats[position] = FileSystem.regularFileStat(root + "/" + path)
+            }
         }
         return stats
     }

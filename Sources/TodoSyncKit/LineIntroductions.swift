@@ -14,20 +14,26 @@ struct LineIntroductions {
     let repository: Repository
 
     /// The introducing commit of each line, by line.
-    func find(_ lines: [IDAssignment.DerivedLine], from start: Commit) throws(TodoSyncError) -> [IDAssignment.DerivedLine: OID] {
+    func find(
+        _ lines: [IDAssignment.DerivedLine], from start: Commit
+    ) throws(TodoSyncError) -> [IDAssignment.DerivedLine: OID] {
         var result: [IDAssignment.DerivedLine: OID] = [:]
         let keys = lines.map { LineKey($0.line[...]) }
         var byPath: [String: [Int]] = [:]
         for index in lines.indices { byPath[lines[index].path, default: []].append(index) }
         for (path, members) in byPath {
-            let startBlob = try git("reading \(path) in commit \(start.id.short)") { try repository.file(at: path, inTree: start.tree)?.blob }
+            let startBlob = try git("reading \(path) in commit \(start.id.short)") {
+                try repository.file(at: path, inTree: start.tree)?.blob
+            }
             // Each group: lines (indices into `lines`) still held by a commit, and its blob of the file.
             var work: [(commit: Commit, blob: OID?, members: [Int])] = [(start, startBlob, members)]
             while let (commit, blob, members) = work.popLast() {
                 var remaining = members
                 for parentID in commit.parents where !remaining.isEmpty {
                     guard let parent = try parentCommit(parentID),
-                        let parentBlob = try git("reading \(path) in commit \(parentID.short)", { try repository.file(at: path, inTree: parent.tree)?.blob })
+                        let parentBlob = try git(
+                            "reading \(path) in commit \(parentID.short)",
+                            { try repository.file(at: path, inTree: parent.tree)?.blob })
                     else { continue }
                     var held: [Int] = []
                     if parentBlob == blob {
@@ -36,7 +42,11 @@ struct LineIntroductions {
                         let counts = try lineCounts(parentBlob, path)
                         var stillRemaining: [Int] = []
                         for member in remaining {
-                            if counts[keys[member], default: 0] > lines[member].copy { held.append(member) } else { stillRemaining.append(member) }
+                            if counts[keys[member], default: 0] > lines[member].copy {
+                                held.append(member)
+                            } else {
+                                stillRemaining.append(member)
+                            }
                         }
                         remaining = stillRemaining
                     }
@@ -52,7 +62,7 @@ struct LineIntroductions {
     private func parentCommit(_ id: OID) throws(TodoSyncError) -> Commit? {
         do {
             return try git("reading commit \(id.short)") { try repository.commit(id) }
-        } catch where error.isBeyondShallowHistory {
+        } catch  where error.isBeyondShallowHistory {
             return nil
         }
     }

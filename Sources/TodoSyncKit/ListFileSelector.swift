@@ -54,7 +54,8 @@ public struct ListFileSelector: Sendable, Equatable {
     /// `include`, and not excluded.
     public func matches(_ path: String) -> Bool {
         let name = Self.fileName(path)
-        return compiledInclude.contains { $0.matches(path, name: name) } && !compiledExclude.contains { $0.matches(path, name: name) }
+        return compiledInclude.contains { $0.matches(path, name: name) }
+            && !compiledExclude.contains { $0.matches(path, name: name) }
     }
 
     /// Whether `exclude` names the file.
@@ -75,7 +76,8 @@ public struct ListFileSelector: Sendable, Equatable {
         case .marked: Self.isNamedTODO(path) || hasItems
         case .unspecified:
             Self.isNamedTODO(path) || hasIDs
-                || (hasItems && compiledInclude[Self.markdown.count...].contains { $0.matches(path, name: Self.fileName(path)) })
+                || (hasItems
+                    && compiledInclude[Self.markdown.count...].contains { $0.matches(path, name: Self.fileName(path)) })
         }
     }
 
@@ -118,7 +120,8 @@ public struct ListFileSelector: Sendable, Equatable {
 
         init(_ pattern: String) {
             let special = { (byte: UInt8) in
-                byte == UInt8(ascii: "*") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "\\")
+                byte == UInt8(ascii: "*") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "[")
+                    || byte == UInt8(ascii: "\\")
                     || byte == UInt8(ascii: "/")
             }
             let bytes = Array(pattern.utf8)
@@ -127,7 +130,8 @@ public struct ListFileSelector: Sendable, Equatable {
             } else if !bytes.contains(where: special) {
                 kind = .name(bytes)
             } else {
-                kind = .glob(pattern.hasPrefix("/") ? String(pattern.dropFirst()) : pattern, slashed: pattern.contains("/"))
+                kind = .glob(
+                    pattern.hasPrefix("/") ? String(pattern.dropFirst()) : pattern, slashed: pattern.contains("/"))
             }
         }
 
@@ -165,7 +169,9 @@ extension Workspace {
     func passAttributes(_ path: String) -> (ListFileSelector.Marking, filter: String?)? {
         if let found = pass?.attributes[path] { return found }
         if Self.attributesSayNothing(pass?.attributeSources) { return (.unspecified, nil) }
-        guard let files = pass?.notedMarkings, let position = NotedFile.position(of: path, in: files) else { return nil }
+        guard let files = pass?.notedMarkings, let position = NotedFile.position(of: path, in: files) else {
+            return nil
+        }
         return files[position].marking.map { ($0, nil) }
     }
 
@@ -185,7 +191,9 @@ extension Workspace {
     static func filteredListRefusal(_ path: String, driver: String) -> TodoSyncError {
         TodoSyncError(
             "\(path) is a list under git's filter '\(driver)' (.gitattributes: filter=\(driver)), which todosync cannot run: it would commit the file as it reads here, unfiltered; nothing was read into a commit",
-            hint: "keep lists out of filtered paths, or leave this file to git: add the line '\(ListFileSelector.attributeLine(for: path, isList: false))' to .gitattributes")
+            hint:
+                "keep lists out of filtered paths, or leave this file to git: add the line '\(ListFileSelector.attributeLine(for: path, isList: false))' to .gitattributes"
+        )
     }
 
     /// Refuses a file that items cannot be added or moved into because it would not be read
@@ -193,7 +201,8 @@ extension Workspace {
     func checkCanHoldList(_ path: String) throws(TodoSyncError) {
         let reason: String
         if !selector.matches(path) {
-            reason = selector.excludes(path)
+            reason =
+                selector.excludes(path)
                 ? "todosync.exclude names it (README.md by default)"
                 : "todosync keeps lists only in Markdown files (*.md, *.markdown) and what todosync.include names"
         } else {
@@ -202,14 +211,16 @@ extension Workspace {
             guard marking == .unmarked else { return }
             reason = ".gitattributes marks it -todosync"
         }
-        throw TodoSyncError("\(path) cannot hold a list: \(reason); nothing was changed", hint: "name a list file, such as TODO.md")
+        throw TodoSyncError(
+            "\(path) cannot hold a list: \(reason); nothing was changed", hint: "name a list file, such as TODO.md")
     }
 
     /// What gitattributes say of the file at `path`.
     func marking(of path: String) throws(TodoSyncError) -> ListFileSelector.Marking {
-        Self.marking(from: try git("reading the todosync attribute of \(path)") {
-            try repository.attribute(ListFileSelector.attribute, for: path)
-        })
+        Self.marking(
+            from: try git("reading the todosync attribute of \(path)") {
+                try repository.attribute(ListFileSelector.attribute, for: path)
+            })
     }
 
     private static func marking(from value: AttributeValue) -> ListFileSelector.Marking {

@@ -29,7 +29,9 @@ struct LocalHistory {
 
     /// The starts of reflog messages that record a commit made on this clone: todosync's own
     /// units ("todosync: <summary>"; sync writes "todosync sync: …"), and git's.
-    static let prefixesMadeHere = ["todosync: ", "commit: ", "commit (initial): ", "commit (amend): ", "revert: ", "cherry-pick: "]
+    static let prefixesMadeHere = [
+        "todosync: ", "commit: ", "commit (initial): ", "commit (amend): ", "revert: ", "cherry-pick: ",
+    ]
 }
 
 extension Workspace {
@@ -75,12 +77,14 @@ final class MyHistory: Sequence, IteratorProtocol {
         while let id = remaining.next() {
             guard given.insert(id).inserted else { continue }
             do throws(TodoSyncError) {
-                guard try git("reading history", { try workspace.repository.contains(id, inHistoryOf: head) }) else { continue }
+                guard try git("reading history", { try workspace.repository.contains(id, inHistoryOf: head) }) else {
+                    continue
+                }
                 var entry = try workspace.historyEntry(id)
                 if entry.isMerge { entry.entry = .none }
                 entry.madeHere = true
                 return entry
-            } catch where error.isBeyondShallowHistory {
+            } catch  where error.isBeyondShallowHistory {
                 continue
             } catch {
                 readFailure = error
@@ -137,12 +141,14 @@ struct CommitWalk {
         for id in pending where seen.insert(id).inserted {
             do throws(TodoSyncError) {
                 queue.append(try git("reading commit \(id.short)") { try workspace.repository.commit(id) })
-            } catch where error.isBeyondShallowHistory {
+            } catch  where error.isBeyondShallowHistory {
                 endsInShallowHistory = true
             }
         }
         pending = []
-        guard let newest = queue.indices.max(by: { queue[$0].committer.time < queue[$1].committer.time }) else { return nil }
+        guard let newest = queue.indices.max(by: { queue[$0].committer.time < queue[$1].committer.time }) else {
+            return nil
+        }
         let commit = queue.remove(at: newest)
         pending = commit.parents
         return commit

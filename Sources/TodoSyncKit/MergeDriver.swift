@@ -23,14 +23,17 @@ public enum MergeDriver {
         var versions: [[UInt8]] = []
         for file in [base, current, other] {
             guard let bytes = try FileSystem.read(file) else {
-                throw TodoSyncError("\(file) does not exist", hint: "todosync merge-file is run by git during a merge; see todosync merge-file --help")
+                throw TodoSyncError(
+                    "\(file) does not exist",
+                    hint: "todosync merge-file is run by git during a merge; see todosync merge-file --help")
             }
             versions.append(bytes)
         }
         guard try isList(path, versions) else {
             let conflicts = try git("merging \(path) line by line") {
                 try GitMergeFile.run(
-                    current: current, base: base, other: other, labels: ["ours", "base", "theirs"], markerSize: markerSize)
+                    current: current, base: base, other: other, labels: ["ours", "base", "theirs"],
+                    markerSize: markerSize)
             }
             return MergeDriverOutcome(conflicts: conflicts)
         }
@@ -49,7 +52,8 @@ public enum MergeDriver {
         do {
             workspace = try Workspace.open()
         } catch {
-            return ListFileSelector.isNamedTODO(path) || versions.contains { ListDocument(path: path, bytes: $0).hasIDs }
+            return ListFileSelector.isNamedTODO(path)
+                || versions.contains { ListDocument(path: path, bytes: $0).hasIDs }
         }
         return try workspace.isAnyList(path, versions)
     }

@@ -63,7 +63,8 @@ public struct PendingUnit {
     /// HEAD holds when it was read (items committed without ids, by plain git). Anything typed,
     /// prose included, makes it an editing session.
     var onlyWritesIDs: Bool {
-        changes.isEmpty && changedPaths.allSatisfy { path in sameBytes(working.readBytes[path] ?? nil, head.files[path]?.bytes) }
+        changes.isEmpty
+            && changedPaths.allSatisfy { path in sameBytes(working.readBytes[path] ?? nil, head.files[path]?.bytes) }
     }
 }
 
@@ -81,26 +82,33 @@ extension Workspace {
     /// `shortcuts`: "nothing changed" may be answered without reading HEAD (then the unit
     /// names no HEAD commit).
     func pending(storingBlobsAhead: Bool, shortcuts: Bool = true) throws(TodoSyncError) -> PendingUnit {
-        try readingPass { () throws(TodoSyncError) in try pendingInPass(storingBlobsAhead: storingBlobsAhead, shortcuts: shortcuts) }
+        try readingPass { () throws(TodoSyncError) in
+            try pendingInPass(storingBlobsAhead: storingBlobsAhead, shortcuts: shortcuts)
+        }
     }
 
     private func pendingInPass(storingBlobsAhead: Bool, shortcuts: Bool) throws(TodoSyncError) -> PendingUnit {
         let scan = try scanForPass()
         for name in scan.namesNotUTF8 {
-            notice("\(FileSystem.quoted(name)): the file name is not valid UTF-8, so todosync does not read it as a list; rename it (a UTF-8 name) to keep it with the lists")
+            notice(
+                "\(FileSystem.quoted(name)): the file name is not valid UTF-8, so todosync does not read it as a list; rename it (a UTF-8 name) to keep it with the lists"
+            )
         }
         var unit = try pending(scan.files, storingBlobsAhead: storingBlobsAhead, shortcuts: shortcuts)
         unit.scan = scan
         return unit
     }
 
-    private func pending(_ paths: [String], storingBlobsAhead: Bool, shortcuts: Bool) throws(TodoSyncError) -> PendingUnit {
+    private func pending(
+        _ paths: [String], storingBlobsAhead: Bool, shortcuts: Bool
+    ) throws(TodoSyncError) -> PendingUnit {
         // Read once: the checked note, the blob writes and the comparison with HEAD all ask it.
         let stamps = try Trace.phase("read git's index") { () throws(TodoSyncError) in
             try git("reading git's index") { try repository.indexStamps(for: paths) }
         }
         guard let headCommit = try readHeadCommit() else {
-            return try pending(paths, headTree: nil, stamps: stamps, storingBlobsAhead: storingBlobsAhead, shortcuts: shortcuts)
+            return try pending(
+                paths, headTree: nil, stamps: stamps, storingBlobsAhead: storingBlobsAhead, shortcuts: shortcuts)
         }
         // Work proportional to the change: where HEAD's lists are known in order and git's index
         // vouches for a file, it holds HEAD's blob; only the others are read, with HEAD's
@@ -114,21 +122,27 @@ extension Workspace {
             }
             if !narrowed.readsNotedList, try readNoList(narrowed.read) { return .nothingChanged(diagnostics: []) }
             let read = Set(narrowed.read)
-            let headTree = HeadTree(commit: headCommit, files: try Trace.phase("read HEAD's tree (the files read)") { () throws(TodoSyncError) in
-                try candidateFiles(inTree: headCommit.tree, among: read)
-            })
+            let headTree = HeadTree(
+                commit: headCommit,
+                files: try Trace.phase("read HEAD's tree (the files read)") { () throws(TodoSyncError) in
+                    try candidateFiles(inTree: headCommit.tree, among: read)
+                })
             // A note recorded in this pass names the files not read as well.
             pass?.vouched = narrowed.vouched
             let unit = try pending(
-                paths.filter(read.contains), headTree: headTree, stamps: stamps, storingBlobsAhead: storingBlobsAhead, shortcuts: shortcuts)
+                paths.filter(read.contains), headTree: headTree, stamps: stamps, storingBlobsAhead: storingBlobsAhead,
+                shortcuts: shortcuts)
             guard unit.namesIDsFromElsewhere else { return unit }
             pass?.vouched = []
             pass?.readPlain = [:]
         }
-        let headTree = HeadTree(commit: headCommit, files: try Trace.phase("read HEAD's tree") { () throws(TodoSyncError) in
-            try candidateFiles(inTree: headCommit.tree, among: nil)
-        })
-        return try pending(paths, headTree: headTree, stamps: stamps, storingBlobsAhead: storingBlobsAhead, shortcuts: shortcuts)
+        let headTree = HeadTree(
+            commit: headCommit,
+            files: try Trace.phase("read HEAD's tree") { () throws(TodoSyncError) in
+                try candidateFiles(inTree: headCommit.tree, among: nil)
+            })
+        return try pending(
+            paths, headTree: headTree, stamps: stamps, storingBlobsAhead: storingBlobsAhead, shortcuts: shortcuts)
     }
 
     /// Which candidate files to read, given the note for HEAD: all but the files it names whose
@@ -136,7 +150,9 @@ extension Workspace {
     /// longer candidates (removed). One pass over the candidates and the note, both in
     /// `PathOrder`, with the stats and index entries taken position by position.
     /// `changedSince`: the files HEAD holds otherwise than the note's commit (read as well).
-    private func narrowing(_ paths: [String], stats: [FileStat?], note: CheckedHead, stamps: IndexStamps, changedSince: Set<String>) -> Narrowing {
+    private func narrowing(
+        _ paths: [String], stats: [FileStat?], note: CheckedHead, stamps: IndexStamps, changedSince: Set<String>
+    ) -> Narrowing {
         var result = Narrowing()
         result.vouched.reserveCapacity(note.files.count)
         let files = note.files
@@ -162,7 +178,8 @@ extension Workspace {
             let file = files[next]
             next += 1
             if let stat = stats[position], stamps.blob(at: position, stat: stat) == file.blob,
-                changedSince.isEmpty || !changedSince.contains(path) {
+                changedSince.isEmpty || !changedSince.contains(path)
+            {
                 result.vouched.append(file)
             } else {
                 result.read.append(path)
@@ -185,13 +202,16 @@ extension Workspace {
         guard let note = readCheckedNote() else { return nil }
         if note.commit == head.id { return (note, []) }
         guard let noted = try? repository.commit(note.commit) else { return nil }
-        return try Trace.phase("carry the note from \(note.commit.short)") { () throws(TodoSyncError) -> (CheckedHead, Set<String>)? in
+        return try Trace.phase("carry the note from \(note.commit.short)") {
+            () throws(TodoSyncError) -> (CheckedHead, Set<String>)? in
             let changed = try changedCandidates(from: noted.tree, to: head.tree)
             // Much changed (another branch checked out): reading every file costs no more.
             guard changed.count <= max(64, note.files.count / 8) else { return nil }
             var before = Set<ItemID>()
             for path in changed {
-                guard let position = NotedFile.position(of: path, in: note.files), note.files[position].isList else { continue }
+                guard let position = NotedFile.position(of: path, in: note.files), note.files[position].isList else {
+                    continue
+                }
                 let bytes = try committedBytes(note.files[position].blob, at: path)
                 for case let id? in try ListDocument.parsing(path, bytes).nodeIDs { before.insert(id) }
             }
@@ -219,14 +239,18 @@ extension Workspace {
         guard let headTree, pass != nil, paths.count <= 64 else { return }
         let reading = Set(paths)
         for file in headTree.files where reading.contains(file.path) {
-            guard let stat = passStat(file.path), stat.size >= 1 << 20, stamps.blob(at: file.path, stat: stat) != file.blob else { continue }
+            guard let stat = passStat(file.path), stat.size >= 1 << 20,
+                stamps.blob(at: file.path, stat: stat) != file.blob
+            else { continue }
             pass?.blobsReadAhead[file.blob] = BlobRead(reading: file.blob, in: repository.gitDirectory)
             Trace.note("HEAD's version read ahead: \(file.path)")
         }
     }
 
     /// Starts storing each of these files that HEAD holds another version of (see `pending`).
-    private func storeAhead(_ read: [WorkingFile.Read], headTree: HeadTree?, stamps: IndexStamps) throws(TodoSyncError) -> [String: BlobWrite] {
+    private func storeAhead(
+        _ read: [WorkingFile.Read], headTree: HeadTree?, stamps: IndexStamps
+    ) throws(TodoSyncError) -> [String: BlobWrite] {
         guard let headTree, !read.isEmpty else { return [:] }
         var headBlobs: [String: OID] = [:]
         for file in headTree.files { headBlobs[file.path] = file.blob }
@@ -259,20 +283,29 @@ extension Workspace {
         }
         if storingBlobsAhead, read.count <= 64 {
             let small = files.filter { file in
-                file.bytes.count < Self.largestHashedUnvouched && file.document.hasItems && !file.document.nodeIDs.contains(nil)
+                file.bytes.count < Self.largestHashedUnvouched && file.document.hasItems
+                    && !file.document.nodeIDs.contains(nil)
             }
             blobsStoredAhead.merge(
-                try storeAhead(small.map { WorkingFile.Read(path: $0.path, bytes: $0.bytes, stat: $0.stat) }, headTree: headTree, stamps: stamps)
+                try storeAhead(
+                    small.map { WorkingFile.Read(path: $0.path, bytes: $0.bytes, stat: $0.stat) }, headTree: headTree,
+                    stamps: stamps)
             ) { first, _ in first }
         }
         let filesRead = files.count <= PendingUnit.filesReadKept ? files : []
         let clashes = files.map(\.document).filter(\.mayHoldClashes).flatMap(\.clashes)
-        if shortcuts, var unchanged = try Trace.phase("compare with HEAD (index, size, hash)", { () throws(TodoSyncError) in try unchangedSinceHead(files, headTree, stamps) }) {
+        if shortcuts,
+            var unchanged = try Trace.phase(
+                "compare with HEAD (index, size, hash)",
+                { () throws(TodoSyncError) in try unchangedSinceHead(files, headTree, stamps) })
+        {
             unchanged.filesRead = filesRead
             unchanged.clashes = clashes
             return unchanged
         }
-        let head = try Trace.phase("read and parse HEAD's lists") { () throws(TodoSyncError) in try readHead(headTree, reusing: files, stamps: stamps) }
+        let head = try Trace.phase("read and parse HEAD's lists") { () throws(TodoSyncError) in
+            try readHead(headTree, reusing: files, stamps: stamps)
+        }
         let working = try workingSnapshot(files, head: head)
         // Markdown files read that are not lists and hold HEAD's blob, as git's index vouches:
         // the note names them, so the next pass need not read them.
@@ -280,26 +313,34 @@ extension Workspace {
             var blobs: [String: OID] = [:]
             for file in headTree.files { blobs[file.path] = file.blob }
             for file in files where working.lists[file.path] == nil {
-                if let blob = blobs[file.path], stamps.blob(at: file.path, stat: file.stat) == blob { pass?.readPlain[file.path] = blob }
+                if let blob = blobs[file.path], stamps.blob(at: file.path, stat: file.stat) == blob {
+                    pass?.readPlain[file.path] = blob
+                }
             }
         }
         var generator = SystemRandomNumberGenerator()
-        var assigned = Trace.phase("assign ids") { IDAssignment.assign(working.lists, base: head.base, using: &generator) }
+        var assigned = Trace.phase("assign ids") {
+            IDAssignment.assign(working.lists, base: head.base, using: &generator)
+        }
         var changes = Trace.phase("changes") { ListSet.changes(from: head.base.lists, to: assigned.lists) }
         let recurring = try addingNextOccurrences(to: &assigned, changes: &changes, since: head.base.lists)
         // HEAD's ids are gathered only where a question needs them: most commits hold exactly
         // HEAD's ids in their places.
         let headIDs = IDAssignment.holdBaseIDs(Array(assigned.lists.documents.values), head.base) ? nil : head.base.ids
-        let adopted = assigned.writtenIDs.isEmpty ? 0 : assigned.writtenIDs.filter { (headIDs ?? head.base.ids).contains($0) }.count
+        let adopted =
+            assigned.writtenIDs.isEmpty
+            ? 0 : assigned.writtenIDs.filter { (headIDs ?? head.base.ids).contains($0) }.count
         var changedPaths: [String] = []
         var finalBytes: [String: [UInt8]?] = [:]
         // Ids the files read name that HEAD's versions of them lack, not written now.
         let written = Set(assigned.writtenIDs)
-        let namesIDsFromElsewhere = headIDs.map { headIDs in
-            assigned.lists.documents.values.contains { document in
-                document.nodeIDs.contains { id in id.map { !headIDs.contains($0) && !written.contains($0) } ?? false }
-            }
-        } ?? false
+        let namesIDsFromElsewhere =
+            headIDs.map { headIDs in
+                assigned.lists.documents.values.contains { document in
+                    document.nodeIDs.contains { id in id.map { !headIDs.contains($0) && !written.contains($0) } ?? false
+                    }
+                }
+            } ?? false
         let rewritten = Set(assigned.changedPaths)
         for path in working.readBytes.keys.sorted() {
             // A file that gets no id holds the bytes read (rendering is lossless): not rendered again.
@@ -316,7 +357,8 @@ extension Workspace {
         var unit = PendingUnit(
             changes: changes, idsToWrite: assigned.idsWritten, idsAdopted: adopted,
             diagnostics: blockers + warnings, changedPaths: changedPaths,
-            head: head, working: working, assigned: assigned, finalBytes: finalBytes, blobsStoredAhead: blobsStoredAhead)
+            head: head, working: working, assigned: assigned, finalBytes: finalBytes, blobsStoredAhead: blobsStoredAhead
+        )
         unit.namesIDsFromElsewhere = namesIDsFromElsewhere
         unit.blockers = blockers
         unit.filesRead = filesRead
@@ -332,13 +374,19 @@ extension Workspace {
             guard let bytes = working.readBytes[path] ?? nil else { continue }
             if let offset = ListDocument.binaryOffset(bytes) {
                 let line = bytes[..<offset].reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
-                result.append(Diagnostic(
-                    file: path, line: line,
-                    message: "the file holds a NUL byte, so git reads it as binary, not as a list; nothing was committed"))
+                result.append(
+                    Diagnostic(
+                        file: path, line: line,
+                        message:
+                            "the file holds a NUL byte, so git reads it as binary, not as a list; nothing was committed"
+                    ))
             } else if let block = working.lists[path]?.conflictBlock {
-                result.append(Diagnostic(
-                    file: path, line: block.opening,
-                    message: "a git conflict block (<<<<<<< at line \(block.opening), ======= at \(block.separator), >>>>>>> at \(block.closing)) a merge left unresolved; nothing was committed"))
+                result.append(
+                    Diagnostic(
+                        file: path, line: block.opening,
+                        message:
+                            "a git conflict block (<<<<<<< at line \(block.opening), ======= at \(block.separator), >>>>>>> at \(block.closing)) a merge left unresolved; nothing was committed"
+                    ))
             }
         }
         return result
@@ -352,7 +400,8 @@ extension Workspace {
     private func addingNextOccurrences(
         to assigned: inout IDAssignment.Result, changes: inout [Change], since base: ListSet
     ) throws(TodoSyncError) -> [Diagnostic] {
-        guard changes.contains(where: { if case .checked = $0.kind { $0.item.recurrence != nil } else { false } }) else { return [] }
+        guard changes.contains(where: { if case .checked = $0.kind { $0.item.recurrence != nil } else { false } })
+        else { return [] }
         let next = assigned.lists.nextOccurrences(checkedIn: changes, today: try today())
         guard let command = next.command else { return next.warnings }
         do {
@@ -361,7 +410,9 @@ extension Workspace {
             notice("no next occurrence was added: \(error)")
             return next.warnings
         }
-        for path in next.files.sorted() where !assigned.changedPaths.contains(path) { assigned.changedPaths.append(path) }
+        for path in next.files.sorted() where !assigned.changedPaths.contains(path) {
+            assigned.changedPaths.append(path)
+        }
         changes = Change.tellingNextOccurrences(ListSet.changes(from: base, to: assigned.lists), next.following)
         return next.warnings
     }
@@ -432,7 +483,8 @@ extension PendingUnit {
     static func nothingChanged(diagnostics: [Diagnostic]) -> PendingUnit {
         PendingUnit(
             changes: [], idsToWrite: 0, idsAdopted: 0, diagnostics: diagnostics, changedPaths: [],
-            head: HeadSnapshot(commit: nil, base: .empty, files: [:]), working: WorkingSnapshot(lists: ListSet(), readBytes: [:]),
+            head: HeadSnapshot(commit: nil, base: .empty, files: [:]),
+            working: WorkingSnapshot(lists: ListSet(), readBytes: [:]),
             assigned: .unchanged, finalBytes: [:])
     }
 }

@@ -12,14 +12,18 @@ extension Workspace {
     func silenceLimit(_ doing: String, _ upstream: Upstream) throws(TodoSyncError) -> SilenceLimit? {
         var configured = getenv("TODOSYNC_REMOTE_TIMEOUT").map { String(cString: $0) }
         if configured == nil {
-            configured = try git("reading todosync.remoteTimeout") { try repository.configString("todosync.remoteTimeout") }
+            configured = try git("reading todosync.remoteTimeout") {
+                try repository.configString("todosync.remoteTimeout")
+            }
         }
         var seconds = Self.defaultRemoteTimeout
         if let configured {
             guard let value = Double(configured), value >= 0, value.isFinite else {
                 throw TodoSyncError(
                     "todosync.remoteTimeout (or TODOSYNC_REMOTE_TIMEOUT) is '\(configured)', not a number of seconds; nothing was fetched",
-                    hint: "set it to how long a remote may stay silent, such as 60, or 0 to wait forever: git config todosync.remoteTimeout 60")
+                    hint:
+                        "set it to how long a remote may stay silent, such as 60, or 0 to wait forever: git config todosync.remoteTimeout 60"
+                )
             }
             seconds = value
         }

@@ -63,7 +63,8 @@ struct ScratchFolder: Sendable {
             let file = replaced + "/" + name
             var info = stat()
             guard lstat(file, &info) == 0 else { continue }
-            let flat = String(name.split(separator: ".", omittingEmptySubsequences: false).dropLast(3).joined(separator: "."))
+            let flat = String(
+                name.split(separator: ".", omittingEmptySubsequences: false).dropLast(3).joined(separator: "."))
             if Self.stamped(flat, info) == name {
                 unlink(file)
                 continue

@@ -36,7 +36,8 @@ struct WorkingFile {
     /// The stat of a version that is no file (a commit's, parsed already): no index entry
     /// matches it.
     static let noStat = FileStat(
-        ctime: Timestamp(seconds: 0, nanoseconds: 0), mtime: Timestamp(seconds: 0, nanoseconds: 0), device: 0, inode: 0, userID: 0,
+        ctime: Timestamp(seconds: 0, nanoseconds: 0), mtime: Timestamp(seconds: 0, nanoseconds: 0), device: 0, inode: 0,
+        userID: 0,
         groupID: 0, size: 0)
 
     /// A candidate file as read, not yet parsed.
@@ -82,7 +83,8 @@ extension Workspace {
     /// the other side's edits. `recoveringLostIDs` false: the parent itself is read so (its
     /// own parent is not consulted: one step, never a walk down the history).
     func readHead(
-        _ headTree: HeadTree?, reusing working: [WorkingFile] = [], stamps: IndexStamps? = nil, among: Set<String>? = nil,
+        _ headTree: HeadTree?, reusing working: [WorkingFile] = [], stamps: IndexStamps? = nil,
+        among: Set<String>? = nil,
         recoveringLostIDs: Bool = true
     ) throws(TodoSyncError) -> HeadSnapshot {
         guard let headTree else { return HeadSnapshot(commit: nil, base: .empty, files: [:]) }
@@ -120,15 +122,21 @@ extension Workspace {
             unidentified = IDAssignment.unidentified(lists, parentVersion: try parentLists(parent, among: among))
         }
         let derived = unidentified.lines
-        let introductions = derived.isEmpty ? [:] : try Trace.phase("find the commits that introduced id-less lines") { () throws(TodoSyncError) in
-            try LineIntroductions(repository: repository).find(derived, from: commit)
+        let introductions =
+            derived.isEmpty
+            ? [:]
+            : try Trace.phase("find the commits that introduced id-less lines") { () throws(TodoSyncError) in
+                try LineIntroductions(repository: repository).find(derived, from: commit)
+            }
+        var base = IDAssignment.resolveBase(lists, unidentified) { line in
+            (introductions[line] ?? commit.id).description
         }
-        var base = IDAssignment.resolveBase(lists, unidentified) { line in (introductions[line] ?? commit.id).description }
         // Only the parent's versions of the files holding such items are read (not every list
         // of a vault for one note edited with plain git), whichever paths the caller reads.
         let holding = base.adoptedPaths
         if recoveringLostIDs, IDAssignment.mayRecoverLostIDs(base), let parent = commit.parents.first,
-            let parentLists = try parentLists(parent, among: among.map { $0.intersection(holding) } ?? holding, recoveringLostIDs: false)
+            let parentLists = try parentLists(
+                parent, among: among.map { $0.intersection(holding) } ?? holding, recoveringLostIDs: false)
         {
             base = IDAssignment.recoveringLostIDs(base, from: parentLists)
         }
@@ -143,9 +151,13 @@ extension Workspace {
         try holds(file.path, file.bytes, file.stat, blob, stamps)
     }
 
-    func holds(_ path: String, _ bytes: [UInt8], _ stat: FileStat, _ blob: OID, _ stamps: IndexStamps) throws(TodoSyncError) -> Bool {
+    func holds(
+        _ path: String, _ bytes: [UInt8], _ stat: FileStat, _ blob: OID, _ stamps: IndexStamps
+    ) throws(TodoSyncError) -> Bool {
         if stamps.blob(at: path, stat: stat) == blob { return true }
-        guard bytes.count <= Self.largestHashedUnvouched || stamps.sizeAndMTimeMatch(at: path, stat: stat) else { return false }
+        guard bytes.count <= Self.largestHashedUnvouched || stamps.sizeAndMTimeMatch(at: path, stat: stat) else {
+            return false
+        }
         if let known = pass?.hashes[path] { return known == blob }
         let stored = try storedBytes(bytes, at: path)
         let hash = try git("hashing \(path)") { try Repository.blobID(of: stored) }
@@ -169,17 +181,21 @@ extension Workspace {
             }
         }
         let checkedOut = try committedBytes(file.blob, at: file.path)
-        guard let working = try FileSystem.read(root + "/" + file.path), !working.sameBytes(as: checkedOut) else { return checkedOut }
+        guard let working = try FileSystem.read(root + "/" + file.path), !working.sameBytes(as: checkedOut) else {
+            return checkedOut
+        }
         let stored = try storedBytes(working, at: file.path)
         let storedID = try git("hashing \(file.path)") { try Repository.blobID(of: stored) }
         return storedID == file.blob ? working : checkedOut
     }
 
     /// A parent commit's lists, identified; nil beyond a shallow clone's history.
-    private func parentLists(_ id: OID, among: Set<String>?, recoveringLostIDs: Bool = true) throws(TodoSyncError) -> ListSet? {
+    private func parentLists(
+        _ id: OID, among: Set<String>?, recoveringLostIDs: Bool = true
+    ) throws(TodoSyncError) -> ListSet? {
         do {
             return try readCommit(id, among: among, recoveringLostIDs: recoveringLostIDs).base.lists
-        } catch where error.isBeyondShallowHistory {
+        } catch  where error.isBeyondShallowHistory {
             return nil
         }
     }
@@ -196,7 +212,8 @@ extension Workspace {
     /// later times (file times come from the clock `openedAt` reads). The merge's write checks
     /// the bytes it replaces in any case.
     func readCommit(
-        _ id: OID, fromWorkingTree: Bool = false, among: Set<String>? = nil, recoveringLostIDs: Bool = true, parsedLike: HeadSnapshot? = nil,
+        _ id: OID, fromWorkingTree: Bool = false, among: Set<String>? = nil, recoveringLostIDs: Bool = true,
+        parsedLike: HeadSnapshot? = nil,
         recentlyRead: [WorkingFile] = []
     ) throws(TodoSyncError) -> HeadSnapshot {
         // A few files (a sync's changed notes, an undo's) are asked of libgit2 one by one: in a
@@ -210,7 +227,9 @@ extension Workspace {
                 guard let document = parsedLike?.base.lists[path] else { continue }
                 like.append(WorkingFile(path: path, bytes: file.bytes, stat: WorkingFile.noStat, document: document))
             }
-            return try readHead(HeadTree(commit: commit, files: files), reusing: like, among: among, recoveringLostIDs: recoveringLostIDs)
+            return try readHead(
+                HeadTree(commit: commit, files: files), reusing: like, among: among,
+                recoveringLostIDs: recoveringLostIDs)
         }
         let paths = files.map(\.path)
         let stamps = try git("reading git's index") { try repository.indexStamps(for: paths) }
@@ -219,13 +238,17 @@ extension Workspace {
         var working: [WorkingFile] = []
         var unread: [String] = []
         for path in paths {
-            if let file = recent[path], file.stat.isSettled(before: openedAt), FileSystem.regularFileStat(root + "/" + path) == file.stat {
+            if let file = recent[path], file.stat.isSettled(before: openedAt),
+                FileSystem.regularFileStat(root + "/" + path) == file.stat
+            {
                 working.append(file)
             } else {
                 unread.append(path)
             }
         }
-        if !recentlyRead.isEmpty { Trace.note("files taken as just read: \(working.map(\.path)) of \(recentlyRead.map(\.path))") }
+        if !recentlyRead.isEmpty {
+            Trace.note("files taken as just read: \(working.map(\.path)) of \(recentlyRead.map(\.path))")
+        }
         working += try readWorkingFiles(unread)
         return try readHead(
             HeadTree(commit: commit, files: files), reusing: working, stamps: stamps, among: among,
@@ -238,7 +261,8 @@ extension Workspace {
     func readAhead(_ paths: Set<String>, of trees: [OID]) throws(TodoSyncError) {
         guard pass != nil, paths.count <= 8, !trees.isEmpty else { return }
         let large = paths.filter { path in
-            (FileSystem.regularFileStat(root + "/" + path)?.size).map { Int($0) >= Self.largestHashedUnvouched } ?? false
+            (FileSystem.regularFileStat(root + "/" + path)?.size).map { Int($0) >= Self.largestHashedUnvouched }
+                ?? false
         }
         guard !large.isEmpty else { return }
         for tree in trees {
@@ -285,7 +309,10 @@ extension Workspace {
     func parseWorkingFiles(_ files: [WorkingFile.Read]) throws(TodoSyncError) -> [WorkingFile] {
         var result: [WorkingFile] = []
         for file in files {
-            result.append(WorkingFile(path: file.path, bytes: file.bytes, stat: file.stat, document: try ListDocument.parsing(file.path, file.bytes)))
+            result.append(
+                WorkingFile(
+                    path: file.path, bytes: file.bytes, stat: file.stat,
+                    document: try ListDocument.parsing(file.path, file.bytes)))
         }
         return result
     }
@@ -309,7 +336,9 @@ extension Workspace {
         if let (path, kind) = missing.replaced.first {
             throw TodoSyncError(
                 "\(path) is now \(kind), no longer the list file the last commit holds; nothing was changed",
-                hint: "move it aside and bring the list back (git restore \(path)), or stop keeping it: git rm --cached \(path)")
+                hint:
+                    "move it aside and bring the list back (git restore \(path)), or stop keeping it: git rm --cached \(path)"
+            )
         }
         for path in missing.gone { readBytes[path] = .some(nil) }
         for path in missing.outsideSparseCheckout {
@@ -331,7 +360,12 @@ extension Workspace {
                 continue
             }
             switch FileSystem.kind(of: root + "/" + path) {
-            case nil: if sparse.contains(path) { missing.outsideSparseCheckout.insert(path) } else { missing.gone.append(path) }
+            case nil:
+                if sparse.contains(path) {
+                    missing.outsideSparseCheckout.insert(path)
+                } else {
+                    missing.gone.append(path)
+                }
             case .file?: continue
             case .directory?: missing.replaced.append((path, "a directory"))
             case .other?, .symlink?: missing.replaced.append((path, "no regular file"))
@@ -384,7 +418,9 @@ extension Workspace {
         let untracked = try git("reading git's index") { try repository.untrackedPositions(among: scan.files) }
         var leftOut = Set<Int>()
         for position in untracked where try isLeftOut(file: scan.files[position]) { leftOut.insert(position) }
-        if !leftOut.isEmpty { scan.files = scan.files.enumerated().filter { !leftOut.contains($0.offset) }.map(\.element) }
+        if !leftOut.isEmpty {
+            scan.files = scan.files.enumerated().filter { !leftOut.contains($0.offset) }.map(\.element)
+        }
         return scan
     }
 
@@ -421,7 +457,9 @@ extension Workspace {
 
 extension ListDocument {
     /// Parses a list file, refusing one too large to hold (rather than stopping on the precondition).
-    static func parsing(_ path: String, _ bytes: [UInt8], reusing other: ListDocument? = nil) throws(TodoSyncError) -> ListDocument {
+    static func parsing(
+        _ path: String, _ bytes: [UInt8], reusing other: ListDocument? = nil
+    ) throws(TodoSyncError) -> ListDocument {
         guard bytes.count <= maximumSize else {
             throw TodoSyncError(
                 "\(path) holds \(bytes.count / 1_048_576) MB; todosync reads list files of up to 2 GB",
@@ -462,7 +500,10 @@ extension Workspace {
         for index in result.indices {
             guard let commit = result[index].commit else { continue }
             for path in paths.sorted() where result[index].base.lists[path] == nil {
-                guard let file = try git("reading \(path) in commit \(commit.id.short)", { try repository.file(at: path, inTree: commit.tree) })
+                guard
+                    let file = try git(
+                        "reading \(path) in commit \(commit.id.short)",
+                        { try repository.file(at: path, inTree: commit.tree) })
                 else { continue }
                 let bytes = try committedBytes(file)
                 result[index].base.lists[path] = try ListDocument.parsing(path, bytes)

@@ -21,7 +21,8 @@ public struct TodoSyncError: Error, Sendable, CustomStringConvertible {
     }
 
     /// What to do when the disk is full (or a file too large for the system).
-    static let outOfSpaceHint = "free some space on the disk (or raise the quota), then run todosync again: what is written so far is kept, nothing is lost"
+    static let outOfSpaceHint =
+        "free some space on the disk (or raise the quota), then run todosync again: what is written so far is kept, nothing is lost"
 
     public var description: String { hint.map { "\(message)\nhint: \($0)" } ?? message }
 
@@ -40,13 +41,16 @@ public struct TodoSyncError: Error, Sendable, CustomStringConvertible {
         let message = error.message.lowercased()
         let what: String
         if message.contains("permission denied") || message.contains("read-only file system") {
-            what = "check who owns the repository's .git folder and its permissions (ls -ld .git .git/objects): todosync writes where git does"
+            what =
+                "check who owns the repository's .git folder and its permissions (ls -ld .git .git/objects): todosync writes where git does"
         } else if message.contains(".lock") {
-            what = "another git or todosync may be at work here: let it finish; a .lock file it left behind after a crash can be removed"
+            what =
+                "another git or todosync may be at work here: let it finish; a .lock file it left behind after a crash can be removed"
         } else {
             what = "run the command again; if it fails again, git fsck says whether the repository is damaged"
         }
-        return TodoSyncError("\(action) failed: \(error.message)", hint: "\(what) (libgit2's \(error.function), code \(error.code))")
+        return TodoSyncError(
+            "\(action) failed: \(error.message)", hint: "\(what) (libgit2's \(error.function), code \(error.code))")
     }
 }
 
@@ -60,6 +64,8 @@ func git<T>(_ action: String, _ body: () throws -> T) throws(TodoSyncError) -> T
     } catch let error as TodoSyncError {
         throw error
     } catch {
-        throw TodoSyncError("\(action) failed: \(error)", hint: "run the command again; if it fails again, git fsck says whether the repository is damaged")
+        throw TodoSyncError(
+            "\(action) failed: \(error)",
+            hint: "run the command again; if it fails again, git fsck says whether the repository is damaged")
     }
 }

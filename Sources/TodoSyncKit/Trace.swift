@@ -13,7 +13,8 @@ enum Trace {
         guard isOn else { return try body() }
         let start = now()
         defer {
-            let line = "todosync trace: \(name): \(String(Double(Int((now() - start) * 10_000)) / 10)) ms (memory \(currentMegabytes().map { "now \($0) MB, " } ?? "")peak so far \(peakMegabytes()) MB)\n"
+            let line =
+                "todosync trace: \(name): \(String(Double(Int((now() - start) * 10_000)) / 10)) ms (memory \(currentMegabytes().map { "now \($0) MB, " } ?? "")peak so far \(peakMegabytes()) MB)\n"
             _ = line.utf8CString.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count - 1) }
         }
         return try body()

@@ -17,7 +17,8 @@ public struct UnbornBranch: Sendable {
         guard let first = remoteBranches.first else { return nil }
         let shortName = first.split(separator: "/", maxSplits: 1).last.map(String.init) ?? first
         let others = remoteBranches.count > 1 ? " (or another of them)" : ""
-        return "'\(name)' has no commits yet, but \(remoteBranches.joined(separator: ", ")) \(remoteBranches.count > 1 ? "have" : "has"): "
+        return
+            "'\(name)' has no commits yet, but \(remoteBranches.joined(separator: ", ")) \(remoteBranches.count > 1 ? "have" : "has"): "
             + "run git switch \(shortName)\(others), then todosync"
     }
 }

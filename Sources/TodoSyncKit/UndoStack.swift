@@ -20,7 +20,8 @@ enum UndoStack {
     }
 
     /// The commits `undo count` inverts, newest first: units (or redos) not undone yet.
-    static func undoTargets<S: Sequence>(_ history: S, count: Int) -> [String] where S.Element == (id: String, entry: Entry) {
+    static func undoTargets<S: Sequence>(_ history: S, count: Int) -> [String]
+    where S.Element == (id: String, entry: Entry) {
         var undone = Set<String>()
         var targets: [String] = []
         guard count > 0 else { return [] }
@@ -39,7 +40,8 @@ enum UndoStack {
 
     /// The undo commits `redo count` takes back, newest first: undos not redone since, above
     /// the newest unit (a new unit clears the redo stack).
-    static func redoTargets<S: Sequence>(_ history: S, count: Int) -> [String] where S.Element == (id: String, entry: Entry) {
+    static func redoTargets<S: Sequence>(_ history: S, count: Int) -> [String]
+    where S.Element == (id: String, entry: Entry) {
         var redone = Set<String>()
         var targets: [String] = []
         guard count > 0 else { return [] }

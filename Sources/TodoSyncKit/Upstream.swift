@@ -33,8 +33,12 @@ extension Workspace {
         guard let branch = try branch() else {
             throw detachedHead(doing: "syncs")
         }
-        let configuredRemote = try git("reading branch.\(branch).remote") { try repository.configString("branch.\(branch).remote") }
-        let configuredMerge = try git("reading branch.\(branch).merge") { try repository.configString("branch.\(branch).merge") }
+        let configuredRemote = try git("reading branch.\(branch).remote") {
+            try repository.configString("branch.\(branch).remote")
+        }
+        let configuredMerge = try git("reading branch.\(branch).merge") {
+            try repository.configString("branch.\(branch).merge")
+        }
         let remote = configuredRemote ?? "origin"
         guard let url = try git("reading remote \(remote)", { try repository.remoteURL(remote) }) else {
             throw TodoSyncError(
@@ -69,7 +73,8 @@ extension Workspace {
         if !FileSystem.exists(absolute) {
             throw TodoSyncError(
                 "cannot reach remote '\(upstream.remote)': there is no repository at \(absolute)",
-                hint: "check the address with 'git remote -v'; your commits are safe here and sync will push them later")
+                hint: "check the address with 'git remote -v'; your commits are safe here and sync will push them later"
+            )
         }
     }
 }

@@ -20,7 +20,9 @@ public struct WatchSchedule: Sendable {
     private var commitFailures = Backoff()
     private var syncFailures = Backoff()
 
-    public init(quietPeriod: Duration, syncInterval: Duration? = nil, syncsAfterCommit: Bool = false, startedAt start: Instant) {
+    public init(
+        quietPeriod: Duration, syncInterval: Duration? = nil, syncsAfterCommit: Bool = false, startedAt start: Instant
+    ) {
         self.quietPeriod = quietPeriod
         self.syncInterval = syncInterval
         self.syncsAfterCommit = syncsAfterCommit

@@ -108,7 +108,12 @@ public final class Watcher {
                 rescan(workspace)
                 schedule.saw(saveAt: .now)
             case .changed(let paths, let created):
-                if let kept = known, !created.isEmpty || paths.contains(where: { kept.mayChange(at: $0, root: workspace.root, selector: workspace.selector) }) {
+                if let kept = known,
+                    !created.isEmpty
+                        || paths.contains(where: {
+                            kept.mayChange(at: $0, root: workspace.root, selector: workspace.selector)
+                        })
+                {
                     known = nil
                 }
                 // The kept stats of these files are taken again.
@@ -128,8 +133,11 @@ public final class Watcher {
         watched.formUnion(folders)
         do throws(TodoSyncError) {
             try watcher?.watch(folders: folders)
-        } catch where error.isWatchLimitReached {
-            report(.notice("\(error.message); watching by looking at the files a few times a second instead (to go back to the system's notifications: \(error.hint ?? "raise the limit"))"))
+        } catch  where error.isWatchLimitReached {
+            report(
+                .notice(
+                    "\(error.message); watching by looking at the files a few times a second instead (to go back to the system's notifications: \(error.hint ?? "raise the limit"))"
+                ))
             let polling = PollingFolderWatcher(root: root)
             watcher = polling
             try polling.watch(folders: folders)

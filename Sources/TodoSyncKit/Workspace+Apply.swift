@@ -41,7 +41,9 @@ extension Workspace {
 
     /// `apply` on any store (tests use a strict in-memory one); what the user should be told
     /// is added to `notices`.
-    static func apply(_ plan: WritePlan, to store: some WriteStore, notices: inout [String]) throws(TodoSyncError) -> AppliedPlan {
+    static func apply(
+        _ plan: WritePlan, to store: some WriteStore, notices: inout [String]
+    ) throws(TodoSyncError) -> AppliedPlan {
         try store.checkGitLocks(branch: plan.branch)
         let (plan, outsideSparseCheckout) = try leavingOutSparseFiles(plan, store)
         let current = try store.reference(plan.branch)
@@ -51,16 +53,23 @@ extension Workspace {
 
         // NB: the new versions of the files are got ready (in the git directory, out of sight)
         // while the objects are written.
-        try store.prepareReplacements(plan.files.compactMap { file in file.rewrites ? file.final.map { (file.path, $0) } : nil })
-        let (commit, committed) = try Trace.phase("write objects") { () throws(TodoSyncError) in try writeObjects(plan, store) }
+        try store.prepareReplacements(
+            plan.files.compactMap { file in file.rewrites ? file.final.map { (file.path, $0) } : nil })
+        let (commit, committed) = try Trace.phase("write objects") { () throws(TodoSyncError) in
+            try writeObjects(plan, store)
+        }
         stop(after: .objects)
 
         if let commit {
             var files: [String: OID?] = [:]
-            for file in plan.files where file.rewrites && !file.untracks { files[file.path] = .some(committed[file.path]?.blob) }
-            try store.writeJournal(WriteJournal(
-                branch: plan.branch, expected: plan.expectedHead, target: commit.id, files: files, outsideSparseCheckout: outsideSparseCheckout,
-                untracked: plan.files.filter(\.untracks).map(\.path)))
+            for file in plan.files where file.rewrites && !file.untracks {
+                files[file.path] = .some(committed[file.path]?.blob)
+            }
+            try store.writeJournal(
+                WriteJournal(
+                    branch: plan.branch, expected: plan.expectedHead, target: commit.id, files: files,
+                    outsideSparseCheckout: outsideSparseCheckout,
+                    untracked: plan.files.filter(\.untracks).map(\.path)))
         }
         stop(after: .journal)
 
@@ -89,16 +98,23 @@ extension Workspace {
             if file.final == nil || file.untracks {
                 removed.append(file.path)
             } else if let entry = committed[file.path] {
-                staged.append(StagedFile(path: file.path, blob: entry.blob, mode: entry.mode, stat: file.differsFromCommit ? nil : stats[file.path]))
+                staged.append(
+                    StagedFile(
+                        path: file.path, blob: entry.blob, mode: entry.mode,
+                        stat: file.differsFromCommit ? nil : stats[file.path]))
             }
         }
         staged += try stagedOutsideSparseCheckout(outsideSparseCheckout, of: commit.tree, store, removing: &removed)
         let listBlobs = committed.mapValues(\.blob)
         do {
-            try Trace.phase("update git's index") { () throws(TodoSyncError) in try store.updateIndex(staged: staged, removing: removed) }
+            try Trace.phase("update git's index") { () throws(TodoSyncError) in
+                try store.updateIndex(staged: staged, removing: removed)
+            }
         } catch {
             // The commit is made; the journal stays, and the next run brings the index along.
-            notices.append("the commit is made, but git's index could not be updated (\(error.message)); the next todosync updates it")
+            notices.append(
+                "the commit is made, but git's index could not be updated (\(error.message)); the next todosync updates it"
+            )
             return AppliedPlan(commit: commit.id, listBlobs: listBlobs)
         }
         stop(after: .index)
@@ -110,7 +126,9 @@ extension Workspace {
 
     /// The plan without the files outside a sparse checkout that it changes, and those files:
     /// a sync changes them in git's index only (as git's merge does), anything else refuses.
-    private static func leavingOutSparseFiles(_ plan: WritePlan, _ store: some WriteStore) throws(TodoSyncError) -> (WritePlan, [String]) {
+    private static func leavingOutSparseFiles(
+        _ plan: WritePlan, _ store: some WriteStore
+    ) throws(TodoSyncError) -> (WritePlan, [String]) {
         let changed = plan.files.filter(\.rewrites).map(\.path) + (plan.otherFiles?.paths ?? [])
         guard !changed.isEmpty else { return (plan, []) }
         let outside = try store.pathsSkippingWorktree(changed)
@@ -146,7 +164,8 @@ extension Workspace {
     ) throws(TodoSyncError) {
         let staged = plan.settles.keys.sorted().compactMap { path -> StagedFile? in
             guard let file = blobs[path] else { return nil }
-            return StagedFile(path: path, blob: file.blob, mode: file.mode, stat: stats[path], settles: plan.settles[path])
+            return StagedFile(
+                path: path, blob: file.blob, mode: file.mode, stat: stats[path], settles: plan.settles[path])
         }
         try store.updateIndex(staged: staged, removing: [])
     }
@@ -161,11 +180,15 @@ extension Workspace {
 
     /// Step 5: each list file replaced (or checked, if committed as read); their stats for
     /// git's index.
-    private static func writeListFiles(_ plan: WritePlan, _ store: some WriteStore) throws(TodoSyncError) -> [String: FileStat] {
+    private static func writeListFiles(
+        _ plan: WritePlan, _ store: some WriteStore
+    ) throws(TodoSyncError) -> [String: FileStat] {
         var stats: [String: FileStat] = [:]
         for (index, file) in plan.files.enumerated() {
             if file.rewrites {
-                if let stat = try store.replace(file.path, with: file.final, ifStill: file.expected) { stats[file.path] = stat }
+                if let stat = try store.replace(file.path, with: file.final, ifStill: file.expected) {
+                    stats[file.path] = stat
+                }
             } else {
                 // Committed as read: checked once more, so a save made meanwhile is not taken half-read.
                 try store.expect(file.path, holds: file.expected)
@@ -178,12 +201,16 @@ extension Workspace {
 
     /// The commit the plan moves the branch to, written if new, and each list file of the
     /// plan as that commit holds it (a file it removes is not there).
-    private static func writeObjects(_ plan: WritePlan, _ store: some WriteStore) throws(TodoSyncError) -> (Commit?, [String: TreeFile]) {
+    private static func writeObjects(
+        _ plan: WritePlan, _ store: some WriteStore
+    ) throws(TodoSyncError) -> (Commit?, [String: TreeFile]) {
         let paths = Set(plan.files.map(\.path))
         switch plan.target {
         case nil:
             // Lists that settle a git merge's conflicts are staged: their blobs first.
-            let settling = plan.files.compactMap { file in plan.settles[file.path] != nil ? file.final.map { (file.path, $0) } : nil }
+            let settling = plan.files.compactMap { file in
+                plan.settles[file.path] != nil ? file.final.map { (file.path, $0) } : nil
+            }
             var staged: [String: TreeFile] = [:]
             for ((path, _), blob) in zip(settling, try store.writeBlobs(settling)) {
                 let conflict = plan.settles[path]
@@ -217,7 +244,9 @@ extension Workspace {
         }
     }
 
-    private static func listFiles(of tree: OID, _ paths: Set<String>, _ store: some WriteStore) throws(TodoSyncError) -> [String: TreeFile] {
+    private static func listFiles(
+        of tree: OID, _ paths: Set<String>, _ store: some WriteStore
+    ) throws(TodoSyncError) -> [String: TreeFile] {
         var result: [String: TreeFile] = [:]
         for file in try store.files(inTree: tree, among: paths) { result[file.path] = file }
         return result
@@ -244,7 +273,11 @@ extension Workspace {
 
 extension Workspace {
     func writeJournal(_ journal: WriteJournal) throws(TodoSyncError) {
-        guard let bytes = journal.encoded() else { throw TodoSyncError("a list's path holds a line break; todosync cannot record it", hint: "rename the file to a name without a line break (git mv), then run todosync again") }
+        guard let bytes = journal.encoded() else {
+            throw TodoSyncError(
+                "a list's path holds a line break; todosync cannot record it",
+                hint: "rename the file to a name without a line break (git mv), then run todosync again")
+        }
         // NB: not flushed: lost in a power cut, it only means the files written after it are
         // committed as edits by the next run, not as this command.
         let temporary = try FileSystem.temporaryFile(in: scratch.temporary, holding: bytes, mode: 0o644)
@@ -281,7 +314,9 @@ extension Workspace {
         for file in try store.files(inTree: target.tree, among: Set(journal.files.keys)) {
             guard let found = try store.readFile(file.path) else { continue }
             let blob = try store.blobID(of: found.bytes, path: file.path)
-            if blob == file.blob { staged.append(StagedFile(path: file.path, blob: blob, mode: file.mode, stat: found.stat)) }
+            if blob == file.blob {
+                staged.append(StagedFile(path: file.path, blob: blob, mode: file.mode, stat: found.stat))
+            }
         }
         var removed = journal.untracked
         for (path, blob) in journal.files where blob == nil {
@@ -291,10 +326,13 @@ extension Workspace {
         if current == journal.expected {
             guard staged.count + removed.count == journal.files.count + journal.untracked.count else { return }
             try store.checkGitLocks(branch: journal.branch)
-            try store.moveReference(journal.branch, to: journal.target, expecting: journal.expected, message: "todosync: finish an interrupted commit")
+            try store.moveReference(
+                journal.branch, to: journal.target, expecting: journal.expected,
+                message: "todosync: finish an interrupted commit")
             notices.append("finished a commit an earlier todosync was stopped in: \(target.summary)")
         }
-        staged += try stagedOutsideSparseCheckout(journal.outsideSparseCheckout, of: target.tree, store, removing: &removed)
+        staged += try stagedOutsideSparseCheckout(
+            journal.outsideSparseCheckout, of: target.tree, store, removing: &removed)
         try store.updateIndex(staged: staged, removing: removed)
     }
 }

@@ -24,7 +24,9 @@ extension Workspace {
     /// as `git blame` tells it (kept per file version in `.git/todosync/cache/blame`); a line not committed
     /// yet takes its file's modification time. So the feed is the same bytes while the lists
     /// are.
-    public func calendarFeed(kind: CalendarFeed.Kind, all: Bool, name: String) throws(TodoSyncError) -> CalendarFeedResult {
+    public func calendarFeed(
+        kind: CalendarFeed.Kind, all: Bool, name: String
+    ) throws(TodoSyncError) -> CalendarFeedResult {
         try readingPass { () throws(TodoSyncError) -> CalendarFeedResult in
             let feed = CalendarFeed(name: name, kind: kind)
             var included: [TodoItem] = []
@@ -40,13 +42,16 @@ extension Workspace {
                     withoutID += 1
                 }
             }
-            let times = try Trace.phase("ics: each line's last commit") { () throws(TodoSyncError) in try lineTimes(Set(included.map(\.file)).sorted()) }
+            let times = try Trace.phase("ics: each line's last commit") { () throws(TodoSyncError) in
+                try lineTimes(Set(included.map(\.file)).sorted())
+            }
             for path in itemLines.keys { itemLines[path]?.sort() }
             let entries = included.map { item in
                 // The newest of its own line's and its notes' lines (a line not committed yet:
                 // the file's modification time).
                 let file = times[item.file]
-                let noteLines = item.notes.isEmpty ? 0 : item.notes.split(separator: "\n", omittingEmptySubsequences: false).count
+                let noteLines =
+                    item.notes.isEmpty ? 0 : item.notes.split(separator: "\n", omittingEmptySubsequences: false).count
                 var last = item.line + noteLines
                 if let lines = itemLines[item.file] {
                     // The first item line after this one (binary search: a list holds thousands).
@@ -59,7 +64,9 @@ extension Workspace {
                 }
                 var stamp: Int64 = 0
                 for line in item.line...max(item.line, last) {
-                    let time = file.flatMap { line >= 1 && line <= $0.lines.count ? $0.lines[line - 1] : nil } ?? file?.modified ?? 0
+                    let time =
+                        file.flatMap { line >= 1 && line <= $0.lines.count ? $0.lines[line - 1] : nil } ?? file?
+                        .modified ?? 0
                     stamp = max(stamp, time)
                 }
                 return CalendarFeed.Entry(item: item, stamp: stamp)
@@ -89,7 +96,9 @@ extension Workspace {
             let modified = Int64(stats[position]?.mtime.seconds ?? 0)
             // The blob git's index vouches for, else the file's own bytes hashed as git would.
             var blob = stats[position].flatMap { stamps.blob(at: position, stat: $0) }
-            if blob == nil, let bytes = try FileSystem.read(root + "/" + path) { blob = try? Repository.blobID(of: bytes) }
+            if blob == nil, let bytes = try FileSystem.read(root + "/" + path) {
+                blob = try? Repository.blobID(of: bytes)
+            }
             let key = blob.map { BlameCache.Key(path: path, blob: $0) }
             if let key { used.insert(key) }
             if let key, let kept = cache.times[key] {
@@ -112,13 +121,17 @@ extension Workspace {
     }
 
     /// `git blame` of each file, one a core at once.
-    private static func blame(_ paths: [String], gitDirectory: String, workTree: String) throws(TodoSyncError) -> [[Int64?]] {
+    private static func blame(
+        _ paths: [String], gitDirectory: String, workTree: String
+    ) throws(TodoSyncError) -> [[Int64?]] {
         guard !paths.isEmpty else { return [] }
         let workers = min(4, max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))), paths.count)
         let results = Mutex<[Result<[Int64?], GitError>?]>(Array(repeating: nil, count: paths.count))
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             for index in stride(from: worker, to: paths.count, by: workers) {
-                let result = Result { () throws(GitError) in try Repository.blameTimes(gitDirectory: gitDirectory, workTree: workTree, path: paths[index]) }
+                let result = Result { () throws(GitError) in
+                    try Repository.blameTimes(gitDirectory: gitDirectory, workTree: workTree, path: paths[index])
+                }
                 results.withLock { $0[index] = result }
             }
         }
@@ -126,7 +139,8 @@ extension Workspace {
             try all.enumerated().map { (index, result) throws(TodoSyncError) in
                 switch result {
                 case .success(let lines)?: return lines
-                case .failure(let error)?: throw .git(error, while: "reading who last changed each line of \(paths[index]) (git blame)")
+                case .failure(let error)?:
+                    throw .git(error, while: "reading who last changed each line of \(paths[index]) (git blame)")
                 case nil: return []
                 }
             }
@@ -155,7 +169,9 @@ struct BlameCache: Equatable {
     func encoded() -> [UInt8] {
         var body = CacheFile.start(Self.format)
         body.appendNumber(times.count)
-        for (key, lines) in times.sorted(by: { ($0.key.path, $0.key.blob.description) < ($1.key.path, $1.key.blob.description) }) {
+        for (key, lines) in times.sorted(by: {
+            ($0.key.path, $0.key.blob.description) < ($1.key.path, $1.key.blob.description)
+        }) {
             body.appendString(key.path)
             body += key.blob.bytes
             body.appendNumber(lines.count)
@@ -166,9 +182,11 @@ struct BlameCache: Equatable {
     }
 
     init?(decoding bytes: [UInt8]) {
-        guard var reader = CacheFile.open(bytes, format: Self.format), let count = reader.number(), count <= bytes.count else { return nil }
+        guard var reader = CacheFile.open(bytes, format: Self.format), let count = reader.number(), count <= bytes.count
+        else { return nil }
         for _ in 0..<count {
-            guard let path = reader.string(), let blob = reader.take(20).flatMap(OID.init(rawBytes:)), let lines = reader.number(), lines <= bytes.count
+            guard let path = reader.string(), let blob = reader.take(20).flatMap(OID.init(rawBytes:)),
+                let lines = reader.number(), lines <= bytes.count
             else { return nil }
             var found: [Int64] = []
             found.reserveCapacity(lines)
@@ -194,10 +212,14 @@ extension Workspace {
     public func writeFeed(_ bytes: [UInt8], to given: String) throws(TodoSyncError) -> Bool {
         let path = given.hasPrefix("/") ? given : startDirectory + "/" + given
         if ListFileSelector.markdown.contains(where: { path.lowercased().hasSuffix($0.dropFirst()) }) {
-            throw TodoSyncError("\(given) is a Markdown file, which may be a list: the feed is not written over it; nothing was changed", hint: "name a file ending in .ics, such as todo.ics")
+            throw TodoSyncError(
+                "\(given) is a Markdown file, which may be a list: the feed is not written over it; nothing was changed",
+                hint: "name a file ending in .ics, such as todo.ics")
         }
         if FileSystem.kind(of: path) == .directory {
-            throw TodoSyncError("\(given) is a folder; nothing was written", hint: "name a file in it: \(given.hasSuffix("/") ? given : given + "/")todo.ics")
+            throw TodoSyncError(
+                "\(given) is a folder; nothing was written",
+                hint: "name a file in it: \(given.hasSuffix("/") ? given : given + "/")todo.ics")
         }
         if let current = try FileSystem.read(path) {
             if current == bytes { return false }
@@ -234,11 +256,14 @@ extension Workspace {
         defer { pass = outer }
         do throws(TodoSyncError) {
             let feed = try Trace.phase("the calendar feed (todosync.icsFile)") { () throws(TodoSyncError) in
-                try calendarFeed(kind: events ? .events : .todos, all: false, name: setting["todosync.icsName"] ?? "todosync")
+                try calendarFeed(
+                    kind: events ? .events : .todos, all: false, name: setting["todosync.icsName"] ?? "todosync")
             }
             _ = try writeFeed(feed.bytes, to: path)
         } catch {
-            notice("the calendar feed \(path) (git config \(Self.feedFileKey)) was not written: \(error.message)" + (error.hint.map { "; \($0)" } ?? ""))
+            notice(
+                "the calendar feed \(path) (git config \(Self.feedFileKey)) was not written: \(error.message)"
+                    + (error.hint.map { "; \($0)" } ?? ""))
         }
     }
 

@@ -20,7 +20,8 @@ extension Workspace {
     /// not known here).
     ///
     /// `report` is asked for only once the note will be written (it reads the upstream).
-    public func recordCleanState(_ unit: PendingUnit, report: () -> [String], settleTime: Int64 = Workspace.settleTime) {
+    public func recordCleanState(_ unit: PendingUnit, report: () -> [String], settleTime: Int64 = Workspace.settleTime)
+    {
         guard unit.isEmpty, unit.diagnostics.isEmpty, unit.idsToWrite == 0,
             let environment = CleanState.currentEnvironment(), let paths = cleanStatePaths(unit.scan)
         else { return }
@@ -33,7 +34,8 @@ extension Workspace {
         // edited last, so the next check finds the change at once, not after half a vault.
         stamps.sort { ($0.status?.changed ?? .max) > ($1.status?.changed ?? .max) }
         let commitReady = (try? checkReadyToCommit()) != nil
-        let note = CleanState(root: root, environment: environment, stamps: stamps, report: report(), commitReady: commitReady)
+        let note = CleanState(
+            root: root, environment: environment, stamps: stamps, report: report(), commitReady: commitReady)
         guard let bytes = note.encoded(), bytes.count < CleanState.maximumNoteSize else { return }
         FileSystem.writeCache(repository.gitDirectory + CleanState.fileName, bytes)
     }
@@ -43,7 +45,8 @@ extension Workspace {
     func cleanStatePaths(_ scan: CandidateScan) -> [String]? {
         let gitDirectory = repository.gitDirectory
         // A linked worktree or reftable keeps refs where these stamps do not look.
-        guard !scan.folders.isEmpty, gitDirectory == root + "/.git/", !FileSystem.exists(gitDirectory + "reftable") else { return nil }
+        guard !scan.folders.isEmpty, gitDirectory == root + "/.git/", !FileSystem.exists(gitDirectory + "reftable")
+        else { return nil }
         // A file it cannot read is warned about every time.
         guard scan.namesNotUTF8.isEmpty else { return nil }
         // Another build of todosync may word its answer differently.
@@ -56,7 +59,10 @@ extension Workspace {
         }
         // Where git marks an operation in progress (as libgit2's git_repository_state reads
         // it): a commit is refused while one is.
-        for name in ["MERGE_HEAD", "REVERT_HEAD", "CHERRY_PICK_HEAD", "BISECT_LOG", "sequencer/todo", "rebase-merge", "rebase-apply"] {
+        for name in [
+            "MERGE_HEAD", "REVERT_HEAD", "CHERRY_PICK_HEAD", "BISECT_LOG", "sequencer/todo", "rebase-merge",
+            "rebase-apply",
+        ] {
             paths.append(gitDirectory + name)
         }
         if let branch = try? branch() { paths.append(gitDirectory + "refs/heads/" + branch) }

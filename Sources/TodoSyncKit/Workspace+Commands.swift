@@ -40,7 +40,8 @@ extension Workspace {
         try checkReadyToCommit()
         let pending = try commit()
         var head: HeadSnapshot
-        if let read = try Trace.phase("read and parse HEAD's lists for the command", { () throws(TodoSyncError) in try headForCommand() }),
+        if let read = try Trace.phase(
+            "read and parse HEAD's lists for the command", { () throws(TodoSyncError) in try headForCommand() }),
             read.commit != nil
         {
             head = read
@@ -66,12 +67,15 @@ extension Workspace {
         var moved = Set<ItemID>()
         var generator = SystemRandomNumberGenerator()
         // No list yet: items go to a new TODO.md, as `add`'s help says.
-        let defaultFile = before.documents.isEmpty ? "TODO.md" : RequestContext.defaultFile(among: before.documents.keys)
+        let defaultFile =
+            before.documents.isEmpty ? "TODO.md" : RequestContext.defaultFile(among: before.documents.keys)
         let context = RequestContext(defaultFile: defaultFile, today: try today(), doneDates: try doneDates())
         for (index, request) in requests.enumerated() {
             let place = lineNumbers.map { "line \($0[index]): " } ?? ""
             do {
-                let command = try Trace.phase("find the item") { try request.resolve(in: lists, context: context) { ItemID.random(using: &generator) } }
+                let command = try Trace.phase("find the item") {
+                    try request.resolve(in: lists, context: context) { ItemID.random(using: &generator) }
+                }
                 if case .move(let id, _) = command { moved.insert(id) }
                 lists = try Trace.phase("apply the command") { try command.apply(to: lists) }
             } catch let failure as ItemRequest.Failure {
@@ -88,9 +92,14 @@ extension Workspace {
             do {
                 lists = try command.apply(to: lists)
             } catch {
-                throw TodoSyncError("the next occurrence cannot be added: \(error); nothing was changed", hint: "check the item's 🔁 rule and dates (todosync list --recurring), or check it off by editing the file")
+                throw TodoSyncError(
+                    "the next occurrence cannot be added: \(error); nothing was changed",
+                    hint:
+                        "check the item's 🔁 rule and dates (todosync list --recurring), or check it off by editing the file"
+                )
             }
-            changes = Change.tellingNextOccurrences(ListSet.changes(from: before, to: lists, moving: moved), next.following)
+            changes = Change.tellingNextOccurrences(
+                ListSet.changes(from: before, to: lists, moving: moved), next.following)
         }
         var message = CommitMessage.describing(changes)
         if requests.count == 1, case .settle(_, let choice) = requests[0], let settled = changes.first?.item {
@@ -101,9 +110,12 @@ extension Workspace {
         let kind: UnitTrailer.Kind = lineNumbers == nil ? .command : .batch
         message.trailers = [UnitTrailer.line(kind)]
         let pendingCommit = pending.commit == nil ? nil : pending
-        guard !changes.isEmpty else { return CommandOutcome(pendingCommit: pendingCommit, commit: nil, message: message, changes: []) }
+        guard !changes.isEmpty else {
+            return CommandOutcome(pendingCommit: pendingCommit, commit: nil, message: message, changes: [])
+        }
         let commitID = try commitLists(lists, over: head, message: message)
-        return CommandOutcome(pendingCommit: pendingCommit, commit: commitID, message: message, changes: changes, warnings: next.warnings)
+        return CommandOutcome(
+            pendingCommit: pendingCommit, commit: commitID, message: message, changes: changes, warnings: next.warnings)
     }
 
     /// HEAD's lists, the command's starting point (the commit just made holds every edit).
@@ -130,14 +142,17 @@ extension Workspace {
         switch error {
         case .noSuchItem: "todosync list shows every item with its id"
         case .invalidTitle: "a title is one line of text: no line break, not empty"
-        case .invalidNotes: "notes are text under the item: write any items as items of their own (todosync add --under)"
+        case .invalidNotes:
+            "notes are text under the item: write any items as items of their own (todosync add --under)"
         case .duplicateID: "run todosync, which gives a copied id a new one"
         case .insideItself: "choose an item outside it"
-        case .cannotLand: "choose another place (--before, --after or --under another item), or close the block in the file"
+        case .cannotLand:
+            "choose another place (--before, --after or --under another item), or close the block in the file"
         case .wouldChange: "make this change by editing the file, where you see the lines around it"
         case .noClash: "todosync status lists the clashes to settle"
         case .noSuchVersion, .oneValueOnly: "todosync status lists each clash with its versions"
-        case .clashVersionHoldsItem: "move the item out of the clash first (todosync mv), or keep all versions: --keep all"
+        case .clashVersionHoldsItem:
+            "move the item out of the clash first (todosync mv), or keep all versions: --keep all"
         case .unfinishedClash: "keep the lines you want, delete the clash comments, then run todosync"
         }
     }
@@ -146,17 +161,24 @@ extension Workspace {
         let nothing = batch ? "nothing in the batch was applied" : "nothing was changed"
         switch failure {
         case .query(.noMatch(let text)):
-            return TodoSyncError("\(prefix)no item matches \"\(text)\"; \(nothing)", hint: "todosync list shows every item with its id; give part of its title or the first digits of its id")
+            return TodoSyncError(
+                "\(prefix)no item matches \"\(text)\"; \(nothing)",
+                hint: "todosync list shows every item with its id; give part of its title or the first digits of its id"
+            )
         case .query(.ambiguous(let text, let candidates)):
-            let shown = candidates.prefix(10).map { "  \($0.id.description.prefix(8))  \($0.title)  (\($0.file):\($0.line))" }
+            let shown = candidates.prefix(10).map {
+                "  \($0.id.description.prefix(8))  \($0.title)  (\($0.file):\($0.line))"
+            }
             let more = candidates.count > 10 ? ["  … and \(candidates.count - 10) more"] : []
             return TodoSyncError(
-                "\(prefix)\"\(text)\" matches \(candidates.count) items; \(nothing):\n" + (shown + more).joined(separator: "\n"),
+                "\(prefix)\"\(text)\" matches \(candidates.count) items; \(nothing):\n"
+                    + (shown + more).joined(separator: "\n"),
                 hint: "give more of the title, or the first digits of the id")
         case .edit(let error):
             return TodoSyncError("\(prefix)\(error); \(nothing)", hint: hint(for: error))
         case .noFile(let lists) where lists.isEmpty:
-            return TodoSyncError("\(prefix)there is no list file to add to; \(nothing)", hint: "name one with --file TODO.md")
+            return TodoSyncError(
+                "\(prefix)there is no list file to add to; \(nothing)", hint: "name one with --file TODO.md")
         case .noFile(let lists):
             return TodoSyncError(
                 "\(prefix)there are \(lists.count) lists and no TODO.md, so todosync does not guess which one gets the item; \(nothing)",
@@ -169,11 +191,14 @@ extension Workspace {
     /// `todosync.doneDates`: whether checking an item off writes ✅ today (auto: where its list
     /// already has done dates).
     func doneDates() throws(TodoSyncError) -> RequestContext.DoneDates {
-        guard let text = try git("reading todosync.doneDates", { try repository.configString("todosync.doneDates") }) else { return .auto }
+        guard let text = try git("reading todosync.doneDates", { try repository.configString("todosync.doneDates") })
+        else { return .auto }
         guard let value = RequestContext.DoneDates(rawValue: text.lowercased()) else {
             throw TodoSyncError(
                 "todosync.doneDates is '\(text)'; nothing was changed",
-                hint: "set it to auto (where the list already has done dates), always or never: git config todosync.doneDates always")
+                hint:
+                    "set it to auto (where the list already has done dates), always or never: git config todosync.doneDates always"
+            )
         }
         return value
     }

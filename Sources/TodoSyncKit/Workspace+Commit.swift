@@ -21,7 +21,9 @@ extension Workspace {
     /// `alongside`: files that are not lists, committed with the unit as the working tree holds
     /// them where they differ from HEAD (the `.gitattributes` that `init` writes), each with
     /// the line the message says of it.
-    public func commit(summary: String? = nil, kind: UnitKind = .edit, alongside: [String: String] = [:]) throws(TodoSyncError) -> CommitOutcome {
+    public func commit(
+        summary: String? = nil, kind: UnitKind = .edit, alongside: [String: String] = [:]
+    ) throws(TodoSyncError) -> CommitOutcome {
         try writing { () throws(TodoSyncError) in
             try checkReadyToCommit()
             let outcome = try retryingAfterSaves { () throws(TodoSyncError) in
@@ -49,12 +51,18 @@ extension Workspace {
         }
     }
 
-    private func commitOnce(summary: String?, kind: UnitKind, alongside: [String: String]) throws(TodoSyncError) -> CommitOutcome {
+    private func commitOnce(
+        summary: String?, kind: UnitKind, alongside: [String: String]
+    ) throws(TodoSyncError) -> CommitOutcome {
         // One reading pass, to the note recorded after the commit.
-        try readingPass { () throws(TodoSyncError) in try commitInPass(summary: summary, kind: kind, alongside: alongside) }
+        try readingPass { () throws(TodoSyncError) in
+            try commitInPass(summary: summary, kind: kind, alongside: alongside)
+        }
     }
 
-    private func commitInPass(summary: String?, kind: UnitKind, alongside: [String: String]) throws(TodoSyncError) -> CommitOutcome {
+    private func commitInPass(
+        summary: String?, kind: UnitKind, alongside: [String: String]
+    ) throws(TodoSyncError) -> CommitOutcome {
         let unit = try pending(storingBlobsAhead: true, shortcuts: alongside.isEmpty)
         if let blocker = unit.blockers.first {
             let binary = blocker.message.contains("NUL byte")
@@ -62,7 +70,8 @@ extension Workspace {
                 blocker.description,
                 hint: binary
                     ? "if it was saved over by mistake, get it back with git restore \(blocker.file); a file meant to be binary is no list: add '/\(blocker.file) -todosync' to .gitattributes"
-                    : "keep the lines you want, delete the marker lines (<<<<<<<, =======, >>>>>>>), then run todosync again")
+                    : "keep the lines you want, delete the marker lines (<<<<<<<, =======, >>>>>>>), then run todosync again"
+            )
         }
         let others = try changedSinceHead(alongside.keys.sorted(), head: unit.head.commit)
         guard let branch = try branchReference() else { throw detachedHead() }
@@ -76,7 +85,8 @@ extension Workspace {
         let recorded: UnitKind = kind == .edit && unit.onlyWritesIDs ? .adopt : kind
         message.trailers = [UnitTrailer.line(recorded.trailer)]
         for path in others.keys.sorted() { message.body.append("- " + (alongside[path] ?? path)) }
-        let plan = Self.plan(unit, others: others, branch: branch, message: message, storedBlobs: try storedBlobs(of: unit))
+        let plan = Self.plan(
+            unit, others: others, branch: branch, message: message, storedBlobs: try storedBlobs(of: unit))
         guard !plan.isEmpty else {
             return CommitOutcome(commit: nil, message: CommitMessage(summary: "Nothing changed"), unit: unit)
         }
@@ -88,7 +98,8 @@ extension Workspace {
             // Assignment left every item with an id of its own: the next status need not look.
             var blobs: [String: OID] = [:]
             // A list holding a clash is left out: every pass reads it (`PendingUnit.clashes`).
-            for (path, document) in unit.assigned.lists.documents where try isList(document) && !document.mayHoldClashes {
+            for (path, document) in unit.assigned.lists.documents where try isList(document) && !document.mayHoldClashes
+            {
                 blobs[path] = applied.listBlobs[path] ?? unit.head.blobs[path]
             }
             recordCheckedHead(commit: commit, blobs: blobs)
@@ -100,7 +111,8 @@ extension Workspace {
     /// other changed files committed as read (and checked again before the commit).
     /// `others`: files that are not lists, committed as read (checked, never rewritten).
     static func plan(
-        _ unit: PendingUnit, others: [String: [UInt8]] = [:], branch: String, message: CommitMessage, storedBlobs: [String: OID] = [:]
+        _ unit: PendingUnit, others: [String: [UInt8]] = [:], branch: String, message: CommitMessage,
+        storedBlobs: [String: OID] = [:]
     ) -> WritePlan {
         var files: [WritePlan.FileWrite] = []
         for (path, final) in unit.finalBytes.sorted(by: { $0.key < $1.key }) {
@@ -118,9 +130,11 @@ extension Workspace {
             }
             for (path, bytes) in others { lists[path] = .some(bytes) }
             let parent = unit.head.commit
-            target = .new(WritePlan.NewCommit(
-                parents: parent.map { [$0.id] } ?? [], baseTree: parent?.tree, lists: lists, modes: modes, message: message,
-                storedBlobs: storedBlobs))
+            target = .new(
+                WritePlan.NewCommit(
+                    parents: parent.map { [$0.id] } ?? [], baseTree: parent?.tree, lists: lists, modes: modes,
+                    message: message,
+                    storedBlobs: storedBlobs))
         }
         return WritePlan(
             branch: branch, expectedHead: unit.head.commit?.id, target: target, files: files,
@@ -133,7 +147,10 @@ extension Workspace {
         var changed: [String: [UInt8]] = [:]
         for path in paths {
             guard let bytes = try FileSystem.read(root + "/" + path) else { continue }
-            if let head, let file = try git("reading \(path) from the last commit", { try repository.file(at: path, inTree: head.tree) }) {
+            if let head,
+                let file = try git(
+                    "reading \(path) from the last commit", { try repository.file(at: path, inTree: head.tree) })
+            {
                 let committed = try git("reading \(path) from the last commit") { try repository.blob(file.blob) }
                 if committed.sameBytes(as: try storedBytes(bytes, at: path)) { continue }
             }
@@ -170,8 +187,11 @@ extension Workspace {
     /// What to do on a detached HEAD, in steps that work with edits in the lists: `git switch`
     /// alone refuses to carry edits to a commit where those files differ.
     func detachedHeadHint() -> String {
-        let branches = ((try? repository.referenceNames(matching: "refs/heads/*")) ?? []).map { String($0.dropFirst("refs/heads/".count)) }
-        let back = branches.contains("main") ? "main" : branches.contains("master") ? "master" : branches.first ?? "main"
+        let branches = ((try? repository.referenceNames(matching: "refs/heads/*")) ?? []).map {
+            String($0.dropFirst("refs/heads/".count))
+        }
+        let back =
+            branches.contains("main") ? "main" : branches.contains("master") ? "master" : branches.first ?? "main"
         return "to go on from here, make a branch of it (your edits come along): git switch -c NEW-BRANCH; "
             + "to go back to \(back) with your edits: git stash && git switch \(back) && git stash pop; then run todosync again"
     }
@@ -206,7 +226,9 @@ extension Workspace {
         var changed: [String: [UInt8]?] = [:], modes: [String: UInt32] = [:]
         for path in Set(head.files.keys).union(lists.documents.keys).sorted() {
             if let kept = untracking[path] {
-                files.append(WritePlan.FileWrite(path: path, expected: head.files[path]?.bytes, final: kept, untracks: kept != nil))
+                files.append(
+                    WritePlan.FileWrite(
+                        path: path, expected: head.files[path]?.bytes, final: kept, untracks: kept != nil))
                 changed[path] = .some(nil)
                 continue
             }
@@ -220,11 +242,15 @@ extension Workspace {
         let parent = head.commit
         let plan = WritePlan(
             branch: branch, expectedHead: parent?.id,
-            target: .new(WritePlan.NewCommit(
-                parents: parent.map { [$0.id] } ?? [], baseTree: parent?.tree, lists: changed, modes: modes, message: message)),
+            target: .new(
+                WritePlan.NewCommit(
+                    parents: parent.map { [$0.id] } ?? [], baseTree: parent?.tree, lists: changed, modes: modes,
+                    message: message)),
             files: files, reflogMessage: "todosync: " + message.summary)
         let applied = try apply(plan)
-        guard let commit = applied.commit else { throw TodoSyncError("the commit was not made", hint: "run the command again") }
+        guard let commit = applied.commit else {
+            throw TodoSyncError("the commit was not made", hint: "run the command again")
+        }
         recordCheckedHead(commit: commit, over: head, lists: lists, changed: changed, listBlobs: applied.listBlobs)
         return commit
     }

@@ -13,14 +13,18 @@ extension Workspace {
     func storedBytes(_ bytes: [UInt8], at path: String) throws(TodoSyncError) -> [UInt8] {
         // Known (within a reading pass) to be stored as it is: no filter list to load.
         if pass?.converts[path] == false || nothingConverts(at: path) { return bytes }
-        return try git("converting \(path) as git stores it") { try repository.converting(bytes, at: path, .toObjectStore) }
+        return try git("converting \(path) as git stores it") {
+            try repository.converting(bytes, at: path, .toObjectStore)
+        }
     }
 
     /// Whether git stores `path` other than as the working tree holds it.
     func convertsContent(at path: String) throws(TodoSyncError) -> Bool {
         if let known = pass?.converts[path] { return known }
         if nothingConverts(at: path) { return false }
-        let converts = try git("reading the attributes of \(path)") { try repository.convertsContent(at: path, .toObjectStore) }
+        let converts = try git("reading the attributes of \(path)") {
+            try repository.convertsContent(at: path, .toObjectStore)
+        }
         pass?.converts[path] = converts
         return converts
     }

@@ -48,7 +48,9 @@ extension Workspace {
         try readingPass { () throws(TodoSyncError) in
             let scan = try scanForPass()
             var documents: [ListDocument] = []
-            for file in try readWorkingFiles(scan.files) where try isList(file.document) { documents.append(file.document) }
+            for file in try readWorkingFiles(scan.files) where try isList(file.document) {
+                documents.append(file.document)
+            }
             return documents
         }
     }
@@ -62,7 +64,8 @@ extension Workspace {
     /// alone for editors not known.
     static func arguments(opening file: String, at line: Int, in editor: GitEditor) -> [String] {
         switch editor.programName {
-        case "vi", "vim", "nvim", "gvim", "view", "nano", "pico", "emacs", "emacsclient", "micro", "kak", "joe", "ne", "mg", "jed":
+        case "vi", "vim", "nvim", "gvim", "view", "nano", "pico", "emacs", "emacsclient", "micro", "kak", "joe", "ne",
+            "mg", "jed":
             return ["+\(line)", file]
         case "code", "codium", "code-insiders", "cursor":
             return ["--goto", "\(file):\(line)"]

@@ -20,13 +20,17 @@ extension Workspace {
             let index = scratch.temporary + "/next-index"
             defer { unlink(index) }
             try git("writing the index for the \(first) hook") { try repository.writeIndex(of: tree, to: index) }
-            let status = try git("running the \(first) hook") { try hooks.run(first, environment: ["GIT_INDEX_FILE": index, "GIT_EDITOR": ":"]) }
+            let status = try git("running the \(first) hook") {
+                try hooks.run(first, environment: ["GIT_INDEX_FILE": index, "GIT_EDITOR": ":"])
+            }
             if let status, status != 0 { throw Self.hookRefusal(first, status, what: "the commit") }
         }
         guard hooks.path("commit-msg") != nil else { return message }
         let file = repository.gitDirectory + "COMMIT_EDITMSG"
         try FileSystem.writeAtomically(file, Array(message.utf8))
-        let status = try git("running the commit-msg hook") { try hooks.run("commit-msg", arguments: [file], environment: ["GIT_EDITOR": ":"]) }
+        let status = try git("running the commit-msg hook") {
+            try hooks.run("commit-msg", arguments: [file], environment: ["GIT_EDITOR": ":"])
+        }
         if let status, status != 0 { throw Self.hookRefusal("commit-msg", status, what: "the commit") }
         guard let edited = try FileSystem.read(file) else { return message }
         return String(decoding: edited, as: UTF8.self)
@@ -47,13 +51,17 @@ extension Workspace {
         let zero = String(repeating: "0", count: 40)
         let line = "\(upstream.localBranch) \(local) \(upstream.remoteBranch) \(remote?.description ?? zero)\n"
         let status = try git("running the pre-push hook") {
-            try hooks.run("pre-push", arguments: [upstream.remote, Credentials.removed(from: upstream.url)], input: Array(line.utf8))
+            try hooks.run(
+                "pre-push", arguments: [upstream.remote, Credentials.removed(from: upstream.url)],
+                input: Array(line.utf8))
         }
         if let status, status != 0 { throw Self.hookRefusal("pre-push", status, what: "the push") }
     }
 
     private static func hookRefusal(_ hook: String, _ status: Int32, what: String) -> TodoSyncError {
-        let nothing = what == "the push" ? "nothing was pushed; your commits are safe here" : "nothing was committed; your edits are where they were"
+        let nothing =
+            what == "the push"
+            ? "nothing was pushed; your commits are safe here" : "nothing was committed; your edits are where they were"
         return TodoSyncError(
             "the \(hook) hook refused \(what) (exit status \(status)); \(nothing)",
             hint: "its output is above: do what it asks, or skip the hooks once with --no-verify, as with git")

@@ -31,12 +31,16 @@ extension Workspace {
     ///
     /// `removed`: the item is one the lists no longer hold, named by its old title (or id),
     /// found where a commit removed it (`removedItem`); it is returned as it was then.
-    public func history(of query: ItemQuery, removed: Bool = false) throws(TodoSyncError) -> (item: TodoItem, steps: [ItemHistoryStep]) {
+    public func history(
+        of query: ItemQuery, removed: Bool = false
+    ) throws(TodoSyncError) -> (item: TodoItem, steps: [ItemHistoryStep]) {
         try readingPass { () throws(TodoSyncError) -> (TodoItem, [ItemHistoryStep]) in
             guard let headCommit = try readHeadCommit() else {
                 throw TodoSyncError("there is no commit yet, so no history", hint: "commit your lists first: todosync")
             }
-            guard let head = try headForCommand() else { throw TodoSyncError("there are no lists here yet", hint: UnbornBranch.firstListHint) }
+            guard let head = try headForCommand() else {
+                throw TodoSyncError("there are no lists here yet", hint: UnbornBranch.firstListHint)
+            }
             var item: TodoItem
             if removed {
                 item = try removedItem(query, head: headCommit, holding: head.base.lists)
@@ -55,16 +59,21 @@ extension Workspace {
             }
             // Newest first by commit time, as git log orders them.
             steps = steps.enumerated().sorted { a, b in
-                a.element.entry.date != b.element.entry.date ? a.element.entry.date > b.element.entry.date : a.offset < b.offset
+                a.element.entry.date != b.element.entry.date
+                    ? a.element.entry.date > b.element.entry.date : a.offset < b.offset
             }.map(\.element)
             if let branch = try branchReference() {
                 let madeHere = try localHistory(of: branch).madeHere(among: Set(steps.map(\.entry.commit)))
-                for index in steps.indices { steps[index].entry.madeHere = madeHere.contains(steps[index].entry.commit) }
+                for index in steps.indices {
+                    steps[index].entry.madeHere = madeHere.contains(steps[index].entry.commit)
+                }
             }
             // A removed item is named as it was when it was removed.
             if removed, let last = steps.first?.changes.last(where: { $0.kind == .removed })?.item { item = last }
             if repository.isShallow {
-                notice("this clone has shallow history (made with git clone --depth): the item's history ends where it does; git fetch --unshallow fetches the rest")
+                notice(
+                    "this clone has shallow history (made with git clone --depth): the item's history ends where it does; git fetch --unshallow fetches the rest"
+                )
             }
             return (item, steps)
         }
@@ -84,7 +93,9 @@ extension Workspace {
             if byID, item.id.description.lowercased().filter({ $0 != "-" }).hasPrefix(hex) { return true }
             return item.title.lowercased().contains(wanted)
         }
-        let hits = try git("searching history (git log -S)") { try repository.commitsChangingCount(of: query.text, from: [head.id], ignoringCase: true) }
+        let hits = try git("searching history (git log -S)") {
+            try repository.commitsChangingCount(of: query.text, from: [head.id], ignoringCase: true)
+        }
         let held = lists.ids
         var found: [(item: TodoItem, commit: Commit)] = []
         var seen = Set<ItemID>()
@@ -95,7 +106,8 @@ extension Workspace {
                 guard !changed.isEmpty else { continue }
                 // The item as the commit left it, else as it was before it.
                 for version in [try listsAt(hit.tree, changed), try listsAt(parent.tree, changed)] {
-                    for item in version.items.values where !held.contains(item.id) && matches(item) && seen.insert(item.id).inserted {
+                    for item in version.items.values
+                    where !held.contains(item.id) && matches(item) && seen.insert(item.id).inserted {
                         found.append((item, hit))
                     }
                 }
@@ -104,13 +116,20 @@ extension Workspace {
         guard let first = found.first else {
             throw TodoSyncError(
                 "no item the lists no longer hold matches \"\(query.text)\"",
-                hint: "without --removed, history looks among the items the lists hold (todosync list); git log -i -S'\(query.text)' lists the commits that changed those words")
+                hint:
+                    "without --removed, history looks among the items the lists hold (todosync list); git log -i -S'\(query.text)' lists the commits that changed those words"
+            )
         }
         guard found.count == 1 else {
-            let named = found.prefix(8).map { "\"\($0.item.plainTitle)\" (\($0.item.id.description.prefix(8).lowercased()), removed in \($0.commit.id.short))" }
+            let named = found.prefix(8).map {
+                "\"\($0.item.plainTitle)\" (\($0.item.id.description.prefix(8).lowercased()), removed in \($0.commit.id.short))"
+            }
             throw TodoSyncError(
-                "\(found.count) removed items match \"\(query.text)\": " + named.joined(separator: ", ") + (found.count > 8 ? ", …" : ""),
-                hint: "name one by the first digits of its id: todosync history \(first.item.id.description.prefix(8).lowercased()) --removed")
+                "\(found.count) removed items match \"\(query.text)\": " + named.joined(separator: ", ")
+                    + (found.count > 8 ? ", …" : ""),
+                hint:
+                    "name one by the first digits of its id: todosync history \(first.item.id.description.prefix(8).lowercased()) --removed"
+            )
         }
         return first.item
     }
@@ -123,10 +142,11 @@ extension Workspace {
             let parent: Commit
             do throws(TodoSyncError) {
                 parent = try git("reading commit \(parentID.short)") { try repository.commit(parentID) }
-            } catch where error.isBeyondShallowHistory {
+            } catch  where error.isBeyondShallowHistory {
                 continue
             }
-            let changed = try git("comparing trees") { try repository.changedPaths(from: parent.tree, to: commit.tree) }.filter(selector.matches)
+            let changed = try git("comparing trees") { try repository.changedPaths(from: parent.tree, to: commit.tree) }
+                .filter(selector.matches)
             found.append((parent, changed))
         }
         return found
@@ -134,7 +154,9 @@ extension Workspace {
 
     /// The lists at `paths` in a tree, parsed.
     private func listsAt(_ tree: OID, _ paths: Set<String>) throws(TodoSyncError) -> ListSet {
-        let files = try git("listing the files of tree \(tree.short)") { try repository.files(inTree: tree, among: paths) }
+        let files = try git("listing the files of tree \(tree.short)") {
+            try repository.files(inTree: tree, among: paths)
+        }
         var documents: [ListDocument] = []
         for file in files {
             let bytes = try git("reading \(file.path)") { try repository.blob(file.blob) }
@@ -176,13 +198,15 @@ struct ItemTracer {
         let parents = try commit.parents.map { (id) throws(TodoSyncError) -> Commit? in
             do throws(TodoSyncError) {
                 return try git("reading commit \(id.short)") { try workspace.repository.commit(id) }
-            } catch where error.isBeyondShallowHistory {
+            } catch  where error.isBeyondShallowHistory {
                 return nil
             }
         }
         let first = parents.first ?? nil
         let selector = workspace.selector
-        let changed = try git("comparing trees") { try workspace.repository.changedPaths(from: first?.tree, to: commit.tree) }.filter(selector.matches)
+        let changed = try git("comparing trees") {
+            try workspace.repository.changedPaths(from: first?.tree, to: commit.tree)
+        }.filter(selector.matches)
         guard !changed.isEmpty else { return nil }
         let after = try places(in: commit.tree, among: changed)
         let before = try places(in: first?.tree, among: changed)
@@ -191,8 +215,12 @@ struct ItemTracer {
         if parents.count > 1 {
             for parent in parents.dropFirst() {
                 guard let parent else { continue }
-                let paths = try git("comparing trees") { try workspace.repository.changedPaths(from: parent.tree, to: commit.tree) }.filter(selector.matches)
-                if try places(in: parent.tree, among: paths) == (try places(in: commit.tree, among: paths)) { return nil }
+                let paths = try git("comparing trees") {
+                    try workspace.repository.changedPaths(from: parent.tree, to: commit.tree)
+                }.filter(selector.matches)
+                if try places(in: parent.tree, among: paths) == (try places(in: commit.tree, among: paths)) {
+                    return nil
+                }
             }
         }
         // Only now are the versions parsed: the files holding the item in either.
@@ -203,17 +231,20 @@ struct ItemTracer {
         var changes = all.filter { $0.item.id == id }
         guard !changes.isEmpty else { return nil }
         let text = { (places: [Place]) in places.first.map { String(decoding: $0.lines, as: UTF8.self) } }
-        var step = ItemHistoryStep(entry: try workspace.historyEntry(of: commit), changes: changes, before: text(before), after: text(after))
+        var step = ItemHistoryStep(
+            entry: try workspace.historyEntry(of: commit), changes: changes, before: text(before), after: text(after))
         // A recurring item's occurrences: a check that added the next one in the same unit.
         func sameChore(_ other: TodoItem, as item: TodoItem) -> Bool {
-            other.id != id && other.recurrence != nil && other.recurrence == item.recurrence && other.plainTitle == item.plainTitle
+            other.id != id && other.recurrence != nil && other.recurrence == item.recurrence
+                && other.plainTitle == item.plainTitle
         }
         for (index, change) in changes.enumerated() where change.item.recurrence != nil {
             switch change.kind {
             case .checked:
                 step.nextOccurrence = all.first { $0.kind == .added && sameChore($0.item, as: change.item) }?.item
             case .added:
-                if let previous = all.first(where: { $0.kind == .checked && sameChore($0.item, as: change.item) })?.item {
+                if let previous = all.first(where: { $0.kind == .checked && sameChore($0.item, as: change.item) })?.item
+                {
                     step.previousOccurrence = previous
                     changes[index] = Change(.addedNextOccurrence, change.item)
                     step.changes = changes
@@ -228,7 +259,9 @@ struct ItemTracer {
     /// The item's places in the versions of `paths` a tree holds (none where it is not there).
     private mutating func places(in tree: OID?, among paths: [String]) throws(TodoSyncError) -> [Place] {
         guard let tree else { return [] }
-        let files = try git("listing the files of tree \(tree.short)") { try workspace.repository.files(inTree: tree, among: Set(paths)) }
+        let files = try git("listing the files of tree \(tree.short)") {
+            try workspace.repository.files(inTree: tree, among: Set(paths))
+        }
         var found: [Place] = []
         for file in files.sorted(by: { $0.path < $1.path }) {
             let bytes = try blob(file.blob, path: file.path)
@@ -240,9 +273,13 @@ struct ItemTracer {
     /// The lists at `paths` in a tree, parsed (their blobs are the ones just searched, read
     /// once: libgit2 checks each object's hash as it reads it); `like`: another version, whose
     /// parse is taken where the lines agree.
-    private mutating func lists(in tree: OID?, _ paths: Set<String>, like other: ListSet? = nil) throws(TodoSyncError) -> ListSet {
+    private mutating func lists(
+        in tree: OID?, _ paths: Set<String>, like other: ListSet? = nil
+    ) throws(TodoSyncError) -> ListSet {
         guard let tree else { return ListSet() }
-        let files = try git("listing the files of tree \(tree.short)") { try workspace.repository.files(inTree: tree, among: paths) }
+        let files = try git("listing the files of tree \(tree.short)") {
+            try workspace.repository.files(inTree: tree, among: paths)
+        }
         var documents: [ListDocument] = []
         for file in files {
             let bytes = try blob(file.blob, path: file.path)
@@ -322,7 +359,9 @@ struct ItemTracer {
             var before = cursor - 1
             if before > 0, bytes[before] == 0x0A, bytes[before - 1] == 0x0D { before -= 1 }
             while before > 0, bytes[before - 1] != 0x0A, bytes[before - 1] != 0x0D { before -= 1 }
-            if bytes[before..<cursor].contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }) { lineAbove = before..<cursor }
+            if bytes[before..<cursor].contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }) {
+                lineAbove = before..<cursor
+            }
             cursor = before
         }
         if let lineAbove {
@@ -353,7 +392,8 @@ struct ItemTracer {
         }
         // NB: git takes the text as one argument: no NUL, and valid UTF-8 to pass it as a String.
         var text = Array(bytes[start..<min(end, start + maximumLocationText)])
-        while let last = text.last, String(validating: text, as: UTF8.self) == nil, last & 0xC0 == 0x80 || last >= 0xC0 { text.removeLast() }
+        while let last = text.last, String(validating: text, as: UTF8.self) == nil, last & 0xC0 == 0x80 || last >= 0xC0
+        { text.removeLast() }
         if text.contains(0) || String(validating: text, as: UTF8.self) == nil {
             text = Array(bytes[lineStart..<lineEnd(bytes, from: at)].prefix { $0 != 0 })
             if String(validating: text, as: UTF8.self) == nil { return needles.first }
@@ -447,19 +487,21 @@ extension ItemTracer {
         var found: [OID] = []
         if excluded != [head.id] {
             let headLocation = atHead ? try location(in: head.tree, among: [file]) : nil
-            found = try search(try pieces(of: Stretch(starts: [head.id], location: headLocation, excluded: excluded), file: file))
+            found = try search(
+                try pieces(of: Stretch(starts: [head.id], location: headLocation, excluded: excluded), file: file))
         }
         var commits: [Commit] = []
         var seen = Set<OID>()
         for id in found + known where seen.insert(id).inserted {
             do throws(TodoSyncError) {
                 commits.append(try git("reading commit \(id.short)") { try workspace.repository.commit(id) })
-            } catch where error.isBeyondShallowHistory {
+            } catch  where error.isBeyondShallowHistory {
                 continue
             }
         }
         if excluded != [head.id] || commits.count != known.count {
-            FileSystem.writeCache(cacheFile, ItemHistoryCache(item: id, tip: head.id, commits: commits.map(\.id)).encoded())
+            FileSystem.writeCache(
+                cacheFile, ItemHistoryCache(item: id, tip: head.id, commits: commits.map(\.id)).encoded())
         }
         return commits
     }
@@ -481,7 +523,9 @@ extension ItemTracer {
             // lists are few), or nowhere yet.
             var location = try location(in: tree, among: [file])
             if location == nil {
-                let lists = try git("listing the files of tree \(tree.short)") { try workspace.repository.files(inTree: tree, include: workspace.selector.matches) }
+                let lists = try git("listing the files of tree \(tree.short)") {
+                    try workspace.repository.files(inTree: tree, include: workspace.selector.matches)
+                }
                 guard lists.count <= Self.listsLookedThroughAtACut else { continue }
                 location = try self.location(in: tree, among: lists.map(\.path))
             }
@@ -510,7 +554,9 @@ extension ItemTracer {
         while !work.isEmpty || !running.isEmpty {
             while running.count < Self.cores, let stretch = work.popLast() {
                 let text = stretch.location.map { String(decoding: $0.text, as: UTF8.self) } ?? id.description
-                let run = try git("searching history (git log -S)") { try repository.startPickaxe(of: text, from: stretch.starts, excluding: stretch.excluded) }
+                let run = try git("searching history (git log -S)") {
+                    try repository.startPickaxe(of: text, from: stretch.starts, excluding: stretch.excluded)
+                }
                 searches += 1
                 running.append((run, stretch))
             }
@@ -519,8 +565,13 @@ extension ItemTracer {
             // Commits of the stretch on other lines of history than the hit's were searched
             // only as far back as the hit: they are searched again beyond it.
             // (A walk that cannot be made, as in a shallow clone, counts as holding a merge.)
-            let otherLines = stretch.starts.count > 1 || ((try? repository.hasMerge(from: stretch.starts, excluding: stretch.excluded + [hitID])) ?? true)
-            if otherLines { work.append(Stretch(starts: stretch.starts, location: stretch.location, excluded: stretch.excluded + [hitID])) }
+            let otherLines =
+                stretch.starts.count > 1
+                || ((try? repository.hasMerge(from: stretch.starts, excluding: stretch.excluded + [hitID])) ?? true)
+            if otherLines {
+                work.append(
+                    Stretch(starts: stretch.starts, location: stretch.location, excluded: stretch.excluded + [hitID]))
+            }
             guard done.insert(hitID).inserted else { continue }
             found.append(hitID)
             let hit = try git("reading commit \(hitID.short)") { try repository.commit(hitID) }
@@ -553,7 +604,9 @@ extension ItemTracer {
     /// The item's location in a tree, looked for in the lists at `paths`.
     mutating func location(in tree: OID, among paths: [String]) throws(TodoSyncError) -> Location? {
         guard !paths.isEmpty else { return nil }
-        let files = try git("listing the files of tree \(tree.short)") { try workspace.repository.files(inTree: tree, among: Set(paths)) }
+        let files = try git("listing the files of tree \(tree.short)") {
+            try workspace.repository.files(inTree: tree, among: Set(paths))
+        }
         for file in files.sorted(by: { $0.path < $1.path }) {
             let bytes = try blob(file.blob, path: file.path)
             if let text = Self.locationText(of: needles, in: bytes) { return Location(path: file.path, text: text) }

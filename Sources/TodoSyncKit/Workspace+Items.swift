@@ -46,7 +46,8 @@ extension Workspace {
                 // every list: the files taken from the cache are read too (the others once).
                 var documents = sources.readLists
                 let read = Set(documents.map(\.path))
-                for file in try readWorkingFiles(sources.kept.map(\.path).filter { !read.contains($0) }) where try isList(file.document) {
+                for file in try readWorkingFiles(sources.kept.map(\.path).filter { !read.contains($0) })
+                where try isList(file.document) {
                     documents.append(file.document)
                 }
                 var generator = SystemRandomNumberGenerator()
@@ -59,11 +60,15 @@ extension Workspace {
             // they are: the id assignment would change nothing in them.
             let whole = Set(sources.kept.map(\.path)).union(sources.complete)
             var generator = SystemRandomNumberGenerator()
-            let assigned = IDAssignment.assign(ListSet(sources.readLists.filter { !whole.contains($0.path) }), base: .empty, using: &generator)
+            let assigned = IDAssignment.assign(
+                ListSet(sources.readLists.filter { !whole.contains($0.path) }), base: .empty, using: &generator)
             let withoutID = Set(assigned.writtenIDs)
             var ordered: [(path: String, record: ArraySlice<UInt8>?)] = sources.kept.map { ($0.path, $0.record) }
             for path in assigned.lists.documents.keys { ordered.append((path, nil)) }
-            let complete = Dictionary(uniqueKeysWithValues: sources.readLists.filter { sources.complete.contains($0.path) }.map { ($0.path, $0) })
+            let complete = Dictionary(
+                uniqueKeysWithValues: sources.readLists.filter { sources.complete.contains($0.path) }.map {
+                    ($0.path, $0)
+                })
             for path in complete.keys { ordered.append((path, nil)) }
             ordered.sort { $0.path < $1.path }
             try Trace.phase("items: built and handed on") { () throws(TodoSyncError) in
@@ -129,7 +134,9 @@ extension Workspace {
         try Trace.phase("items: cached or read") { () throws(TodoSyncError) in
             for (path, stat) in zip(paths, stats) {
                 guard let stat else { continue }
-                if let record = cache?.record(at: path, stat: stat), let summary = ItemRecords.summary(record), let recordIDs = ItemRecords.ids(record) {
+                if let record = cache?.record(at: path, stat: stat), let summary = ItemRecords.summary(record),
+                    let recordIDs = ItemRecords.ids(record)
+                {
                     guard try isList(path, hasItems: summary.hasItems, hasIDs: summary.hasIDs) else { continue }
                     sources.kept.append((path, record))
                     fromCache += 1
@@ -171,8 +178,11 @@ extension Workspace {
             sources.recording = {
                 recorder.finally { made in
                     var cache = cache
-                    for entry in made { cache.set(entry.path, stat: entry.stat, blob: entry.blob, record: entry.record) }
-                    Self.writeItemsCache(cache, to: file, program: program, paths: paths, recorded: made.count, wasRead: wasRead)
+                    for entry in made {
+                        cache.set(entry.path, stat: entry.stat, blob: entry.blob, record: entry.record)
+                    }
+                    Self.writeItemsCache(
+                        cache, to: file, program: program, paths: paths, recorded: made.count, wasRead: wasRead)
                 }
                 Trace.phase("items cache: made and written") { recorder.wait() }
             }
@@ -183,7 +193,9 @@ extension Workspace {
     /// Writes the cache when it was missing or damaged, or enough files were read since it was
     /// written for reading them again to cost more than writing it (a note or two edited
     /// since is read each time, as it would be without a cache). Best effort.
-    private static func writeItemsCache(_ cache: ItemsCache, to file: String, program: String, paths: [String], recorded: Int, wasRead: Bool) {
+    private static func writeItemsCache(
+        _ cache: ItemsCache, to file: String, program: String, paths: [String], recorded: Int, wasRead: Bool
+    ) {
         guard !wasRead || recorded >= 32 || (recorded > 0 && recorded * 16 >= paths.count) else { return }
         var cache = cache
         cache.keepOnly(Set(paths))
@@ -199,7 +211,9 @@ extension Workspace {
             // to name them when it is none.
             let candidates = Set(try scanForPass().files)
             func isListFile(_ path: String) throws(TodoSyncError) -> Bool {
-                guard candidates.contains(path), let bytes = try FileSystem.read(root + "/" + path) else { return false }
+                guard candidates.contains(path), let bytes = try FileSystem.read(root + "/" + path) else {
+                    return false
+                }
                 return try isList(ListDocument.parsing(path, bytes))
             }
             if try isListFile(given) { return given }
@@ -208,7 +222,9 @@ extension Workspace {
             let lists = try listDocuments().map(\.path).sorted()
             throw TodoSyncError(
                 "\(given) is not a list here",
-                hint: lists.isEmpty ? UnbornBranch.firstListHint : "the lists: " + lists.prefix(20).joined(separator: ", ") + (lists.count > 20 ? ", …" : ""))
+                hint: lists.isEmpty
+                    ? UnbornBranch.firstListHint
+                    : "the lists: " + lists.prefix(20).joined(separator: ", ") + (lists.count > 20 ? ", …" : ""))
         }
     }
 }
@@ -245,7 +261,9 @@ final class ItemRecordMaker: @unchecked Sendable {
         queue.async { [self] in
             guard let blob = try? Repository.blobID(of: bytes) else { return }
             if let handedOn {
-                pending[path] = Pending(stat: stat, blob: blob, document: document, parts: [ItemRecords.part(of: document, done: !handedOn)])
+                pending[path] = Pending(
+                    stat: stat, blob: blob, document: document, parts: [ItemRecords.part(of: document, done: !handedOn)]
+                )
             } else if let record = ItemRecords.encode(document) {
                 made.append(Made(path: path, stat: stat, blob: blob, record: record))
             }

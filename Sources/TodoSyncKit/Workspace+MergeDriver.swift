@@ -9,22 +9,27 @@ extension Workspace {
 
     /// Whether `.gitattributes` hands list files to the driver.
     func attributesNameMergeDriver() throws(TodoSyncError) -> Bool {
-        try git("reading the merge attribute") { try repository.attribute("merge", for: "TODO.md") } == .value(MergeDriver.name)
+        try git("reading the merge attribute") { try repository.attribute("merge", for: "TODO.md") }
+            == .value(MergeDriver.name)
     }
 
     /// Whether this clone's git config says how to run the driver.
     func configDefinesMergeDriver() throws(TodoSyncError) -> Bool {
-        try git("reading merge.\(MergeDriver.name).driver") { try repository.configString("merge.\(MergeDriver.name).driver") } != nil
+        try git("reading merge.\(MergeDriver.name).driver") {
+            try repository.configString("merge.\(MergeDriver.name).driver")
+        } != nil
     }
 
     /// Names the driver in this clone's config: `executable` is how todosync was run (a path,
     /// or a name found on PATH).
     func setUpMergeDriver(executable: String) throws(TodoSyncError) {
         // Quoted for the shell git runs it with.
-        let quoted = "'" + executable.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
+        let quoted =
+            "'" + executable.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
         try git("setting up the merge driver") {
             try repository.setConfig("merge.\(MergeDriver.name).name", to: "todosync: lists merged item by item")
-            try repository.setConfig("merge.\(MergeDriver.name).driver", to: "\(quoted) merge-file --marker-size %L %O %A %B %P")
+            try repository.setConfig(
+                "merge.\(MergeDriver.name).driver", to: "\(quoted) merge-file --marker-size %L %O %A %B %P")
         }
     }
 
@@ -40,13 +45,15 @@ extension Workspace {
         } catch {
             return nil
         }
-        return "set up todosync's merge driver in this clone's git config (merge.\(MergeDriver.name).driver), as its .gitattributes asks: git pull and git merge now merge lists item by item"
+        return
+            "set up todosync's merge driver in this clone's git config (merge.\(MergeDriver.name).driver), as its .gitattributes asks: git pull and git merge now merge lists item by item"
     }
 
     /// What to tell a clone whose `.gitattributes` names the driver while its config lacks it
     /// (git then merges lists line by line, with conflict markers); nil when all is well.
     public func mergeDriverAdvice() -> String? {
         guard (try? attributesNameMergeDriver()) == true, (try? configDefinesMergeDriver()) == false else { return nil }
-        return "this clone's .gitattributes merges lists with todosync's merge driver, but its git config does not set it up (merge.todosync.driver), so git pull and git merge would merge them line by line; set it up with: todosync init"
+        return
+            "this clone's .gitattributes merges lists with todosync's merge driver, but its git config does not set it up (merge.todosync.driver), so git pull and git merge would merge them line by line; set it up with: todosync init"
     }
 }

@@ -25,7 +25,9 @@ extension Workspace {
                 hint: "name a file inside it, relative to the current folder, such as TODO.md")
         }
         if relative.split(separator: "/").contains(where: { $0.lowercased() == ".git" }) {
-            throw TodoSyncError("\(given) is inside .git, git's own folder, not a list; nothing was changed", hint: "name a list file, such as TODO.md")
+            throw TodoSyncError(
+                "\(given) is inside .git, git's own folder, not a list; nothing was changed",
+                hint: "name a list file, such as TODO.md")
         }
         if let link = FileSystem.symbolicLink(on: relative, under: root) {
             throw Self.symbolicLinkRefusal(link)
@@ -36,7 +38,9 @@ extension Workspace {
     static func symbolicLinkRefusal(_ link: String) -> TodoSyncError {
         TodoSyncError(
             "\(link) is a symbolic link: todosync never reads or writes a list through a link (git keeps the link, not the file it points to); nothing was changed",
-            hint: "name the file itself, or replace the link with a copy of the file: cp --remove-destination \"$(readlink -f '\(link)')\" '\(link)'")
+            hint:
+                "name the file itself, or replace the link with a copy of the file: cp --remove-destination \"$(readlink -f '\(link)')\" '\(link)'"
+        )
     }
 }
 
@@ -45,7 +49,8 @@ extension Workspace {
     /// The user's home and git's folder in it (`$XDG_CONFIG_HOME/git`, else `~/.config/git`).
     static func userFolders() -> (home: String, git: String) {
         let home = getenv("HOME").map { String(cString: $0) } ?? ""
-        let xdg = getenv("XDG_CONFIG_HOME").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.config"
+        let xdg =
+            getenv("XDG_CONFIG_HOME").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.config"
         return (home, xdg + "/git")
     }
 
@@ -58,7 +63,8 @@ extension Workspace {
     /// The files git reads ignore patterns from outside the working tree.
     func outsideIgnoreFiles() -> [String] {
         // NB: info/ is shared by linked worktrees: in the common git directory.
-        [repository.commonDirectory + "info/exclude", Self.userFolders().git + "/ignore"] + [configuredFile("core.excludesFile")].compactMap { $0 }
+        [repository.commonDirectory + "info/exclude", Self.userFolders().git + "/ignore"]
+            + [configuredFile("core.excludesFile")].compactMap { $0 }
     }
 
     /// The files gitattributes are read from outside the working tree.

@@ -19,16 +19,20 @@ extension Workspace {
     public func show(_ revision: String) throws(TodoSyncError) -> ShownUnit {
         try readingPass { () throws(TodoSyncError) -> ShownUnit in
             guard let id = try git("reading \(revision)", { try repository.commitID(named: revision) }) else {
-                throw TodoSyncError("'\(revision)' names no commit here", hint: "todosync log lists the units with their ids: todosync show <id>")
+                throw TodoSyncError(
+                    "'\(revision)' names no commit here",
+                    hint: "todosync log lists the units with their ids: todosync show <id>")
             }
             let commit = try git("reading commit \(id.short)") { try repository.commit(id) }
             var entry = try historyEntry(of: commit)
-            if let branch = try branchReference() { entry.madeHere = !(try localHistory(of: branch).madeHere(among: [id]).isEmpty) }
+            if let branch = try branchReference() {
+                entry.madeHere = !(try localHistory(of: branch).madeHere(among: [id]).isEmpty)
+            }
             var parentTree: OID?
             if let parent = commit.parents.first {
                 do throws(TodoSyncError) {
                     parentTree = try git("reading commit \(parent.short)") { try repository.commit(parent) }.tree
-                } catch where error.isBeyondShallowHistory {
+                } catch  where error.isBeyondShallowHistory {
                     // The first commit of a shallow clone: shown as adding what it holds.
                 }
             }
@@ -43,13 +47,18 @@ extension Workspace {
                 try readCommit(id, fromWorkingTree: isHead, among: among)
             }
             let before = try Trace.phase("show: the parent's versions") { () throws(TodoSyncError) in
-                try parentTree == nil ? nil : commit.parents.first.map { (parent) throws(TodoSyncError) in
-                    try readCommit(parent, among: among, parsedLike: after)
-                }
+                try parentTree == nil
+                    ? nil
+                    : commit.parents.first.map { (parent) throws(TodoSyncError) in
+                        try readCommit(parent, among: among, parsedLike: after)
+                    }
             }
             let files = Set(after.files.keys).union(before?.files.keys ?? [:].keys)
-            let changes = Trace.phase("show: the changes") { ListSet.changes(from: before?.base.lists ?? ListSet(), to: after.base.lists) }
-            return ShownUnit(entry: entry, message: commit.message, parents: commit.parents, changes: changes, files: files.sorted())
+            let changes = Trace.phase("show: the changes") {
+                ListSet.changes(from: before?.base.lists ?? ListSet(), to: after.base.lists)
+            }
+            return ShownUnit(
+                entry: entry, message: commit.message, parents: commit.parents, changes: changes, files: files.sorted())
         }
     }
 }

@@ -75,7 +75,8 @@ extension Workspace {
         for attempt in 1...Self.pushAttempts {
             outcome.retries = attempt - 1
             try Trace.phase("fetch") { () throws(TodoSyncError) in try fetch(upstream, progress: progress) }
-            try integrateTakingInSaves(upstream, allowUnrelatedHistories: allowUnrelatedHistories, recentlyRead: &recentlyRead, into: &outcome)
+            try integrateTakingInSaves(
+                upstream, allowUnrelatedHistories: allowUnrelatedHistories, recentlyRead: &recentlyRead, into: &outcome)
             guard push else { return outcome }
             guard case .branch(_, let head) = try git("reading HEAD", { try repository.head() }) else { return outcome }
             let remote = try git("reading \(upstream.trackingRef)") { try repository.reference(upstream.trackingRef) }
@@ -99,9 +100,9 @@ extension Workspace {
                         ? "the remote kept moving; your commits are safe here: run todosync sync again"
                         : error.isRemoteSilent
                             ? Self.remoteTimeoutHint(upstream)
-                        : error.isRefusedByRemote
-                            ? "the remote's own rules refused the push (its message is above); your commits are safe here"
-                            : "your commits are safe here; run todosync sync again when the remote can be reached")
+                            : error.isRefusedByRemote
+                                ? "the remote's own rules refused the push (its message is above); your commits are safe here"
+                                : "your commits are safe here; run todosync sync again when the remote can be reached")
             }
         }
         return outcome
@@ -110,14 +111,17 @@ extension Workspace {
     /// Integrates under the write lock; a list saved meanwhile is committed as its own unit
     /// and the merge worked out again.
     private func integrateTakingInSaves(
-        _ upstream: Upstream, allowUnrelatedHistories: Bool, recentlyRead: inout [WorkingFile], into outcome: inout SyncOutcome
+        _ upstream: Upstream, allowUnrelatedHistories: Bool, recentlyRead: inout [WorkingFile],
+        into outcome: inout SyncOutcome
     ) throws(TodoSyncError) {
         try writing { () throws(TodoSyncError) in
             try checkReadyToCommit()
             var attempt = 1
             while true {
                 do throws(TodoSyncError) {
-                    return try integrate(upstream, allowUnrelatedHistories: allowUnrelatedHistories, recentlyRead: &recentlyRead, into: &outcome)
+                    return try integrate(
+                        upstream, allowUnrelatedHistories: allowUnrelatedHistories, recentlyRead: &recentlyRead,
+                        into: &outcome)
                 } catch let error where error.isChangedMeanwhile && attempt < Self.rereadAttempts {
                     attempt += 1
                     var again = try commit()
@@ -141,12 +145,13 @@ extension Workspace {
                 hint: error.isRemoteSilent
                     ? Self.remoteTimeoutHint(upstream)
                     : error.isUntrustedCertificate
-                    ? Self.untrustedCertificateHint
-                    : proxy != nil
-                    ? Self.proxyHint(upstream)
-                    : isSSH
-                    ? "todosync runs ssh as git does (GIT_SSH_COMMAND, core.sshCommand, ~/.ssh/config, ssh-agent); once 'git ls-remote \(upstream.remote)' works here, run todosync sync again; your local commits are safe"
-                    : "your local commits are safe; check the address (git remote -v) and the network, then run todosync sync again")
+                        ? Self.untrustedCertificateHint
+                        : proxy != nil
+                            ? Self.proxyHint(upstream)
+                            : isSSH
+                                ? "todosync runs ssh as git does (GIT_SSH_COMMAND, core.sshCommand, ~/.ssh/config, ssh-agent); once 'git ls-remote \(upstream.remote)' works here, run todosync sync again; your local commits are safe"
+                                : "your local commits are safe; check the address (git remote -v) and the network, then run todosync sync again"
+            )
         }
     }
 
@@ -164,7 +169,9 @@ extension Workspace {
         guard upstream.url.lowercased().hasPrefix("https://") else { return }
         let settings = try git("reading the http.ssl settings") { try repository.httpsSettings() }
         if !settings.verifies {
-            notice("the TLS certificate of \(upstream.remote) is not verified (http.sslVerify false or GIT_SSL_NO_VERIFY): anyone in between can read and change what is sent")
+            notice(
+                "the TLS certificate of \(upstream.remote) is not verified (http.sslVerify false or GIT_SSL_NO_VERIFY): anyone in between can read and change what is sent"
+            )
         }
     }
 
@@ -178,7 +185,9 @@ extension Workspace {
         _ upstream: Upstream, allowUnrelatedHistories: Bool, recentlyRead: inout [WorkingFile],
         bringingIn: [String: (local: [UInt8], merged: [UInt8])] = [:], into outcome: inout SyncOutcome
     ) throws(TodoSyncError) {
-        guard let theirs = try git("reading \(upstream.trackingRef)", { try repository.reference(upstream.trackingRef) }) else {
+        guard
+            let theirs = try git("reading \(upstream.trackingRef)", { try repository.reference(upstream.trackingRef) })
+        else {
             // The remote has no such branch yet: the push creates it, unless there is nothing to
             // push either while the remote has other branches (a clone left on an empty branch).
             if let unborn = try unbornBranch(), let advice = unborn.advice {
@@ -203,7 +212,9 @@ extension Workspace {
         if base == nil, !allowUnrelatedHistories {
             throw TodoSyncError(
                 "\(upstream.name) holds a history unrelated to this branch's (they share no commit); nothing was merged",
-                hint: "if it is the remote you meant and both hold lists to keep, merge them item by item (the items of both are kept; one typed on both sides is then listed twice): todosync sync --allow-unrelated-histories")
+                hint:
+                    "if it is the remote you meant and both hold lists to keep, merge them item by item (the items of both are kept; one typed on both sides is then listed twice): todosync sync --allow-unrelated-histories"
+            )
         }
         if base == head {
             // Only a merge takes ours as just read: let go before the versions are read.
@@ -220,16 +231,20 @@ extension Workspace {
     }
 
     private func fastForward(
-        from old: OID?, to new: OID, _ upstream: Upstream, bringingIn: [String: (local: [UInt8], merged: [UInt8])] = [:],
+        from old: OID?, to new: OID, _ upstream: Upstream,
+        bringingIn: [String: (local: [UInt8], merged: [UInt8])] = [:],
         into outcome: inout SyncOutcome
     ) throws(TodoSyncError) {
         // The versions read are let go before the commit below reads the lists again.
-        guard let (incoming, clashes) = try bringForward(from: old, to: new, upstream, bringingIn: bringingIn) else { return }
+        guard let (incoming, clashes) = try bringForward(from: old, to: new, upstream, bringingIn: bringingIn) else {
+            return
+        }
         outcome.fastForwardedTo = new
         outcome.incoming += incoming
         if !clashes.isEmpty {
             outcome.clashesCameIn += clashes
-            outcome.clashesBroughtBy = try? git("reading commit \(new.short)") { try repository.commit(new) }.author.name
+            outcome.clashesBroughtBy = try? git("reading commit \(new.short)") { try repository.commit(new) }.author
+                .name
         }
         // Items added there with plain git get the ids every clone derives for them (not
         // where init brought a folder's own lists in: its own commit takes those, ids and all).
@@ -246,12 +261,17 @@ extension Workspace {
         from old: OID?, to new: OID, _ upstream: Upstream, bringingIn: [String: (local: [UInt8], merged: [UInt8])]
     ) throws(TodoSyncError) -> ([Change], [Clash])? {
         // Only the lists the remote's commits changed are read: the others stay as they are.
-        let oldTree = try old.map { (id) throws(TodoSyncError) in try git("reading commit \(id.short)") { try repository.commit(id) }.tree }
+        let oldTree = try old.map { (id) throws(TodoSyncError) in
+            try git("reading commit \(id.short)") { try repository.commit(id) }.tree
+        }
         let among = try oldTree.map { (tree) throws(TodoSyncError) in
-            try changedCandidates(from: tree, to: try git("reading commit \(new.short)") { try repository.commit(new) }.tree)
+            try changedCandidates(
+                from: tree, to: try git("reading commit \(new.short)") { try repository.commit(new) }.tree)
         }
         let read = try readingPass { () throws(TodoSyncError) in
-            try sharingFiles([try readCommit(new, among: among)] + (try old.map { (id) throws(TodoSyncError) in [try readCommit(id, among: among)] } ?? []))
+            try sharingFiles(
+                [try readCommit(new, among: among)]
+                    + (try old.map { (id) throws(TodoSyncError) in [try readCommit(id, among: among)] } ?? []))
         }
         let after = read[0], before = read.count > 1 ? read[1] : nil
         guard let newCommit = after.commit else { return nil }
@@ -270,11 +290,15 @@ extension Workspace {
         let changed = try git("comparing trees") { try repository.changedPaths(from: oldTree, to: newCommit.tree) }
         let plan = WritePlan(
             branch: upstream.localBranch, expectedHead: old, target: .existing(newCommit), files: files,
-            otherFiles: (changed.filter { !listPaths.contains($0) && bringingIn[$0] == nil }, oldTree), updatesFilesOutsideSparseCheckout: true,
+            otherFiles: (changed.filter { !listPaths.contains($0) && bringingIn[$0] == nil }, oldTree),
+            updatesFilesOutsideSparseCheckout: true,
             reflogMessage: "todosync sync: fast-forward to \(upstream.name)")
         willWriteMerge?()
         _ = try apply(plan)
-        return (ListSet.changes(from: before?.base.lists ?? ListSet(), to: after.base.lists), Self.newClashes(before?.base.lists, after.base.lists))
+        return (
+            ListSet.changes(from: before?.base.lists ?? ListSet(), to: after.base.lists),
+            Self.newClashes(before?.base.lists, after.base.lists)
+        )
     }
 
     /// The clashes `after` holds that `before` did not (told apart by file, item and kind, not
@@ -304,7 +328,8 @@ extension Workspace {
     }
 
     private func merge(
-        ours head: OID, theirs: OID, base: OID?, _ upstream: Upstream, recentlyRead: inout [WorkingFile], into outcome: inout SyncOutcome
+        ours head: OID, theirs: OID, base: OID?, _ upstream: Upstream, recentlyRead: inout [WorkingFile],
+        into outcome: inout SyncOutcome
     ) throws(TodoSyncError) {
         // Only the lists either side changed since the merge base are read and merged (as one
         // set, so an item moved between them keeps its identity); a list neither side changed
@@ -315,34 +340,48 @@ extension Workspace {
                 try git("reading commit \(id.short)") { try repository.commit(id) }.tree
             }
             return try git("comparing trees") {
-                ChangedSides(ours: try repository.changedPaths(from: trees[0], to: trees[1]), theirs: try repository.changedPaths(from: trees[0], to: trees[2]))
+                ChangedSides(
+                    ours: try repository.changedPaths(from: trees[0], to: trees[1]),
+                    theirs: try repository.changedPaths(from: trees[0], to: trees[2]))
             }
         }
         let selector = self.selector
         let among = sides.map { Set(($0.ours + $0.theirs).filter(selector.matches)) }
-        var (ours, other, ancestor, unconverted) = try Trace.phase("read three commits' lists") { () throws(TodoSyncError) in try readingPass { () throws(TodoSyncError) in
-            // Their version and the base's of a large list are read on other threads meanwhile.
-            if let among {
-                let trees = try ([theirs] + (base.map { [$0] } ?? [])).map { (id) throws(TodoSyncError) in
-                    try git("reading commit \(id.short)") { try repository.commit(id) }.tree
+        var (ours, other, ancestor, unconverted) = try Trace.phase("read three commits' lists") {
+            () throws(TodoSyncError) in
+            try readingPass { () throws(TodoSyncError) in
+                // Their version and the base's of a large list are read on other threads meanwhile.
+                if let among {
+                    let trees = try ([theirs] + (base.map { [$0] } ?? [])).map { (id) throws(TodoSyncError) in
+                        try git("reading commit \(id.short)") { try repository.commit(id) }.tree
+                    }
+                    try readAhead(among, of: trees)
                 }
-                try readAhead(among, of: trees)
+                // Their version and the base differ from ours in what either side changed: their
+                // parse reuses the rest of ours.
+                let oursRead = try Trace.phase("read ours") { () throws(TodoSyncError) in
+                    try readCommit(head, fromWorkingTree: true, among: among, recentlyRead: recentlyRead)
+                }
+                recentlyRead = []
+                let theirsRead = try Trace.phase("read theirs") { () throws(TodoSyncError) in
+                    try readCommit(theirs, among: among, parsedLike: oursRead)
+                }
+                let baseRead = try Trace.phase("read the base") { () throws(TodoSyncError) in
+                    try base.map { (id) throws(TodoSyncError) in try readCommit(id, among: among, parsedLike: oursRead)
+                    }
+                }
+                let read = try sharingFiles([oursRead, theirsRead] + (baseRead.map { [$0] } ?? []))
+                // Lists whose bytes as read are their blobs' (git converts nothing on the way in).
+                var unconverted = Set<String>()
+                for path in Set(read[0].files.keys).union(read[1].files.keys) where try !convertsContent(at: path) {
+                    unconverted.insert(path)
+                }
+                return (read[0], read[1], read.count > 2 ? read[2] : nil, unconverted)
             }
-            // Their version and the base differ from ours in what either side changed: their
-            // parse reuses the rest of ours.
-            let oursRead = try Trace.phase("read ours") { () throws(TodoSyncError) in try readCommit(head, fromWorkingTree: true, among: among, recentlyRead: recentlyRead) }
-            recentlyRead = []
-            let theirsRead = try Trace.phase("read theirs") { () throws(TodoSyncError) in try readCommit(theirs, among: among, parsedLike: oursRead) }
-            let baseRead = try Trace.phase("read the base") { () throws(TodoSyncError) in
-                try base.map { (id) throws(TodoSyncError) in try readCommit(id, among: among, parsedLike: oursRead) }
-            }
-            let read = try sharingFiles([oursRead, theirsRead] + (baseRead.map { [$0] } ?? []))
-            // Lists whose bytes as read are their blobs' (git converts nothing on the way in).
-            var unconverted = Set<String>()
-            for path in Set(read[0].files.keys).union(read[1].files.keys) where try !convertsContent(at: path) { unconverted.insert(path) }
-            return (read[0], read[1], read.count > 2 ? read[2] : nil, unconverted)
-        } }
-        Trace.note("lists merged: \(Set(ours.files.keys).union(other.files.keys).union(ancestor?.files.keys ?? [:].keys).count)")
+        }
+        Trace.note(
+            "lists merged: \(Set(ours.files.keys).union(other.files.keys).union(ancestor?.files.keys ?? [:].keys).count)"
+        )
         var merged = Trace.phase("merge lists") {
             let baseLists = ancestor?.base.lists ?? ListSet()
             return ListMerge.merge(
@@ -357,13 +396,20 @@ extension Workspace {
 
         var listPaths = Set(ours.files.keys).union(other.files.keys).union(merged.lists.documents.keys)
         if let ancestor { listPaths.formUnion(ancestor.files.keys) }
-        let (otherFilesTree, taken) = try Trace.phase("merge other files") { () throws(TodoSyncError) -> (OID, [String]?) in
-            if let sides, let taken = try takingTheirChanges(sides, ours: ourCommit, theirs: theirCommit, listPaths: listPaths) {
+        let (otherFilesTree, taken) = try Trace.phase("merge other files") {
+            () throws(TodoSyncError) -> (OID, [String]?) in
+            if let sides,
+                let taken = try takingTheirChanges(sides, ours: ourCommit, theirs: theirCommit, listPaths: listPaths)
+            {
                 return (taken.tree, taken.paths)
             }
-            return (try mergeOtherFiles(base: ancestor, ours: ourCommit, theirs: theirCommit, listPaths: listPaths), nil)
+            return (
+                try mergeOtherFiles(base: ancestor, ours: ourCommit, theirs: theirCommit, listPaths: listPaths), nil
+            )
         }
-        let incoming = Trace.phase("describe incoming changes") { ListSet.changes(from: ours.base.lists, to: merged.lists) }
+        let incoming = Trace.phase("describe incoming changes") {
+            ListSet.changes(from: ours.base.lists, to: merged.lists)
+        }
         ours.base = .empty
 
         // The merged tree is the other files' merge with every list as the merge made it.
@@ -389,13 +435,18 @@ extension Workspace {
         let reports = merged.reports
         (merged.lists, other, ancestor) = (ListSet(), HeadSnapshot(commit: nil, base: .empty, files: [:]), nil)
         var changed = taken ?? []
-        if taken == nil { changed = try git("comparing trees") { try repository.changedPaths(from: ourCommit.tree, to: otherFilesTree) } }
+        if taken == nil {
+            changed = try git("comparing trees") {
+                try repository.changedPaths(from: ourCommit.tree, to: otherFilesTree)
+            }
+        }
         let message = Self.syncMessage(incoming, reports, upstream)
         let plan = WritePlan(
             branch: upstream.localBranch, expectedHead: head,
             target: .new(
                 WritePlan.NewCommit(
-                    parents: [head, theirs], baseTree: otherFilesTree, lists: lists, modes: modes, message: message, storedBlobs: storedBlobs)),
+                    parents: [head, theirs], baseTree: otherFilesTree, lists: lists, modes: modes, message: message,
+                    storedBlobs: storedBlobs)),
             files: files, otherFiles: (changed.filter { !listPaths.contains($0) }, ourCommit.tree),
             updatesFilesOutsideSparseCheckout: true, reflogMessage: "todosync sync: merge \(upstream.name)")
         willWriteMerge?()
@@ -424,7 +475,9 @@ extension Workspace {
         var changes: [String: TreeChange] = [:]
         for path in sides.theirs where !listPaths.contains(path) {
             guard !ourChanged.contains(path) else { return nil }
-            let found = try git("reading \(path) in commit \(theirs.id.short)") { try repository.blobEntry(at: path, inTree: theirs.tree) }
+            let found = try git("reading \(path) in commit \(theirs.id.short)") {
+                try repository.blobEntry(at: path, inTree: theirs.tree)
+            }
             guard found.isBlob else { return nil }
             changes[path] = found.entry.map { .write(blob: $0.blob, mode: $0.mode) } ?? .delete
         }
@@ -449,7 +502,8 @@ extension Workspace {
             }
             let ourNeutral = try repository.writeTree(base: ours.tree, applying: neutral)
             let theirNeutral = try repository.writeTree(base: theirs.tree, applying: neutral)
-            let (tree, conflicts) = try repository.mergeTrees(base: base?.commit?.tree, ours: ourNeutral, theirs: theirNeutral)
+            let (tree, conflicts) = try repository.mergeTrees(
+                base: base?.commit?.tree, ours: ourNeutral, theirs: theirNeutral)
             guard let tree else {
                 throw TodoSyncError(
                     "git cannot merge \(conflicts.joined(separator: ", ")): both sides changed it and it is not a list; nothing was changed",

@@ -40,7 +40,9 @@ extension Workspace {
                 try checkReadyToCommit()
                 let pending = try commit()
                 var outcome = UndoOutcome(pendingCommit: pending.commit == nil ? nil : pending)
-                guard case .branch(_, let head) = try git("reading HEAD", { try repository.head() }) else { throw detachedHead() }
+                guard case .branch(_, let head) = try git("reading HEAD", { try repository.head() }) else {
+                    throw detachedHead()
+                }
                 guard let target = try git("reading \(revision)", { try repository.commitID(named: revision) }),
                     try git("reading history", { try repository.contains(target, inHistoryOf: head) })
                 else {
@@ -55,13 +57,16 @@ extension Workspace {
                 case .unit, .redo: redo = false
                 case .undo: redo = true
                 case .none:
-                    throw TodoSyncError("\(target.short) (\(entry.summary)) changed no list; nothing was changed", hint: "todosync log lists the units")
+                    throw TodoSyncError(
+                        "\(target.short) (\(entry.summary)) changed no list; nothing was changed",
+                        hint: "todosync log lists the units")
                 }
                 let step = try invert(target, redo: redo)
                 guard !step.isEmpty else {
                     throw TodoSyncError(
                         "the lists no longer hold what \(target.short) (\(entry.summary)) did: it was undone already, or later edits replaced it; nothing was changed",
-                        hint: "todosync log shows the units and which are undone; undo another with todosync undo <unit>")
+                        hint:
+                            "todosync log shows the units and which are undone; undo another with todosync undo <unit>")
                 }
                 outcome.steps.append(try commit(step))
                 return outcome
@@ -84,13 +89,20 @@ extension Workspace {
         if let until = filter.until, let day, day > until { return false }
         if let file = filter.file {
             let commit = try git("reading commit \(entry.commit.short)") { try repository.commit(entry.commit) }
-            let parentTree = try entry.parent.map { (id) throws(TodoSyncError) in try git("reading commit \(id.short)") { try repository.commit(id) }.tree }
-            guard try git("comparing trees", { try repository.changedPaths(from: parentTree, to: commit.tree) }).contains(file) else { return false }
+            let parentTree = try entry.parent.map { (id) throws(TodoSyncError) in
+                try git("reading commit \(id.short)") { try repository.commit(id) }.tree
+            }
+            guard
+                try git("comparing trees", { try repository.changedPaths(from: parentTree, to: commit.tree) }).contains(
+                    file)
+            else { return false }
         }
         return true
     }
 
-    public func log(_ count: Int, filter: LogFilter = LogFilter()) throws(TodoSyncError) -> [(entry: HistoryEntry, undone: Bool)] {
+    public func log(
+        _ count: Int, filter: LogFilter = LogFilter()
+    ) throws(TodoSyncError) -> [(entry: HistoryEntry, undone: Bool)] {
         guard count > 0, case .branch(_, let head) = try git("reading HEAD", { try repository.head() }),
             let branch = try branchReference()
         else { return [] }
@@ -114,7 +126,9 @@ extension Workspace {
         let madeHere = local.madeHere(among: Set(result.map(\.entry.commit)))
         for index in result.indices { result[index].entry.madeHere = madeHere.contains(result[index].entry.commit) }
         if history.endsInShallowHistory, result.count < count {
-            notice("this clone has shallow history (made with git clone --depth): the log ends where it does; git fetch --unshallow fetches the rest")
+            notice(
+                "this clone has shallow history (made with git clone --depth): the log ends where it does; git fetch --unshallow fetches the rest"
+            )
         }
         return result
     }
@@ -134,15 +148,24 @@ extension Workspace {
         var spent = Set<String>()
         steps: for _ in 0..<max(1, count) {
             while true {
-                guard case .branch(_, let head) = try git("reading HEAD", { try repository.head() }), let branch = try branchReference() else { break steps }
+                guard case .branch(_, let head) = try git("reading HEAD", { try repository.head() }),
+                    let branch = try branchReference()
+                else { break steps }
                 let wanted = spent.count + 1
                 let (history, targets) = try Trace.phase("find the unit") { () throws(TodoSyncError) in
                     let history = try myHistory(head: head, branch: branch)
                     let entries = history.lazy.map { (id: $0.commit.description, entry: $0.entry) }
-                    return (history, redo ? UndoStack.redoTargets(entries, count: wanted) : UndoStack.undoTargets(entries, count: wanted))
+                    return (
+                        history,
+                        redo
+                            ? UndoStack.redoTargets(entries, count: wanted)
+                            : UndoStack.undoTargets(entries, count: wanted)
+                    )
                 }
                 if let failure = history.failure { throw failure }
-                guard let target = targets.first(where: { !spent.contains($0) }), let id = OID(hex: target) else { break steps }
+                guard let target = targets.first(where: { !spent.contains($0) }), let id = OID(hex: target) else {
+                    break steps
+                }
                 let inversion = try invert(id, redo: redo)
                 if inversion.isEmpty && inversion.notReverted.isEmpty {
                     spent.insert(target)
@@ -158,7 +181,9 @@ extension Workspace {
     /// What takes back what `target` did to the lists (an undo of a unit, or a redo: the undo
     /// of an undo), merged onto HEAD so later edits stay: worked out, not yet committed.
     private func invert(_ target: OID, redo: Bool) throws(TodoSyncError) -> Inversion {
-        guard let headCommit = try readHeadCommit() else { throw TodoSyncError("there is no commit yet, so nothing to undo", hint: "commit your lists first: todosync") }
+        guard let headCommit = try readHeadCommit() else {
+            throw TodoSyncError("there is no commit yet, so nothing to undo", hint: "commit your lists first: todosync")
+        }
         let unitCommit = try git("reading commit \(target.short)") { try repository.commit(target) }
         // Only the files the unit changed and those changed since are read: an item the unit
         // touched is in one of them (moved later, its new file changed since). In a vault,
@@ -169,18 +194,21 @@ extension Workspace {
         var among = try changedCandidates(from: parentTree, to: unitCommit.tree)
         among.formUnion(try changedCandidates(from: unitCommit.tree, to: headCommit.tree))
         Trace.note("files read for the \(redo ? "redo" : "undo"): \(among.count)")
-        let (headRead, unitRead, parentRead) = try Trace.phase("read the unit's lists") { () throws(TodoSyncError) in try readingPass { () throws(TodoSyncError) in
-            // The parent's version of a large list is read on another thread meanwhile.
-            try readAhead(among, of: parentTree.map { [$0] } ?? [])
-            let headRead = try readCommit(headCommit.id, fromWorkingTree: true, among: among)
-            // Usually the unit is HEAD itself: read and parsed once. The other versions differ
-            // from HEAD's in what the unit and later edits changed: their parse reuses the rest.
-            let unitRead = headCommit.id == target ? headRead : try readCommit(target, among: among, parsedLike: headRead)
-            let parentRead = try unitCommit.parents.first.map { (id) throws(TodoSyncError) in
-                try readCommit(id, among: among, parsedLike: unitRead)
+        let (headRead, unitRead, parentRead) = try Trace.phase("read the unit's lists") { () throws(TodoSyncError) in
+            try readingPass { () throws(TodoSyncError) in
+                // The parent's version of a large list is read on another thread meanwhile.
+                try readAhead(among, of: parentTree.map { [$0] } ?? [])
+                let headRead = try readCommit(headCommit.id, fromWorkingTree: true, among: among)
+                // Usually the unit is HEAD itself: read and parsed once. The other versions differ
+                // from HEAD's in what the unit and later edits changed: their parse reuses the rest.
+                let unitRead =
+                    headCommit.id == target ? headRead : try readCommit(target, among: among, parsedLike: headRead)
+                let parentRead = try unitCommit.parents.first.map { (id) throws(TodoSyncError) in
+                    try readCommit(id, among: among, parsedLike: unitRead)
+                }
+                return (headRead, unitRead, parentRead)
             }
-            return (headRead, unitRead, parentRead)
-        } }
+        }
         let shared = try sharingFiles([headRead, unitRead] + (parentRead.map { [$0] } ?? []))
         var head = shared[0]
         var before = parentRead == nil ? ListSet() : shared[2].base.lists
@@ -200,7 +228,9 @@ extension Workspace {
             before[path] = document.removingIdentifiedItems()
             madeLists.append(path)
         }
-        var merged = Trace.phase("merge the inverse") { ListMerge.merge(base: after, ours: head.base.lists, theirs: before, keepingOurs: true) }
+        var merged = Trace.phase("merge the inverse") {
+            ListMerge.merge(base: after, ours: head.base.lists, theirs: before, keepingOurs: true)
+        }
         // Given back as it was: untracked, with its text (a file the unit created goes).
         var untracking: [String: [UInt8]?] = [:]
         for path in madeLists {
@@ -220,15 +250,18 @@ extension Workspace {
             message.body.append("Not reverted (a later edit changed it too, and wins):")
             message.body += notReverted.map { "- " + $0 }
         }
-        message.trailers = redo
+        message.trailers =
+            redo
             ? [UnitTrailer.line(.redo), "\(UnitTrailer.redoesKey): \(target)"]
             : [UnitTrailer.line(.undo), "\(UnitTrailer.undoesKey): \(target)"]
         // A unit that changed prose alone changes no item, and is still undone.
         let paths = Set(head.base.lists.documents.keys).union(merged.lists.documents.keys)
-        let isEmpty = changes.isEmpty && untracking.isEmpty
+        let isEmpty =
+            changes.isEmpty && untracking.isEmpty
             && paths.allSatisfy { sameBytes(head.base.lists[$0]?.render(), merged.lists[$0]?.render()) }
         return Inversion(
-            lists: merged.lists, untracking: untracking, head: head, message: message, notReverted: notReverted, isEmpty: isEmpty)
+            lists: merged.lists, untracking: untracking, head: head, message: message, notReverted: notReverted,
+            isEmpty: isEmpty)
     }
 
     /// An undo or redo worked out: the lists it leaves, over which HEAD, and in words.
@@ -244,7 +277,8 @@ extension Workspace {
     }
 
     private func commit(_ inversion: Inversion) throws(TodoSyncError) -> UndoStep {
-        let commit = try commitLists(inversion.lists, over: inversion.head, message: inversion.message, untracking: inversion.untracking)
+        let commit = try commitLists(
+            inversion.lists, over: inversion.head, message: inversion.message, untracking: inversion.untracking)
         return UndoStep(commit: commit, message: inversion.message, notReverted: inversion.notReverted)
     }
 

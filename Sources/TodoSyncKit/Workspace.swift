@@ -68,7 +68,8 @@ public final class Workspace {
         root = workdir.hasSuffix("/") && workdir.count > 1 ? String(workdir.dropLast()) : workdir
         let include = try git("reading todosync.include") { try repository.configStrings("todosync.include") }
         let exclude = try git("reading todosync.exclude") { try repository.configStrings("todosync.exclude") }
-        selector = ListFileSelector(include: include, exclude: exclude.isEmpty ? ListFileSelector.defaultExclude : exclude)
+        selector = ListFileSelector(
+            include: include, exclude: exclude.isEmpty ? ListFileSelector.defaultExclude : exclude)
     }
 
     var scratch: ScratchFolder { ScratchFolder(gitDirectory: repository.gitDirectory) }
@@ -84,7 +85,9 @@ public final class Workspace {
             do {
                 try scratch.create()
                 for kept in scratch.sweep() {
-                    notice("an editor saved a list in the instant todosync replaced it; that save is kept at \(kept): compare it with the list and copy back what you need")
+                    notice(
+                        "an editor saved a list in the instant todosync replaced it; that save is kept at \(kept): compare it with the list and copy back what you need"
+                    )
                 }
                 try finishInterruptedWrite()
             } catch {
@@ -103,7 +106,9 @@ public final class Workspace {
     /// Opens the repository that holds `path` (a folder), as git finds it.
     public static func open(at path: String = ".") throws(TodoSyncError) -> Workspace {
         // How long one read of git's objects may take before it is called stuck (a damaged object).
-        if let limit = getenv("TODOSYNC_OBJECT_READ_TIMEOUT").flatMap({ Double(String(cString: $0)) }) { StuckReadGuard.limit = limit }
+        if let limit = getenv("TODOSYNC_OBJECT_READ_TIMEOUT").flatMap({ Double(String(cString: $0)) }) {
+            StuckReadGuard.limit = limit
+        }
         do {
             let repository = try Trace.phase("libgit2 set-up, open the repository") { () throws(GitError) in
                 try Repository.discover(from: path)
@@ -150,13 +155,17 @@ public final class Workspace {
         if let operation = repository.pendingOperation {
             // The same advice `status` gives: lists left in conflict are todosync resolve's first.
             let lists = operationInProgress()?.listsInConflict ?? []
-            let finish = lists.isEmpty
+            let finish =
+                lists.isEmpty
                 ? "finish it (git \(operation.name) --continue) or abort it (git \(operation.name) --abort), then run todosync again"
                 : "merge the lists it left in conflict item by item with todosync resolve, then git \(operation.name) --continue (or abort it: git \(operation.name) --abort); then run todosync again"
-            throw TodoSyncError("a git \(operation.name) is in progress in \(root); todosync will not commit in the middle of it", hint: finish)
+            throw TodoSyncError(
+                "a git \(operation.name) is in progress in \(root); todosync will not commit in the middle of it",
+                hint: finish)
         }
         if case .detached(let commit) = try git("reading HEAD", { try repository.head() }) {
-            throw TodoSyncError("HEAD is detached at \(commit.short); todosync commits only on a branch", hint: detachedHeadHint())
+            throw TodoSyncError(
+                "HEAD is detached at \(commit.short); todosync commits only on a branch", hint: detachedHeadHint())
         }
     }
 }
@@ -226,7 +235,9 @@ extension Workspace {
             var next = 0
             stats = paths.map { path in
                 while next < noted.files.count, PathOrder.compare(noted.files[next].path, path) < 0 { next += 1 }
-                if next < noted.files.count, PathOrder.compare(noted.files[next].path, path) == 0 { return noted.stats[next] }
+                if next < noted.files.count, PathOrder.compare(noted.files[next].path, path) == 0 {
+                    return noted.stats[next]
+                }
                 return FileSystem.regularFileStat(root + "/" + path)
             }
         } else if paths.count < 256 {

@@ -22,7 +22,10 @@ struct WriteJournal: Equatable {
 
     /// One record per line; nil if a path would need a line break.
     func encoded() -> [UInt8]? {
-        var lines = [Self.format, "branch " + branch, "expected " + (expected?.description ?? "none"), "target " + target.description]
+        var lines = [
+            Self.format, "branch " + branch, "expected " + (expected?.description ?? "none"),
+            "target " + target.description,
+        ]
         lines += files.sorted { $0.key < $1.key }.map { "file \($0.value?.description ?? "none") \($0.key)" }
         lines += outsideSparseCheckout.sorted().map { "sparse " + $0 }
         lines += untracked.sorted().map { "untrack " + $0 }
@@ -74,6 +77,8 @@ struct WriteJournal: Equatable {
                 files[path] = blob
             }
         }
-        self.init(branch: String(lines[1].dropFirst(7)), expected: expected, target: target, files: files, outsideSparseCheckout: sparse, untracked: untracked)
+        self.init(
+            branch: String(lines[1].dropFirst(7)), expected: expected, target: target, files: files,
+            outsideSparseCheckout: sparse, untracked: untracked)
     }
 }

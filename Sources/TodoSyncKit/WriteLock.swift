@@ -43,7 +43,9 @@ final class WriteLock {
                 close(fd)
                 throw TodoSyncError(
                     "another todosync\(holder) is changing the repository in \(repositoryRoot); waited \(Int(timeout)) s, nothing was changed",
-                    hint: "run the command again when it has finished (a watch or sync may be running); a killed process holds no lock")
+                    hint:
+                        "run the command again when it has finished (a watch or sync may be running); a killed process holds no lock"
+                )
             }
             usleep(20_000)
         }

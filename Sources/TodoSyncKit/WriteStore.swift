@@ -68,11 +68,15 @@ final class DiskStore: WriteStore {
 
     func checkGitLocks(branch: String) throws(TodoSyncError) {
         let common = repository.commonDirectory
-        for lockFile in [repository.gitDirectory + "index.lock", common + branch + ".lock", repository.gitDirectory + "HEAD.lock"]
+        for lockFile in [
+            repository.gitDirectory + "index.lock", common + branch + ".lock", repository.gitDirectory + "HEAD.lock",
+        ]
         where FileSystem.exists(lockFile) {
             throw TodoSyncError(
                 "git's lock file \(lockFile) exists: another git process seems to be running in this repository; nothing was changed",
-                hint: "make sure no git process is running (an editor opened by 'git commit'?); if none is, a git process stopped earlier: remove the file (rm '\(lockFile)') and run todosync again")
+                hint:
+                    "make sure no git process is running (an editor opened by 'git commit'?); if none is, a git process stopped earlier: remove the file (rm '\(lockFile)') and run todosync again"
+            )
         }
     }
 
@@ -96,7 +100,9 @@ final class DiskStore: WriteStore {
     }
 
     func writeBlobs(_ files: [(path: String, bytes: [UInt8])]) throws(TodoSyncError) -> [OID] {
-        let stored = try files.map { (file) throws(TodoSyncError) in (bytes: try workspace.storedBytes(file.bytes, at: file.path), path: file.path) }
+        let stored = try files.map { (file) throws(TodoSyncError) in
+            (bytes: try workspace.storedBytes(file.bytes, at: file.path), path: file.path)
+        }
         let what = files.count == 1 ? files[0].path : "\(files.count) files"
         return try git("storing \(what)") { try repository.writeBlobs(stored) }
     }
@@ -115,10 +121,12 @@ final class DiskStore: WriteStore {
             id = try repository.createCommit(
                 tree: tree, parents: parents, message: message, author: identity.author, committer: identity.committer,
                 updating: nil, signer: signer)
-        } catch where error.function == "commit signing" || error.function == "ssh signing" {
+        } catch  where error.function == "commit signing" || error.function == "ssh signing" {
             throw TodoSyncError(
                 "commit.gpgSign asks for signed commits, and \(error.message); nothing was committed",
-                hint: "check that 'git commit -S' works here (gpg.format, user.signingKey); or commit unsigned: git config commit.gpgSign false")
+                hint:
+                    "check that 'git commit -S' works here (gpg.format, user.signingKey); or commit unsigned: git config commit.gpgSign false"
+            )
         } catch {
             throw .git(error, while: "committing")
         }
@@ -174,11 +182,13 @@ final class DiskStore: WriteStore {
     func checkout(tree: OID, paths: [String], baseline: OID?) throws(TodoSyncError) {
         do {
             try repository.checkout(tree: tree, paths: paths, baseline: baseline)
-        } catch where error.isCheckoutConflict {
+        } catch  where error.isCheckoutConflict {
             // git's advice for the same refusal.
             throw TodoSyncError(
                 error.message + "; nothing was changed",
-                hint: "commit your changes or stash them (git stash), then run todosync sync again; git stash pop brings them back")
+                hint:
+                    "commit your changes or stash them (git stash), then run todosync sync again; git stash pop brings them back"
+            )
         } catch {
             throw .git(error, while: "updating the other files")
         }
@@ -186,7 +196,9 @@ final class DiskStore: WriteStore {
 
     func prepareReplacements(_ files: [(path: String, bytes: [UInt8])]) throws(TodoSyncError) {
         // One small file gains nothing from it.
-        guard files.count > 1 || files.contains(where: { $0.bytes.count >= Workspace.largestHashedUnvouched }) else { return }
+        guard files.count > 1 || files.contains(where: { $0.bytes.count >= Workspace.largestHashedUnvouched }) else {
+            return
+        }
         try finishPreparing()
         // On a thread of its own: the objects are written meanwhile (a large list's blob is
         // hashed and compressed while its new version is written and flushed).
@@ -228,7 +240,8 @@ final class DiskStore: WriteStore {
         if bytes != nil { try FileSystem.createDirectory(FileSystem.parentDirectory(of: absolute)) }
         // A version prepared for it is taken over here (what is left is removed with the store).
         return try FileSystem.replace(
-            absolute, with: bytes, ifStill: expected, relativePath: path, scratch: workspace.scratch, prepared: prepared.removeValue(forKey: path))
+            absolute, with: bytes, ifStill: expected, relativePath: path, scratch: workspace.scratch,
+            prepared: prepared.removeValue(forKey: path))
     }
 
     deinit {
@@ -237,8 +250,11 @@ final class DiskStore: WriteStore {
         prepared.values.forEach { $0.discard() }
     }
 
-    func moveReference(_ name: String, to target: OID, expecting expected: OID?, message: String) throws(TodoSyncError) {
-        try git("moving \(name)") { try repository.moveReference(name, to: target, expecting: expected, message: message) }
+    func moveReference(_ name: String, to target: OID, expecting expected: OID?, message: String) throws(TodoSyncError)
+    {
+        try git("moving \(name)") {
+            try repository.moveReference(name, to: target, expecting: expected, message: message)
+        }
     }
 
     func updateIndex(staged: [StagedFile], removing removed: [String]) throws(TodoSyncError) {

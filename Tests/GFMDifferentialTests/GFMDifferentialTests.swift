@@ -16,7 +16,9 @@ import Testing
     }
 
     @Test func specExamplesHaveTheTaskItemsGitHubShows() throws {
-        try #require(FileManager.default.fileExists(atPath: CmarkGFM.specPath), "the GFM spec is missing: scripts/test.sh installs Debian's cmark-gfm, which ships it")
+        try #require(
+            FileManager.default.fileExists(atPath: CmarkGFM.specPath),
+            "the GFM spec is missing: scripts/test.sh installs Debian's cmark-gfm, which ships it")
         let examples = try CmarkGFM.specExamples()
         // Tabs through lists: some three hundred examples.
         #expect(examples.count > 250)
@@ -26,9 +28,12 @@ import Testing
     /// The lines a commit warns about as looking like tasks (`NearMissTask`) are no tasks on
     /// GitHub either: the warning never calls a task a near miss.
     @Test func nearMissesAreNoTasksOnGitHubEither() throws {
-        let cmark = try #require(CmarkGFM.executable, "cmark-gfm is not installed (Debian: apt-get install cmark-gfm); scripts/test.sh installs it")
+        let cmark = try #require(
+            CmarkGFM.executable,
+            "cmark-gfm is not installed (Debian: apt-get install cmark-gfm); scripts/test.sh installs it")
         let lines = [
-            "-[ ] Buy milk", "1.[x] Call Bob", "- [] Buy milk", "- [X ] Buy milk", "- [ x] Buy milk", "  * [  ] Buy milk",
+            "-[ ] Buy milk", "1.[x] Call Bob", "- [] Buy milk", "- [X ] Buy milk", "- [ x] Buy milk",
+            "  * [  ] Buy milk",
             "- [ ]Buy milk", "[ ] Buy milk", "[x] Buy milk",
         ]
         for line in lines {
@@ -47,24 +52,32 @@ import Testing
     private func withBoxes(_ example: String) -> String {
         var checked = false
         return example.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
-            guard let match = line.firstMatch(of: /^([ \t>]*(?:[-+*]|[0-9]{1,9}[.)])[ \t]+)(?=\S)/) else { return String(line) }
+            guard let match = line.firstMatch(of: /^([ \t>]*(?:[-+*]|[0-9]{1,9}[.)])[ \t]+)(?=\S)/) else {
+                return String(line)
+            }
             checked.toggle()
             return match.1 + (checked ? "[x] " : "[ ] ") + line[match.range.upperBound...]
         }.joined(separator: "\n")
     }
 
     private func expectSameTasks(in documents: [String]) throws {
-        let cmark = try #require(CmarkGFM.executable, "cmark-gfm is not installed (Debian: apt-get install cmark-gfm); scripts/test.sh installs it")
+        let cmark = try #require(
+            CmarkGFM.executable,
+            "cmark-gfm is not installed (Debian: apt-get install cmark-gfm); scripts/test.sh installs it")
         let differences = Mutex<[String]>([])
         let failures = Mutex<[String]>([])
         DispatchQueue.concurrentPerform(iterations: 2) { worker in
             for index in stride(from: worker, to: documents.count, by: 2) {
                 let bytes = Array(documents[index].utf8)
                 do {
-                    let theirs = Self.withoutDocumentedDifferences(try CmarkGFM.tasks(in: bytes, using: cmark), in: bytes)
+                    let theirs = Self.withoutDocumentedDifferences(
+                        try CmarkGFM.tasks(in: bytes, using: cmark), in: bytes)
                     let ours = Self.tasks(in: bytes)
                     if Set(theirs) != Set(ours) {
-                        differences.withLock { $0.append("\(documents[index].debugDescription)\n  cmark-gfm: \(theirs)\n  todosync:  \(ours)") }
+                        differences.withLock {
+                            $0.append(
+                                "\(documents[index].debugDescription)\n  cmark-gfm: \(theirs)\n  todosync:  \(ours)")
+                        }
                     }
                 } catch {
                     failures.withLock { $0.append("\(error)") }
@@ -73,7 +86,10 @@ import Testing
         }
         #expect(failures.withLock { $0 }.isEmpty)
         let found = differences.withLock { $0 }
-        #expect(found.isEmpty, "\(found.count) of \(documents.count) documents differ; the first:\n\(found.prefix(8).joined(separator: "\n"))")
+        #expect(
+            found.isEmpty,
+            "\(found.count) of \(documents.count) documents differ; the first:\n\(found.prefix(8).joined(separator: "\n"))"
+        )
     }
 
     private static func tasks(in bytes: [UInt8]) -> [CmarkGFM.Task] {
@@ -104,7 +120,9 @@ import Testing
         let dropped = Set(tasks.filter { isDocumentedDifference($0, in: lines) }.map(\.line))
         return tasks.filter { !dropped.contains($0.line) }.map { task in
             var kept = readingTheBox(task, in: lines)
-            while let parent = kept.parentLine, dropped.contains(parent) { kept.parentLine = byLine[parent]?.parentLine }
+            while let parent = kept.parentLine, dropped.contains(parent) {
+                kept.parentLine = byLine[parent]?.parentLine
+            }
             return kept
         }
     }
@@ -129,12 +147,16 @@ import Testing
         // looks like a task line without being a list item (`1234567890. [x] a`: ten digits);
         // todosync reads a task from its own first line.
         let text = expandingTabs(String(decoding: line, as: UTF8.self))
-        guard let head = text.firstMatch(of: /^ *(?:[-+*]|[0-9]{1,9}[.)]) {1,4}\[[ xX]\][ \x{0B}\x{0C}]/) else { return true }
+        guard let head = text.firstMatch(of: /^ *(?:[-+*]|[0-9]{1,9}[.)]) {1,4}\[[ xX]\][ \x{0B}\x{0C}]/) else {
+            return true
+        }
         // A box with no text after it is no item until it has some.
         if text[head.range.upperBound...].allSatisfy({ $0 == " " || $0 == "\u{0B}" || $0 == "\u{0C}" }) { return true }
         // YAML front matter holds no items.
         if lines.first.map(Array.init) == Array("---".utf8),
-            let close = lines.dropFirst().firstIndex(where: { Array($0) == Array("---".utf8) || Array($0) == Array("...".utf8) }),
+            let close = lines.dropFirst().firstIndex(where: {
+                Array($0) == Array("---".utf8) || Array($0) == Array("...".utf8)
+            }),
             task.line - 1 < close
         {
             return true

@@ -21,8 +21,11 @@ struct GeneratedMarkdown {
     private mutating func line() -> String {
         let roll = Int.random(in: 0..<100, using: &random)
         if roll < 12 { return pick(["", "", "  ", "\t"]) }
-        let indent = pick(["", "", "", "", " ", "  ", "  ", "   ", "    ", "    ", "     ", "      ", "        ", "\t", "\t\t", "  \t"])
-        let container = Int.random(in: 0..<10, using: &random) == 0 ? pick(["> ", ">", "> > ", "- ", "1. ", "* > ", ">\t"]) : ""
+        let indent = pick([
+            "", "", "", "", " ", "  ", "  ", "   ", "    ", "    ", "     ", "      ", "        ", "\t", "\t\t", "  \t",
+        ])
+        let container =
+            Int.random(in: 0..<10, using: &random) == 0 ? pick(["> ", ">", "> > ", "- ", "1. ", "* > ", ">\t"]) : ""
         return indent + container + block(roll)
     }
 
@@ -38,7 +41,10 @@ struct GeneratedMarkdown {
     private mutating func task() -> String {
         let box = pick(["[ ]", "[ ]", "[x]", "[X]", "[ ]", "[-]", "[ ] "])
         let after = pick([" ", " ", " ", "  ", "\t", "\u{0C}", "\u{0B}", ""])
-        let title = pick(["buy milk", "call Bob", "a", "plan *trip*", "", "`code`", "x | y", "# not a heading", "> not a quote", "- sub"])
+        let title = pick([
+            "buy milk", "call Bob", "a", "plan *trip*", "", "`code`", "x | y", "# not a heading", "> not a quote",
+            "- sub",
+        ])
         return pick(markers) + pick([" ", " ", " ", "  ", "   ", "    ", "     ", "\t", " \t"]) + box + after + title
     }
 
@@ -60,5 +66,7 @@ struct GeneratedMarkdown {
         "    code", "> quote", ">", "> - [ ] quoted", "[ ] no marker",
     ]
 
-    private mutating func pick(_ choices: [String]) -> String { choices[Int.random(in: 0..<choices.count, using: &random)] }
+    private mutating func pick(_ choices: [String]) -> String {
+        choices[Int.random(in: 0..<choices.count, using: &random)]
+    }
 }

@@ -16,7 +16,9 @@ import Testing
         let environment = ProcessInfo.processInfo.environment
         let count = Int(environment["COMMAND_CASES"] ?? "") ?? 600
         let seed = UInt64(environment["COMMAND_SEED"] ?? "") ?? 47
-        let cmark = try #require(CmarkGFM.executable, "cmark-gfm is not installed (Debian: apt-get install cmark-gfm); scripts/test.sh installs it")
+        let cmark = try #require(
+            CmarkGFM.executable,
+            "cmark-gfm is not installed (Debian: apt-get install cmark-gfm); scripts/test.sh installs it")
         let failures = Mutex<[String]>([])
         let tally = Mutex<[String: Int]>([:])
         DispatchQueue.concurrentPerform(iterations: 2) { worker in
@@ -36,7 +38,9 @@ import Testing
         }
         let found = failures.withLock { $0 }
         let counts = tally.withLock { $0 }
-        #expect(found.isEmpty, "\(found.count) of \(count) cases failed; the first:\n\(found.prefix(5).joined(separator: "\n\n"))")
+        #expect(
+            found.isEmpty,
+            "\(found.count) of \(count) cases failed; the first:\n\(found.prefix(5).joined(separator: "\n\n"))")
         // Most commands are carried out: a refusal is for a real reason, not a habit.
         let applied = counts["applied", default: 0]
         #expect(applied * 10 >= count * 7, "only \(applied) of \(count) commands applied: \(counts)")
@@ -64,7 +68,9 @@ import Testing
             let tasks = try witnessTasks(document.render(), cmark: cmark)
             guard tasks.map(\.id) == document.nodeIDs, tasks.allSatisfy({ $0.id != nil }) else {
                 if ProcessInfo.processInfo.environment["COMMAND_SHOW_REFUSALS"] != nil {
-                    print("SKIPPED: \(tasks) vs \(document.nodeIDs.map { $0.map { String($0.description.prefix(4)) } ?? "nil" })\n\(String(decoding: document.render(), as: UTF8.self).debugDescription)")
+                    print(
+                        "SKIPPED: \(tasks) vs \(document.nodeIDs.map { $0.map { String($0.description.prefix(4)) } ?? "nil" })\n\(String(decoding: document.render(), as: UTF8.self).debugDescription)"
+                    )
                 }
                 return .counted("skipped")
             }
@@ -74,7 +80,9 @@ import Testing
         guard !ids.isEmpty else { return .counted("skipped") }
         let command = generator.command(ids: ids, files: Array(before.documents.keys))
         random = generator.random
-        let description = "\(command)\n--- TODO.md\n\(main.debugDescription)" + (other.map { "\n--- other.md\n\($0.debugDescription)" } ?? "")
+        let description =
+            "\(command)\n--- TODO.md\n\(main.debugDescription)"
+            + (other.map { "\n--- other.md\n\($0.debugDescription)" } ?? "")
 
         let after: ListSet
         do {
@@ -86,7 +94,9 @@ import Testing
             case .cannotLand, .wouldChange:
                 // Lists with no code, HTML or lazy lines have no block to take an item in.
                 if plain { return .failed("refused on a plain list: \(error)\n\(description)") }
-                if ProcessInfo.processInfo.environment["COMMAND_SHOW_REFUSALS"] != nil { print("REFUSED: \(error)\n\(description)\n") }
+                if ProcessInfo.processInfo.environment["COMMAND_SHOW_REFUSALS"] != nil {
+                    print("REFUSED: \(error)\n\(description)\n")
+                }
                 return .counted("refused: \(String(describing: error).prefix { $0 != ":" })")
             default: return .failed("refused: \(error)\n\(description)")
             }
@@ -100,19 +110,24 @@ import Testing
             let want = expected[path] ?? []
             if tasks != want {
                 return .failed(
-                    "\(path): cmark-gfm reads\n  \(tasks)\nexpected\n  \(want)\n\(description)\n--- after\n\(String(decoding: bytes, as: UTF8.self).debugDescription)")
+                    "\(path): cmark-gfm reads\n  \(tasks)\nexpected\n  \(want)\n\(description)\n--- after\n\(String(decoding: bytes, as: UTF8.self).debugDescription)"
+                )
             }
         }
         if case .setNotes(let id, let notes) = command, let item = after.items[id] {
             let wanted = ListDocument.noteTexts(notes).map { String(decoding: $0, as: UTF8.self) }
             let read = ListDocument.noteTexts(item.notes).map { String(decoding: $0, as: UTF8.self) }
-            if wanted != read { return .failed("notes read back as \(read.debugDescription), not \(wanted.debugDescription)\n\(description)") }
+            if wanted != read {
+                return .failed(
+                    "notes read back as \(read.debugDescription), not \(wanted.debugDescription)\n\(description)")
+            }
         }
         // Undo as `todosync undo` does it: the unit's change merged back out.
         let undone = ListMerge.merge(base: after, ours: after, theirs: before, keepingOurs: true).lists
         for path in before.documents.keys where undone[path]?.render() != before[path]?.render() {
             return .failed(
-                "undo did not give \(path) back:\n\(String(decoding: undone[path]?.render() ?? [], as: UTF8.self).debugDescription)\n\(description)")
+                "undo did not give \(path) back:\n\(String(decoding: undone[path]?.render() ?? [], as: UTF8.self).debugDescription)\n\(description)"
+            )
         }
         return .counted("applied")
     }
@@ -124,7 +139,8 @@ import Testing
         var parent: ItemID?
 
         var description: String {
-            (id.map { String($0.description.prefix(4)) } ?? "????") + (isChecked ? "x" : "") + (parent.map { "^" + $0.description.prefix(4) } ?? "")
+            (id.map { String($0.description.prefix(4)) } ?? "????") + (isChecked ? "x" : "")
+                + (parent.map { "^" + $0.description.prefix(4) } ?? "")
         }
     }
 
@@ -152,15 +168,21 @@ import Testing
             guard let match = text.firstMatch(of: /<!-- id: ([0-9A-Fa-f-]{36}) -->/) else { return nil }
             return ItemID(parsing: String(match.1))
         }
-        return tasks.map { WitnessTask(id: id(atLine: $0.line), isChecked: $0.isChecked, parent: $0.parentLine.flatMap(id(atLine:))) }
+        return tasks.map {
+            WitnessTask(id: id(atLine: $0.line), isChecked: $0.isChecked, parent: $0.parentLine.flatMap(id(atLine:)))
+        }
     }
 
     /// The naive reference: each file's task list (preorder, each with its parent) with the
     /// command applied.
-    static func expected(_ before: [String: [WitnessTask]], after command: Command, in lists: ListSet) -> [String: [WitnessTask]] {
+    static func expected(
+        _ before: [String: [WitnessTask]], after command: Command, in lists: ListSet
+    ) -> [String: [WitnessTask]] {
         var files = before
         func locate(_ id: ItemID) -> (String, Int)? {
-            for (path, tasks) in files { if let index = tasks.firstIndex(where: { $0.id == id }) { return (path, index) } }
+            for (path, tasks) in files {
+                if let index = tasks.firstIndex(where: { $0.id == id }) { return (path, index) }
+            }
             return nil
         }
         func subtreeEnd(_ tasks: [WitnessTask], _ index: Int) -> Int {
@@ -265,12 +287,15 @@ struct GeneratedList {
             let marker = ordered ? "\(start + index)\(bullet.last!)" : bullet
             let id = ItemID(high: random.next(), low: random.next())
             serial += 1
-            let title = pick(["Buy milk", "Call Bob", "Plan *trip*", "Pay rent ⏫ 📅 2026-12-01", "`code` item", "a | b"]) + " \(serial)"
+            let title =
+                pick(["Buy milk", "Call Bob", "Plan *trip*", "Pay rent ⏫ 📅 2026-12-01", "`code` item", "a | b"])
+                + " \(serial)"
             lines.append(indent + marker + " " + (chance(4) ? "[x]" : "[ ]") + " " + title + " <!-- id: \(id) -->")
             let inner: String
             switch indenting {
             case .contentColumn: inner = indent + String(repeating: " ", count: marker.count + 1)
-            case .four: inner = indent + (marker.count + 1 > 4 ? String(repeating: " ", count: marker.count + 1) : "    ")
+            case .four:
+                inner = indent + (marker.count + 1 > 4 ? String(repeating: " ", count: marker.count + 1) : "    ")
             case .tab:
                 // A tab that falls short of the item's text would make its notes lazy lines.
                 let columns = (indent + "\t").reduce(0) { $1 == "\t" ? $0 + 4 - $0 % 4 : $0 + 1 }

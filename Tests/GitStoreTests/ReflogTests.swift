@@ -5,11 +5,14 @@ import TestSupport
 
 /// The branch reflog as todosync reads it, against `git reflog` reading the same file.
 @Suite struct ReflogTests {
-    static let prefixes = ["commit: ", "commit (initial): ", "commit (amend): ", "revert: ", "cherry-pick: ", "todosync: "]
+    static let prefixes = [
+        "commit: ", "commit (initial): ", "commit (amend): ", "revert: ", "cherry-pick: ", "todosync: ",
+    ]
 
     /// What git says the reflog of `reference` holds: each entry's new id and message, newest first.
     func gitReflog(_ reference: String, in directory: String) throws -> [(id: String, message: String)] {
-        try git("reflog", "show", "--format=%H%x09%gs", reference, "--", in: directory).split(separator: "\n").map { line in
+        try git("reflog", "show", "--format=%H%x09%gs", reference, "--", in: directory).split(separator: "\n").map {
+            line in
             let parts = line.split(separator: "\t", maxSplits: 1, omittingEmptySubsequences: false)
             return (String(parts[0]), parts.count > 1 ? String(parts[1]) : "")
         }
@@ -69,7 +72,9 @@ import TestSupport
         try git("commit", "-q", "--allow-empty", "-m", "In the worktree", in: scratch.path + "/other")
         let repository = try Repository.open(at: scratch.path + "/other")
         try expectSameAsGit("refs/heads/elsewhere", repository: repository, directory: scratch.path + "/other")
-        #expect(try repository.reflogTargets(of: "refs/heads/elsewhere", withMessagesStartingWith: Self.prefixes).oldestFirst.count == 1)
+        #expect(
+            try repository.reflogTargets(of: "refs/heads/elsewhere", withMessagesStartingWith: Self.prefixes)
+                .oldestFirst.count == 1)
     }
 
     /// A reflog far longer than one read, with lines of every length (one longer than a read),
@@ -78,15 +83,22 @@ import TestSupport
         let scratch = Scratch()
         let repository = try Repository.create(at: scratch.path)
         var generator = SeededGenerator(seed: 33)
-        let messages = ["todosync: Check \"Milk\"", "commit: Reword", "pull: Fast-forward", "reset: moving to HEAD~1", "todosync sync: Sync with origin/main"]
+        let messages = [
+            "todosync: Check \"Milk\"", "commit: Reword", "pull: Fast-forward", "reset: moving to HEAD~1",
+            "todosync sync: Sync with origin/main",
+        ]
         var text = ""
         for index in 0..<4_000 {
             let id = String((0..<40).map { _ in "0123456789abcdef".randomElement(using: &generator)! })
-            var message = messages.randomElement(using: &generator)! + String(repeating: "é", count: Int.random(in: 0..<200, using: &generator))
+            var message =
+                messages.randomElement(using: &generator)!
+                + String(repeating: "é", count: Int.random(in: 0..<200, using: &generator))
             if index == 1_234 { message += String(repeating: "x", count: 100_000) }
-            text += "\(String(repeating: "0", count: 40)) \(id) Ann <ann@example.com> \(1_790_000_000 + index) +0000\t\(message)\n"
+            text +=
+                "\(String(repeating: "0", count: 40)) \(id) Ann <ann@example.com> \(1_790_000_000 + index) +0000\t\(message)\n"
         }
-        try FileManager.default.createDirectory(atPath: scratch.path + "/.git/logs/refs/heads", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: scratch.path + "/.git/logs/refs/heads", withIntermediateDirectories: true)
         try Data(text.utf8).write(to: URL(fileURLWithPath: scratch.path + "/.git/logs/refs/heads/main"))
 
         let naive = text.split(separator: "\n").reversed().filter { line in
@@ -103,7 +115,9 @@ import TestSupport
         let repository = try Repository.create(at: scratch.path)
         #expect(try repository.reflogTargets(of: "refs/heads/main", withMessagesStartingWith: Self.prefixes).total == 0)
 
-        let (a, b, c) = (String(repeating: "a", count: 40), String(repeating: "B", count: 40), String(repeating: "c", count: 40))
+        let (a, b, c) = (
+            String(repeating: "a", count: 40), String(repeating: "B", count: 40), String(repeating: "c", count: 40)
+        )
         let zero = String(repeating: "0", count: 40)
         let text = [
             "\(zero) \(a) Ann <ann@example.com> 1790000000 +0100\tcommit (initial): First\n",
@@ -113,7 +127,8 @@ import TestSupport
             "\(a) \(c) Ann <ann@example.com> 1790000180 +0100\ttodosync: Check \"Milk\"\n",
             "\(c) \(b) Ann <ann@example.com> 1790000240 +0100\tcommit: half wri",
         ].joined()
-        try FileManager.default.createDirectory(atPath: scratch.path + "/.git/logs/refs/heads", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: scratch.path + "/.git/logs/refs/heads", withIntermediateDirectories: true)
         try Data(text.utf8).write(to: URL(fileURLWithPath: scratch.path + "/.git/logs/refs/heads/main"))
         let read = try repository.reflogTargets(of: "refs/heads/main", withMessagesStartingWith: Self.prefixes)
         #expect(read.oldestFirst.map(\.description) == [a, c])

@@ -10,21 +10,45 @@ import TestSupport
     static let cases: [(config: [(String, String)], remote: String)] = [
         ([("remote.origin.url", "https://example.com/lists.git")], "origin"),
         // insteadOf: the longest prefix wins, whichever comes first.
-        ([("url.https://a.example/.insteadOf", "ex:"), ("url.https://b.example/team/.insteadOf", "ex:team/"),
-          ("remote.origin.url", "ex:team/lists.git")], "origin"),
-        ([("url.https://b.example/team/.insteadOf", "ex:team/"), ("url.https://a.example/.insteadOf", "ex:"),
-          ("remote.origin.url", "ex:other/lists.git")], "origin"),
+        (
+            [
+                ("url.https://a.example/.insteadOf", "ex:"), ("url.https://b.example/team/.insteadOf", "ex:team/"),
+                ("remote.origin.url", "ex:team/lists.git"),
+            ], "origin"
+        ),
+        (
+            [
+                ("url.https://b.example/team/.insteadOf", "ex:team/"), ("url.https://a.example/.insteadOf", "ex:"),
+                ("remote.origin.url", "ex:other/lists.git"),
+            ], "origin"
+        ),
         // pushInsteadOf rewrites only where pushes go; insteadOf still applies to fetches.
-        ([("url.ssh://git@example.com/.pushInsteadOf", "https://example.com/"),
-          ("remote.origin.url", "https://example.com/lists.git")], "origin"),
-        ([("url.https://mirror.example/.insteadOf", "gh:"), ("url.ssh://git@github.com/.pushInsteadOf", "gh:"),
-          ("remote.origin.url", "gh:me/lists.git")], "origin"),
+        (
+            [
+                ("url.ssh://git@example.com/.pushInsteadOf", "https://example.com/"),
+                ("remote.origin.url", "https://example.com/lists.git"),
+            ], "origin"
+        ),
+        (
+            [
+                ("url.https://mirror.example/.insteadOf", "gh:"), ("url.ssh://git@github.com/.pushInsteadOf", "gh:"),
+                ("remote.origin.url", "gh:me/lists.git"),
+            ], "origin"
+        ),
         // An explicit pushurl: insteadOf rewrites it, pushInsteadOf does not.
-        ([("url.https://a.example/.insteadOf", "ex:"), ("url.ssh://b.example/.pushInsteadOf", "ex:"),
-          ("remote.origin.url", "ex:lists.git"), ("remote.origin.pushurl", "ex:push.git")], "origin"),
+        (
+            [
+                ("url.https://a.example/.insteadOf", "ex:"), ("url.ssh://b.example/.pushInsteadOf", "ex:"),
+                ("remote.origin.url", "ex:lists.git"), ("remote.origin.pushurl", "ex:push.git"),
+            ], "origin"
+        ),
         // A remote whose name holds dots and capitals; another remote beside it.
-        ([("remote.My.Server.url", "/srv/lists.git"), ("remote.origin.url", "/srv/other.git"),
-          ("url.file:///mnt/.insteadOf", "/srv/")], "My.Server"),
+        (
+            [
+                ("remote.My.Server.url", "/srv/lists.git"), ("remote.origin.url", "/srv/other.git"),
+                ("url.file:///mnt/.insteadOf", "/srv/"),
+            ], "My.Server"
+        ),
         // Of several URLs, git fetches from the first.
         ([("remote.origin.url", "/first.git"), ("remote.origin.url", "/second.git")], "origin"),
     ]
@@ -54,10 +78,13 @@ import TestSupport
     }
 
     @Test func fetchRefspecsAreKeptInOrder() {
-        let settings = RemoteSettings.resolve("origin", from: [
-            ("remote.origin.url", "/srv/lists.git"), ("remote.origin.fetch", "+refs/heads/*:refs/remotes/origin/*"),
-            ("remote.originals.fetch", "+refs/heads/x:refs/remotes/x/x"), ("remote.origin.fetch", "+refs/notes/*:refs/notes/*"),
-        ])
+        let settings = RemoteSettings.resolve(
+            "origin",
+            from: [
+                ("remote.origin.url", "/srv/lists.git"), ("remote.origin.fetch", "+refs/heads/*:refs/remotes/origin/*"),
+                ("remote.originals.fetch", "+refs/heads/x:refs/remotes/x/x"),
+                ("remote.origin.fetch", "+refs/notes/*:refs/notes/*"),
+            ])
         #expect(settings?.fetchRefspecs == ["+refs/heads/*:refs/remotes/origin/*", "+refs/notes/*:refs/notes/*"])
     }
 }

@@ -9,12 +9,18 @@ import TestSupport
     @Test func commitsThroughAPrivateIndexAndGitReadsIt() throws {
         let scratch = Scratch()
         let repository = try Repository.create(at: scratch.path)
-        guard case .unborn(let branch) = try repository.head() else { throw TestFailure("a new repository has an unborn HEAD") }
+        guard case .unborn(let branch) = try repository.head() else {
+            throw TestFailure("a new repository has an unborn HEAD")
+        }
         #expect(branch == "main")
         let blob = try repository.writeBlob(Array("- [ ] a\n".utf8))
-        let tree = try repository.writeTree(base: nil, applying: ["lists/TODO.md": .write(blob: blob, mode: TreeChange.regularFileMode)])
-        let first = try repository.createCommit(tree: tree, parents: [], message: "First\n", author: signature, committer: signature)
-        #expect(try git("rev-parse", "HEAD", in: scratch.path).trimmingCharacters(in: .whitespacesAndNewlines) == first.description)
+        let tree = try repository.writeTree(
+            base: nil, applying: ["lists/TODO.md": .write(blob: blob, mode: TreeChange.regularFileMode)])
+        let first = try repository.createCommit(
+            tree: tree, parents: [], message: "First\n", author: signature, committer: signature)
+        #expect(
+            try git("rev-parse", "HEAD", in: scratch.path).trimmingCharacters(in: .whitespacesAndNewlines)
+                == first.description)
         #expect(try git("show", "HEAD:lists/TODO.md", in: scratch.path) == "- [ ] a\n")
         #expect(try git("log", "--format=%an <%ae> %s", in: scratch.path) == "Ann Example <ann@example.com> First\n")
 
@@ -38,7 +44,8 @@ import TestSupport
             #expect(try git("cat-file", "-s", id.description, in: scratch.path) == "\(bytes.count)\n")
         }
         try git("fsck", "--strict", in: scratch.path)
-        let objects = FileManager.default.enumerator(atPath: scratch.path + "/.git/objects")?.compactMap { $0 as? String } ?? []
+        let objects =
+            FileManager.default.enumerator(atPath: scratch.path + "/.git/objects")?.compactMap { $0 as? String } ?? []
         #expect(!objects.contains { $0.contains("tmp_") })
     }
 
@@ -62,8 +69,13 @@ import TestSupport
         let scratch = Scratch()
         let repository = try Repository.create(at: scratch.path)
         func objectFiles() -> (loose: Int, packs: Int) {
-            let names = FileManager.default.enumerator(atPath: scratch.path + "/.git/objects")?.compactMap { $0 as? String } ?? []
-            return (names.filter { $0.count == 41 && $0.dropFirst(2).first == "/" }.count, names.filter { $0.hasSuffix(".pack") }.count)
+            let names =
+                FileManager.default.enumerator(atPath: scratch.path + "/.git/objects")?.compactMap { $0 as? String }
+                ?? []
+            return (
+                names.filter { $0.count == 41 && $0.dropFirst(2).first == "/" }.count,
+                names.filter { $0.hasSuffix(".pack") }.count
+            )
         }
         let few = (0..<3).map { (bytes: Array("- [ ] few \($0)\n".utf8), path: "few/\($0).md") }
         let fewIDs = try repository.writeBlobs(few)
@@ -82,7 +94,8 @@ import TestSupport
             #expect(try repository.blob(id) == blob.bytes)
         }
         let packs = scratch.path + "/.git/objects/pack"
-        let index = try #require(try FileManager.default.contentsOfDirectory(atPath: packs).first { $0.hasSuffix(".idx") })
+        let index = try #require(
+            try FileManager.default.contentsOfDirectory(atPath: packs).first { $0.hasSuffix(".idx") })
         let packed = try git("verify-pack", "-v", packs + "/" + index, in: scratch.path)
         #expect(packed.contains("blob"))
         #expect(!fewIDs.contains { packed.contains($0.description) }, "blobs git had are not packed again")
@@ -90,7 +103,8 @@ import TestSupport
         var changes: [String: TreeChange] = [:]
         for (blob, id) in zip(many, ids) { changes[blob.path] = .write(blob: id, mode: TreeChange.regularFileMode) }
         let tree = try repository.writeTree(base: nil, applying: changes)
-        let commit = try repository.createCommit(tree: tree, parents: [], message: "Many\n", author: signature, committer: signature)
+        let commit = try repository.createCommit(
+            tree: tree, parents: [], message: "Many\n", author: signature, committer: signature)
         try git("update-ref", "refs/heads/main", commit.description, in: scratch.path)
         try git("fsck", "--strict", "--no-dangling", in: scratch.path)
         #expect(try git("show", "HEAD:notes/7.md", in: scratch.path) == "# Note 7\n\n- [ ] Task 7-a\n- [ ] Task 7-b\n")
@@ -109,7 +123,9 @@ import TestSupport
         let path = scratch.path + "/.git/objects/" + id.description.prefix(2) + "/" + id.description.dropFirst(2)
         let before = try FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? Int
         #expect(try repository.writeBlob(bytes) == id)
-        #expect(try FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? Int == before, "the same file, not written again")
+        #expect(
+            try FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? Int == before,
+            "the same file, not written again")
         #expect(try repository.blob(id) == bytes)
         try git("fsck", "--strict", in: scratch.path)
     }
@@ -119,10 +135,14 @@ import TestSupport
         let repository = try Repository.create(at: scratch.path)
         let bytes = Array(String(repeating: "- [ ] a long list\n", count: 50_000).utf8)
         var asked = 0
-        #expect(try repository.writeBlob(bytes) { asked += 1; return asked > 3 } == nil)
+        #expect(
+            try repository.writeBlob(bytes) {
+                asked += 1; return asked > 3
+            } == nil)
         #expect(asked == 4)
         #expect(try repository.writeBlob(bytes) { true } == nil)
-        let objects = FileManager.default.enumerator(atPath: scratch.path + "/.git/objects")?.compactMap { $0 as? String } ?? []
+        let objects =
+            FileManager.default.enumerator(atPath: scratch.path + "/.git/objects")?.compactMap { $0 as? String } ?? []
         #expect(!objects.contains { $0.contains("tmp_") || $0.count == 41 })
         // Not stopped: the same blob git would store.
         let id = try #require(try repository.writeBlob(bytes) { false })
@@ -144,11 +164,15 @@ import TestSupport
         #expect(try kept.id()?.description == otherID)
         #expect(FileManager.default.fileExists(atPath: loose))
         // Released at once, a large write is stopped and over by the time the release returns.
-        _ = BlobWrite(storing: Array(String(repeating: "- [ ] released at once\n", count: 300_000).utf8), in: repository.gitDirectory)
-        let right = FileManager.default.enumerator(atPath: scratch.path + "/.git/objects")?.compactMap { $0 as? String } ?? []
+        _ = BlobWrite(
+            storing: Array(String(repeating: "- [ ] released at once\n", count: 300_000).utf8),
+            in: repository.gitDirectory)
+        let right =
+            FileManager.default.enumerator(atPath: scratch.path + "/.git/objects")?.compactMap { $0 as? String } ?? []
         #expect(!right.contains { $0.contains("tmp_") })
         try git("fsck", "--strict", in: scratch.path)
-        let after = FileManager.default.enumerator(atPath: scratch.path + "/.git/objects")?.compactMap { $0 as? String } ?? []
+        let after =
+            FileManager.default.enumerator(atPath: scratch.path + "/.git/objects")?.compactMap { $0 as? String } ?? []
         #expect(!after.contains { $0.contains("tmp_") })
     }
 
@@ -163,11 +187,14 @@ import TestSupport
         let scratch = Scratch()
         let repository = try Repository.create(at: scratch.path)
         let tree = try repository.writeTree(base: nil, applying: [:])
-        let first = try repository.createCommit(tree: tree, parents: [], message: "a\n", author: signature, committer: signature)
-        _ = try repository.createCommit(tree: tree, parents: [first], message: "b\n", author: signature, committer: signature)
+        let first = try repository.createCommit(
+            tree: tree, parents: [], message: "a\n", author: signature, committer: signature)
+        _ = try repository.createCommit(
+            tree: tree, parents: [first], message: "b\n", author: signature, committer: signature)
         // HEAD moved on: a commit whose parent is the old HEAD must not replace it.
         let error = #expect(throws: GitError.self) {
-            try repository.createCommit(tree: tree, parents: [first], message: "c\n", author: signature, committer: signature)
+            try repository.createCommit(
+                tree: tree, parents: [first], message: "c\n", author: signature, committer: signature)
         }
         #expect(error?.function == "git_commit_create")
         #expect(error?.message.isEmpty == false)
@@ -179,15 +206,23 @@ import TestSupport
         let repository = try Repository.create(at: scratch.path)
         #expect(try repository.referenceNames(matching: "refs/remotes/*") == [])
         let tree = try repository.writeTree(base: nil, applying: [:])
-        let first = try repository.createCommit(tree: tree, parents: [], message: "a\n", author: signature, committer: signature)
-        for name in ["refs/remotes/origin/work", "refs/remotes/origin/main", "refs/remotes/backup/main", "refs/tags/v1"] {
+        let first = try repository.createCommit(
+            tree: tree, parents: [], message: "a\n", author: signature, committer: signature)
+        for name in [
+            "refs/remotes/origin/work", "refs/remotes/origin/main", "refs/remotes/backup/main", "refs/tags/v1",
+        ] {
             try git("update-ref", name, first.description, in: scratch.path)
         }
         try git("symbolic-ref", "refs/remotes/origin/HEAD", "refs/remotes/origin/main", in: scratch.path)
-        let expected = try git("for-each-ref", "--format=%(refname)", "refs/remotes/", in: scratch.path).split(separator: "\n").map(String.init).sorted()
+        let expected = try git("for-each-ref", "--format=%(refname)", "refs/remotes/", in: scratch.path).split(
+            separator: "\n"
+        ).map(String.init).sorted()
         #expect(try repository.referenceNames(matching: "refs/remotes/*") == expected)
         #expect(expected.count == 4)
-        #expect(try repository.referenceNames(matching: "refs/remotes/origin/*") == ["refs/remotes/origin/HEAD", "refs/remotes/origin/main", "refs/remotes/origin/work"])
+        #expect(
+            try repository.referenceNames(matching: "refs/remotes/origin/*") == [
+                "refs/remotes/origin/HEAD", "refs/remotes/origin/main", "refs/remotes/origin/work",
+            ])
     }
 
     @Test func openingAFolderThatIsNoRepositoryIsNotFound() throws {
@@ -213,7 +248,10 @@ import TestSupport
     @Test func untrackedPositionsAgreeWithAskingPathByPath() throws {
         let scratch = Scratch()
         _ = try Repository.create(at: scratch.path)
-        let names = ["a-b.md", "a.md", "a/b.md", "a/c/d.md", "a0.md", "b.md", "caf\u{E9}.md", "cafe\u{301}.md", "z/TODO.md", "\u{1F4DD}.md"]
+        let names = [
+            "a-b.md", "a.md", "a/b.md", "a/c/d.md", "a0.md", "b.md", "caf\u{E9}.md", "cafe\u{301}.md", "z/TODO.md",
+            "\u{1F4DD}.md",
+        ]
         for name in names { try scratch.write(name, "- [ ] x\n") }
         for tracked in [[], names, ["a.md", "a/c/d.md", "cafe\u{301}.md", "\u{1F4DD}.md"], ["a-b.md", "z/TODO.md"]] {
             _ = try git("rm", "-rq", "--cached", "--ignore-unmatch", ".", in: scratch.path)
@@ -221,10 +259,14 @@ import TestSupport
             let reopened = try Repository.open(at: scratch.path)
             let sorted = names.sorted(by: PathOrder.precedes)
             // NB: by bytes: Swift's String calls the composed and decomposed names equal.
-            let expected = sorted.indices.filter { position in !tracked.contains { Array($0.utf8) == Array(sorted[position].utf8) } }
+            let expected = sorted.indices.filter { position in
+                !tracked.contains { Array($0.utf8) == Array(sorted[position].utf8) }
+            }
             #expect(try reopened.untrackedPositions(among: sorted) == expected, "\(tracked)")
             #expect(expected.count == names.count - tracked.count)
-            for position in sorted.indices { #expect(try reopened.isTracked(sorted[position]) == !expected.contains(position)) }
+            for position in sorted.indices {
+                #expect(try reopened.isTracked(sorted[position]) == !expected.contains(position))
+            }
         }
     }
 
@@ -235,7 +277,8 @@ import TestSupport
         let scratch = Scratch()
         let repository = try Repository.create(at: scratch.path)
         let first: [String: String] = [
-            "same/a.md": "a", "same/deep/b.md": "b", "edit.md": "1", "mode.sh": "x", "gone.md": "g", "becomes/dir": "file",
+            "same/a.md": "a", "same/deep/b.md": "b", "edit.md": "1", "mode.sh": "x", "gone.md": "g",
+            "becomes/dir": "file",
             "dir/was.md": "w", "dir/kept.md": "k", "a.md": "a", "a/x.md": "x", "caf\u{E9}.md": "c",
         ]
         for (path, text) in first { try scratch.write(path, text) }
@@ -253,12 +296,22 @@ import TestSupport
         try FileManager.default.createSymbolicLink(atPath: scratch.path + "/link.md", withDestinationPath: "a.md")
         _ = try git("add", "-A", in: scratch.path)
         _ = try git("commit", "-qm", "second", in: scratch.path)
-        let trees = try ["HEAD~1", "HEAD"].map { try #require(OID(hex: try git("rev-parse", "\($0)^{tree}", in: scratch.path).trimmingCharacters(in: .whitespacesAndNewlines))) }
-        let expected = try git("-c", "core.quotepath=off", "diff-tree", "-r", "--name-only", "--no-renames", trees[0].description, trees[1].description, in: scratch.path)
-            .split(separator: "\n").map(String.init)
+        let trees = try ["HEAD~1", "HEAD"].map {
+            try #require(
+                OID(
+                    hex: try git("rev-parse", "\($0)^{tree}", in: scratch.path).trimmingCharacters(
+                        in: .whitespacesAndNewlines)))
+        }
+        let expected = try git(
+            "-c", "core.quotepath=off", "diff-tree", "-r", "--name-only", "--no-renames", trees[0].description,
+            trees[1].description, in: scratch.path
+        )
+        .split(separator: "\n").map(String.init)
         #expect(try repository.changedPaths(from: trees[0], to: trees[1]).sorted() == expected.sorted())
         #expect(try repository.changedPaths(from: trees[1], to: trees[0]).sorted() == expected.sorted())
-        let all = try git("-c", "core.quotepath=off", "ls-tree", "-r", "--name-only", trees[1].description, in: scratch.path).split(separator: "\n").map(String.init)
+        let all = try git(
+            "-c", "core.quotepath=off", "ls-tree", "-r", "--name-only", trees[1].description, in: scratch.path
+        ).split(separator: "\n").map(String.init)
         #expect(try repository.changedPaths(from: nil, to: trees[1]).sorted() == all.sorted())
         #expect(try repository.changedPaths(from: trees[1], to: trees[1]).isEmpty)
     }

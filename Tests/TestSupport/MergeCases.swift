@@ -107,7 +107,8 @@ public let mergeCases: [MergeCase] = [
         base: "- [ ] Trip ^a\n  leave at 9\n",
         ours: "- [ ] Trip ^a\n  leave at 8\n",
         theirs: "- [ ] Trip ^a\n  leave at 10\n",
-        merged: "- [ ] Trip ^a\n  <!-- todosync clash: one version -->\n  leave at 10\n  <!-- todosync clash: the other version -->\n  leave at 8\n  <!-- todosync clash: end; keep what you want and delete these comments -->\n",
+        merged:
+            "- [ ] Trip ^a\n  <!-- todosync clash: one version -->\n  leave at 10\n  <!-- todosync clash: the other version -->\n  leave at 8\n  <!-- todosync clash: end; keep what you want and delete these comments -->\n",
         reports: ["linesClash"]),
     MergeCase(
         name: "notes on one side, check on the other",
@@ -176,7 +177,8 @@ public let mergeCases: [MergeCase] = [
         base: "Intro text\n\n- [ ] Milk ^a\n",
         ours: "Intro, ours\n\n- [ ] Milk ^a\n",
         theirs: "Intro, theirs\n\n- [ ] Milk ^a\n",
-        merged: "<!-- todosync clash: one version -->\nIntro, ours\n<!-- todosync clash: the other version -->\nIntro, theirs\n<!-- todosync clash: end; keep what you want and delete these comments -->\n\n- [ ] Milk ^a\n",
+        merged:
+            "<!-- todosync clash: one version -->\nIntro, ours\n<!-- todosync clash: the other version -->\nIntro, theirs\n<!-- todosync clash: end; keep what you want and delete these comments -->\n\n- [ ] Milk ^a\n",
         reports: ["linesClash"]),
     MergeCase(
         name: "prose: the same new line on both sides is kept once",
@@ -301,7 +303,8 @@ public let mergeCases: [MergeCase] = [
         base: "- [ ] Buy milk ^m\n",
         ours: "- [ ] Buy milk ^m today\n",
         theirs: "- [ ] Buy milk ^m at the corner shop\n",
-        merged: "- [ ] Buy milk ^m today\n  todosync clash: this item was also renamed to: Buy milk at the corner shop\n",
+        merged:
+            "- [ ] Buy milk ^m today\n  todosync clash: this item was also renamed to: Buy milk at the corner shop\n",
         reports: ["titleClash"]),
     MergeCase(
         name: "fields: a due date on one side, a priority on the other, both added at the end",
@@ -320,7 +323,8 @@ public let mergeCases: [MergeCase] = [
         base: "- [ ] Plan tax form ^a\n",
         ours: "- [ ] Plan tax form 📅 2026-06-05 ^a\n",
         theirs: "- [ ] Plan tax form 📅 2026-08-26 ^a\n",
-        merged: "- [ ] Plan tax form 📅 2026-06-05 ^a\n  todosync clash: the other side set the due date to 📅 2026-08-26\n",
+        merged:
+            "- [ ] Plan tax form 📅 2026-06-05 ^a\n  todosync clash: the other side set the due date to 📅 2026-08-26\n",
         reports: ["fieldClash"]),
     MergeCase(
         name: "fields: the priority set differently on both sides keeps ours and notes theirs",
@@ -347,7 +351,8 @@ public let mergeCases: [MergeCase] = [
         base: "- [ ] Milk 📅 2026-01-01 ^a\n",
         ours: "- [ ] Oat milk 📅 2026-01-01 ^a\n",
         theirs: "- [ ] Soy milk 📅 2026-03-01 ^a\n",
-        merged: "- [ ] Oat milk 📅 2026-03-01 ^a\n  todosync clash: this item was also renamed to: Soy milk 📅 2026-03-01\n",
+        merged:
+            "- [ ] Oat milk 📅 2026-03-01 ^a\n  todosync clash: this item was also renamed to: Soy milk 📅 2026-03-01\n",
         reports: ["titleClash"]),
     MergeCase(
         name: "fields after the id (Obsidian Tasks): a done date on one side, a new due date on the other",
@@ -401,4 +406,3 @@ public let mergeCases: [MergeCase] = [
         theirs: "# Heading\n  - sub bullet\n- [ ] Buy milk ^m\n",
         merged: "# Heading\n- [ ] Buy milk ^m\n  note 3\n  - sub bullet\n"),
 ]
-

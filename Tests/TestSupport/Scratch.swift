@@ -95,7 +95,8 @@ public let todosyncBinary: String = {
         let path = candidate.appendingPathComponent("todosync").path
         if FileManager.default.isExecutableFile(atPath: path) { return path }
     }
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
     return root.appendingPathComponent(".build/debug/todosync").path
 }()
 

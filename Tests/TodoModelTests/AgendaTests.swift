@@ -6,7 +6,8 @@ import Testing
     static let today = CalendarDate("2026-11-24")!
 
     @Test func eachItemOnTheDayThatBringsItByPriority() {
-        let items = identified("""
+        let items = identified(
+            """
             - [ ] Late ⏫ 📅 2026-11-20
             - [ ] Later still 📅 2026-11-01
             - [ ] Today low 🔽 📅 2026-11-24
@@ -19,18 +20,27 @@ import Testing
             - [x] Done late 📅 2026-11-20
             - [ ] No dates
 
-            """).items
+            """
+        ).items
         let agenda = Agenda(items, today: Self.today, days: 7)
-        let shown = agenda.days.map { day in "\(day.name(today: Self.today)): " + day.entries.map { "\($0.item.plainTitle) (\($0.reason.rawValue))" }.joined(separator: ", ") }
-        #expect(shown == [
-            "overdue: Late (overdue), Later still (overdue)",
-            "today: Today high (due), Planned (scheduled), Today low (due)",
-            "2026-11-26: Due in the window, started long ago (due)",
-            "2026-11-27: Starts friday (starts)",
-        ])
+        let shown = agenda.days.map { day in
+            "\(day.name(today: Self.today)): "
+                + day.entries.map { "\($0.item.plainTitle) (\($0.reason.rawValue))" }.joined(separator: ", ")
+        }
+        #expect(
+            shown == [
+                "overdue: Late (overdue), Later still (overdue)",
+                "today: Today high (due), Planned (scheduled), Today low (due)",
+                "2026-11-26: Due in the window, started long ago (due)",
+                "2026-11-27: Starts friday (starts)",
+            ])
         // Done items on the day that brought them, only where asked; a done item is never late.
         let withDone = Agenda(items, today: Self.today, days: 1, done: true)
-        #expect(withDone.days.map { $0.entries.map(\.item.plainTitle) } == [["Late", "Later still"], ["Today high", "Due in the window, started long ago", "Planned", "Done today", "Today low"]])
+        #expect(
+            withDone.days.map { $0.entries.map(\.item.plainTitle) } == [
+                ["Late", "Later still"],
+                ["Today high", "Due in the window, started long ago", "Planned", "Done today", "Today low"],
+            ])
     }
 
     /// Against a naive reference, day by day: every item shows at most once; it shows exactly
@@ -39,7 +49,9 @@ import Testing
     @Test func randomItemsAgainstADayByDayReference() async {
         // Each number spells an item: which dates it has, each of 25 days around today, its
         // box and its priority.
-        await propertyCheck(count: 300, input: Gen.int(in: 0...(4 * 25 * 25 * 25 * 4 * 6 - 1)).array(of: 0...12), Gen.int(in: 1...10)) { specs, window in
+        await propertyCheck(
+            count: 300, input: Gen.int(in: 0...(4 * 25 * 25 * 25 * 4 * 6 - 1)).array(of: 0...12), Gen.int(in: 1...10)
+        ) { specs, window in
             var text = ""
             for (index, spec) in specs.enumerated() {
                 var rest = spec
@@ -47,7 +59,8 @@ import Testing
                     defer { rest /= count }
                     return rest % count
                 }
-                let has = take(4), due = Self.today.adding(days: take(25) - 12), scheduled = Self.today.adding(days: take(25) - 12)
+                let has = take(4), due = Self.today.adding(days: take(25) - 12),
+                    scheduled = Self.today.adding(days: take(25) - 12)
                 let start = Self.today.adding(days: take(25) - 12), done = take(4), priority = take(6) - 2
                 var line = "- [\(done == 0 ? "x" : " ")] Item \(index)"
                 if let mark = Priority(rawValue: priority)?.emoji { line += " " + mark }
@@ -68,7 +81,8 @@ import Testing
                 #expect(zip(day.entries, day.entries.dropFirst()).allSatisfy { $0.item.priority >= $1.item.priority })
             }
             #expect(agenda.days.dropFirst().allSatisfy { $0.date != nil })
-            #expect(zip(agenda.days.compactMap(\.date), agenda.days.compactMap(\.date).dropFirst()).allSatisfy { $0 < $1 })
+            #expect(
+                zip(agenda.days.compactMap(\.date), agenda.days.compactMap(\.date).dropFirst()).allSatisfy { $0 < $1 })
             for item in items {
                 // The reference: walk the days.
                 var expected: CalendarDate?? = .none

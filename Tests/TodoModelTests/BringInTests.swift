@@ -21,7 +21,9 @@ import Testing
         let remote = "# Errands\n\n- [ ] Buy milk <!-- id: 0A39EEBF-813F-5529-8A5C-7F3B3582BAA3 -->\n"
         let local = "# Errands\n\n- [ ] Buy milk\n- [ ] Call Bob\n  about Friday\n\nA line of my own.\n- [x] Buy milk\n"
         let brought = Self.bringing(local, into: remote)
-        #expect(brought.text == remote + "\n- [ ] Call Bob\n  about Friday\n\nA line of my own.\n- [x] Buy milk\n", "\(brought.text)")
+        #expect(
+            brought.text == remote + "\n- [ ] Call Bob\n  about Friday\n\nA line of my own.\n- [x] Buy milk\n",
+            "\(brought.text)")
         #expect(brought.items == ["Call Bob", "Buy milk"])
         #expect(brought.textLines == 1)
     }
@@ -45,7 +47,9 @@ import Testing
             #expect(Array(brought.utf8).starts(with: Array(remote.utf8)))
             let kept = Set(Self.lines(brought))
             // (A damaged id comment is todosync's, not words: an item alike but for it is here.)
-            for line in Self.lines(local) where !line.isEmpty && !line.contains("<!- id") { #expect(kept.contains(line), "\(line)\n---\n\(brought)") }
+            for line in Self.lines(local) where !line.isEmpty && !line.contains("<!- id") {
+                #expect(kept.contains(line), "\(line)\n---\n\(brought)")
+            }
             guard !["```", "~~~", "<!--", "<div>"].contains(where: { remote.contains($0) }) else { return }
             #expect(Self.bringing(local, into: brought).text == brought)
         }

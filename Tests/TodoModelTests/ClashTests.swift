@@ -35,16 +35,20 @@ import Testing
         #expect(clashes[0].lines == 2...7)
         #expect(clashes[0].item == shortID("a"))
         #expect(clashes[0].kind == .lines(versions: [["  leave at 10"], ["  leave at 8", "  take the train"]]))
-        #expect(clashes[1] == Clash(
-            file: "TODO.md", lines: 9...9, item: shortID("b"), itemTitle: "Tax form 📅 2026-06-05",
-            kind: .field(note: "the other side set the due date to 📅 2026-08-26")))
+        #expect(
+            clashes[1]
+                == Clash(
+                    file: "TODO.md", lines: 9...9, item: shortID("b"), itemTitle: "Tax form 📅 2026-06-05",
+                    kind: .field(note: "the other side set the due date to 📅 2026-08-26")))
         #expect(clashes[2].kind == .title(other: "Soy milk"))
         #expect(clashes[2].lines == 11...11)
         #expect(clashes.allSatisfy { $0.description.hasPrefix("TODO.md:") })
     }
 
     @Test func aClashInTheFilesOwnTextHasNoItem() {
-        let merged = mergeTexts(base: "Intro\n\n- [ ] Milk ^a\n", ours: "Intro, ours\n\n- [ ] Milk ^a\n", theirs: "Intro, theirs\n\n- [ ] Milk ^a\n")
+        let merged = mergeTexts(
+            base: "Intro\n\n- [ ] Milk ^a\n", ours: "Intro, ours\n\n- [ ] Milk ^a\n",
+            theirs: "Intro, theirs\n\n- [ ] Milk ^a\n")
         let clashes = Self.document(merged.text).clashes
         #expect(clashes.count == 1)
         #expect(clashes.first?.item == nil)
@@ -56,11 +60,14 @@ import Testing
         let clashes = Self.document(text).clashes
         #expect(clashes.map(\.kind) == [.unfinished])
         #expect(clashes.first?.lines == 2...4)
-        #expect(Self.document("Some text\n<!-- todosync clash: end; keep what you want and delete these comments -->\n").clashes.map(\.kind) == [.unfinished])
+        #expect(
+            Self.document("Some text\n<!-- todosync clash: end; keep what you want and delete these comments -->\n")
+                .clashes.map(\.kind) == [.unfinished])
     }
 
     @Test func textThatOnlyMentionsAClashIsNone() {
-        let text = "I read about a todosync clash: yesterday.\n\n- [ ] Milk ^a\n  the notes say todosync clash: nothing\n<!-- todosync clash -->\n"
+        let text =
+            "I read about a todosync clash: yesterday.\n\n- [ ] Milk ^a\n  the notes say todosync clash: nothing\n<!-- todosync clash -->\n"
         #expect(Self.document(text).clashes.isEmpty)
         #expect(!Self.document("- [ ] Milk ^a\n").mayHoldClashes)
         #expect(Self.document(Self.notesClash).mayHoldClashes)
@@ -83,7 +90,9 @@ import Testing
         let merged = mergeTexts(base: base, ours: ours, theirs: theirs)
         let clashes = Self.document(merged.text).clashes
         #expect(clashes.count == 1, "\(merged.text)")
-        #expect(clashes.first?.kind == .lines(versions: [["  leave at 11"], ["  leave at 9"], ["  leave at 8"]]), "\(merged.text)")
+        #expect(
+            clashes.first?.kind == .lines(versions: [["  leave at 11"], ["  leave at 9"], ["  leave at 8"]]),
+            "\(merged.text)")
         #expect(merged.text.components(separatedBy: "one version").count == 2, "\(merged.text)")
         // The same merge the other way round writes the same bytes.
         #expect(mergeTexts(base: base, ours: theirs, theirs: ours).text == merged.text)
@@ -97,7 +106,9 @@ import Testing
             "<!-- todosync clash: the other version -->", "e",
             "<!-- todosync clash: end; keep what you want and delete these comments -->", "f",
         ]
-        let joined = ClashMarker.joiningNested(Self.listLines(lines))?.map { String(decoding: $0.content, as: UTF8.self) }
+        let joined = ClashMarker.joiningNested(Self.listLines(lines))?.map {
+            String(decoding: $0.content, as: UTF8.self)
+        }
         #expect(joined == [lines[0], "a", "b", lines[4], "c", "d", lines[8], "e", lines[10], "f"])
         #expect(ClashMarker.joiningNested(Self.listLines(["a", lines[0], "b", lines[8], "c", lines[10]])) == nil)
     }
@@ -109,11 +120,15 @@ import Testing
     /// Random nestings of clash blocks and text: joining keeps every other line in order,
     /// leaves no block inside another and changes nothing where none nests.
     @Test func joiningKeepsEveryOtherLineAndLeavesNoNesting() async {
-        let pieces = ["<!-- todosync clash: one version -->", "  <!-- todosync clash: the other version -->",
-            "<!-- todosync clash: end; keep what you want and delete these comments -->", "text", "  - [ ] item", ""]
+        let pieces = [
+            "<!-- todosync clash: one version -->", "  <!-- todosync clash: the other version -->",
+            "<!-- todosync clash: end; keep what you want and delete these comments -->", "text", "  - [ ] item", "",
+        ]
         await propertyCheck(count: 300, input: Gen.int(in: 0...5).array(of: 0...24)) { picks in
             let lines = picks.map { pieces[$0] }
-            let joined = ClashMarker.joiningNested(Self.listLines(lines)).map { $0.map { String(decoding: $0.content, as: UTF8.self) } }
+            let joined = ClashMarker.joiningNested(Self.listLines(lines)).map {
+                $0.map { String(decoding: $0.content, as: UTF8.self) }
+            }
             let result = joined ?? lines
             let isMarker = { (line: String) in ClashMarker.of(Array(line.utf8)[...]) != nil }
             #expect(result.filter { !isMarker($0) } == lines.filter { !isMarker($0) })
@@ -135,9 +150,15 @@ import Testing
 
     @Test func settlingLinesKeepsTheChosenVersionOrAll() throws {
         let document = Self.document(Self.notesClash)
-        #expect(Self.text(try document.settlingClashes(of: shortID("a"), keep: .version(2))).hasPrefix("- [ ] Trip ^a\n  leave at 8\n  take the train\n- [ ] Tax form"))
-        #expect(Self.text(try document.settlingClashes(of: shortID("a"), keep: .version(1))).hasPrefix("- [ ] Trip ^a\n  leave at 10\n- [ ] Tax form"))
-        #expect(Self.text(try document.settlingClashes(of: shortID("a"), keep: .all)).hasPrefix("- [ ] Trip ^a\n  leave at 10\n  leave at 8\n  take the train\n- [ ] Tax form"))
+        #expect(
+            Self.text(try document.settlingClashes(of: shortID("a"), keep: .version(2))).hasPrefix(
+                "- [ ] Trip ^a\n  leave at 8\n  take the train\n- [ ] Tax form"))
+        #expect(
+            Self.text(try document.settlingClashes(of: shortID("a"), keep: .version(1))).hasPrefix(
+                "- [ ] Trip ^a\n  leave at 10\n- [ ] Tax form"))
+        #expect(
+            Self.text(try document.settlingClashes(of: shortID("a"), keep: .all)).hasPrefix(
+                "- [ ] Trip ^a\n  leave at 10\n  leave at 8\n  take the train\n- [ ] Tax form"))
         #expect(throws: EditError.noSuchVersion(title: "Trip", file: "TODO.md", line: 2, count: 2)) {
             try document.settlingClashes(of: shortID("a"), keep: .version(3))
         }
@@ -156,9 +177,14 @@ import Testing
 
     @Test func settlingAFieldSetsTheOtherValueOrKeepsThisOne() throws {
         let document = Self.document(Self.notesClash)
-        #expect(Self.text(try document.settlingClashes(of: shortID("b"), keep: .version(2))).contains("- [ ] Tax form 📅 2026-08-26 ^b\n- [ ] Oat"))
-        #expect(Self.text(try document.settlingClashes(of: shortID("b"), keep: .version(1))).contains("- [ ] Tax form 📅 2026-06-05 ^b\n- [ ] Oat"))
-        let removed = Self.document("- [ ] Tax form 📅 2026-06-05 ^b\n  todosync clash: the other side removed the due date\n")
+        #expect(
+            Self.text(try document.settlingClashes(of: shortID("b"), keep: .version(2))).contains(
+                "- [ ] Tax form 📅 2026-08-26 ^b\n- [ ] Oat"))
+        #expect(
+            Self.text(try document.settlingClashes(of: shortID("b"), keep: .version(1))).contains(
+                "- [ ] Tax form 📅 2026-06-05 ^b\n- [ ] Oat"))
+        let removed = Self.document(
+            "- [ ] Tax form 📅 2026-06-05 ^b\n  todosync clash: the other side removed the due date\n")
         #expect(Self.text(try removed.settlingClashes(of: shortID("b"), keep: .version(2))) == "- [ ] Tax form ^b\n")
     }
 
@@ -178,6 +204,8 @@ import Testing
         }
         let kept = try document.settlingClashes(of: shortID("a"), keep: .version(2))
         #expect(Self.text(kept) == "- [ ] Trip ^a\n  - [ ] Book seats ^s\n")
-        #expect(throws: EditError.noClash(title: "Book seats")) { try kept.settlingClashes(of: shortID("s"), keep: .all) }
+        #expect(throws: EditError.noClash(title: "Book seats")) {
+            try kept.settlingClashes(of: shortID("s"), keep: .all)
+        }
     }
 }

@@ -11,7 +11,8 @@ import Testing
     }
 
     @Test func takesEachConflictEachWay() throws {
-        let text = "# Shop\n<<<<<<< HEAD\n- [ ] Whole milk\n=======\n- [ ] Oat milk\n>>>>>>> 313e87b\n- [x] Bread\n<<<<<<< HEAD\n=======\n- [ ] Eggs\n>>>>>>> 313e87b\n"
+        let text =
+            "# Shop\n<<<<<<< HEAD\n- [ ] Whole milk\n=======\n- [ ] Oat milk\n>>>>>>> 313e87b\n- [x] Bread\n<<<<<<< HEAD\n=======\n- [ ] Eggs\n>>>>>>> 313e87b\n"
         let result = try sides(text)
         #expect(result.ours == "# Shop\n- [ ] Whole milk\n- [x] Bread\n")
         #expect(result.theirs == "# Shop\n- [ ] Oat milk\n- [x] Bread\n- [ ] Eggs\n")
@@ -26,7 +27,8 @@ import Testing
 
     @Test func markersAreTheirSizeAndNothingElse() throws {
         // A longer run, a shorter one, and one followed by text are lines, not markers.
-        let text = "<<<<<<<<< ours\n<<<<<<< not a marker\n========\n- [ ] Mine\n=========\n- [ ] Theirs\n>>>>>>>>> theirs\n"
+        let text =
+            "<<<<<<<<< ours\n<<<<<<< not a marker\n========\n- [ ] Mine\n=========\n- [ ] Theirs\n>>>>>>>>> theirs\n"
         let result = try sides(text, markerSize: 9)
         #expect(result.ours == "<<<<<<< not a marker\n========\n- [ ] Mine\n")
         #expect(result.theirs == "- [ ] Theirs\n")
@@ -49,10 +51,15 @@ import Testing
     /// Against the file put together from its parts: a marked file of shared runs and
     /// conflicts (with and without a base section) splits into the two files it joins.
     @Test func splitsWhatWasJoined() async {
-        let pool = ["- [ ] Milk\n", "- [x] Bread\n", "  a note\n", "# Heading\n", "\n", "text <<<<<<< inside\n", "- [ ] Eggs\r\n"]
+        let pool = [
+            "- [ ] Milk\n", "- [x] Bread\n", "  a note\n", "# Heading\n", "\n", "text <<<<<<< inside\n",
+            "- [ ] Eggs\r\n",
+        ]
         await propertyCheck(count: 500, input: Gen.int(in: 0...1_000_000)) { seed in
             var random = SeededGenerator(seed: UInt64(seed))
-            func lines() -> [String] { (0..<Int.random(in: 0...3, using: &random)).map { _ in pool.randomElement(using: &random)! } }
+            func lines() -> [String] {
+                (0..<Int.random(in: 0...3, using: &random)).map { _ in pool.randomElement(using: &random)! }
+            }
             var (marked, ours, theirs) = ("", "", "")
             for _ in 0..<Int.random(in: 1...5, using: &random) {
                 let shared = lines().joined()
@@ -61,7 +68,9 @@ import Testing
                 theirs += shared
                 guard Bool.random(using: &random) else { continue }
                 let (mine, base, other) = (lines().joined(), lines().joined(), lines().joined())
-                marked += "<<<<<<< HEAD\n" + mine + (Bool.random(using: &random) ? "||||||| base\n" + base : "") + "=======\n" + other + ">>>>>>> other\n"
+                marked +=
+                    "<<<<<<< HEAD\n" + mine + (Bool.random(using: &random) ? "||||||| base\n" + base : "") + "=======\n"
+                    + other + ">>>>>>> other\n"
                 ours += mine
                 theirs += other
             }

@@ -9,11 +9,14 @@ import Testing
 
     @Test(arguments: [
         ("2026-12-01", "2026-12-01"), ("today", "2026-11-24"), ("Tomorrow", "2026-11-25"), ("yesterday", "2026-11-23"),
-        ("friday", "2026-11-27"), ("FRI", "2026-11-27"), ("monday", "2026-11-30"), ("tuesday", "2026-12-01"), ("tue", "2026-12-01"),
-        ("in 3 days", "2026-11-27"), ("in 1 day", "2026-11-25"), ("in 2 weeks", "2026-12-08"), ("In 0 days", "2026-11-24"),
+        ("friday", "2026-11-27"), ("FRI", "2026-11-27"), ("monday", "2026-11-30"), ("tuesday", "2026-12-01"),
+        ("tue", "2026-12-01"),
+        ("in 3 days", "2026-11-27"), ("in 1 day", "2026-11-25"), ("in 2 weeks", "2026-12-08"),
+        ("In 0 days", "2026-11-24"),
         ("+3", "2026-11-27"), ("+3d", "2026-11-27"), ("+2w", "2026-12-08"), ("+40d", "2027-01-03"),
         (" today ", "2026-11-24"), ("in  3 days", "2026-11-27"), ("2026-11-24 ", "2026-11-24"),
-        ("3 days ago", "2026-11-21"), ("1 week ago", "2026-11-17"), ("-3d", "2026-11-21"), ("-2w", "2026-11-10"), ("-1", "2026-11-23"),
+        ("3 days ago", "2026-11-21"), ("1 week ago", "2026-11-17"), ("-3d", "2026-11-21"), ("-2w", "2026-11-10"),
+        ("-1", "2026-11-23"),
         ("last friday", "2026-11-20"), ("last tue", "2026-11-17"), ("Last Monday", "2026-11-23"),
     ])
     func namesTheDate(_ text: String, _ expected: String) {
@@ -21,7 +24,8 @@ import Testing
     }
 
     @Test(arguments: [
-        "", "next week", "in three days", "in 3", "in 3 months", "+", "+d", "-", "-d", "+3x", "3 days", "3 ago", "last", "last week", "last fr", "+123456d", "fr", "2026-02-30", "friday!", "+٣d", "in 3 days ago",
+        "", "next week", "in three days", "in 3", "in 3 months", "+", "+d", "-", "-d", "+3x", "3 days", "3 ago", "last",
+        "last week", "last fr", "+123456d", "fr", "2026-02-30", "friday!", "+٣d", "in 3 days ago",
     ])
     func refusesWhatItCannotRead(_ text: String) {
         #expect(CalendarDate(expression: text, today: Self.today) == nil)
@@ -32,7 +36,8 @@ import Testing
     /// counts by adding one day at a time.
     @Test func agreesWithStepByStepCounting() async {
         let names = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
-        await propertyCheck(count: 2000, input: Gen.int(in: -30_000...60_000), Gen.int(in: 0...6), Gen.int(in: 0...400)) { day, weekday, count in
+        await propertyCheck(count: 2000, input: Gen.int(in: -30_000...60_000), Gen.int(in: 0...6), Gen.int(in: 0...400))
+        { day, weekday, count in
             let today = CalendarDate(daysSinceEpoch: day)
             var next = today.adding(days: 1)
             while next.weekday != weekday { next = next.adding(days: 1) }

@@ -13,8 +13,12 @@ import Testing
         let text = pasted(before)
         let working = ListSet([ListDocument(path: "TODO.md", bytes: Array(text.utf8))])
         var generator = SeededGenerator(seed: 5)
-        let local = IDAssignment.assign(working, base: IDAssignment.Base(lists: ListSet([before]), adopted: [:]), using: &generator).lists
-        let read = IDAssignment.resolveBase(working, IDAssignment.unidentified(working, parentVersion: ListSet([before]))) { _ in "c2" }.lists
+        let local = IDAssignment.assign(
+            working, base: IDAssignment.Base(lists: ListSet([before]), adopted: [:]), using: &generator
+        ).lists
+        let read = IDAssignment.resolveBase(
+            working, IDAssignment.unidentified(working, parentVersion: ListSet([before]))
+        ) { _ in "c2" }.lists
         func kept(_ lists: ListSet) -> [String] {
             lists.items.values.filter { before.nodeIDs.contains($0.id) }.map(\.title)
         }
@@ -36,7 +40,9 @@ import Testing
         let before = identified("- [ ] Plan\n- [ ] Call Bob\n- [ ] Buy milk\n")
         let text = line(before, 1) + "\n" + before.text
         let working = ListSet([ListDocument(path: "TODO.md", bytes: Array(text.utf8))])
-        let read = IDAssignment.resolveBase(working, IDAssignment.unidentified(working, parentVersion: ListSet([before]))) { _ in "c2" }.lists
+        let read = IDAssignment.resolveBase(
+            working, IDAssignment.unidentified(working, parentVersion: ListSet([before]))
+        ) { _ in "c2" }.lists
         let bob = try #require(before.nodeIDs[1])
         #expect(read["TODO.md"]!.nodeIDs[2] == bob)
         #expect(read["TODO.md"]!.nodeIDs[0] != bob)
@@ -51,7 +57,9 @@ import Testing
         // A bare copy of the child pasted as a top-level item above, with no notes.
         let text = line(before, 1).trimmingPrefix("  ") + "\n" + before.text
         let working = ListSet([ListDocument(path: "TODO.md", bytes: Array(String(text).utf8))])
-        let read = IDAssignment.resolveBase(working, IDAssignment.unidentified(working, parentVersion: ListSet([before]))) { _ in "c2" }.lists
+        let read = IDAssignment.resolveBase(
+            working, IDAssignment.unidentified(working, parentVersion: ListSet([before]))
+        ) { _ in "c2" }.lists
         #expect(read["TODO.md"]!.nodeIDs[2] == flights)
     }
 
@@ -63,7 +71,9 @@ import Testing
             guard before.nodeCount > 0 else { return }
             var generator = SeededGenerator(seed: UInt64(seed))
             var lines = before.lines
-            var copy = String(decoding: lines[before.nodeLine(Int.random(in: 0..<before.nodeCount, using: &generator))].content, as: UTF8.self)
+            var copy = String(
+                decoding: lines[before.nodeLine(Int.random(in: 0..<before.nodeCount, using: &generator))].content,
+                as: UTF8.self)
             if Bool.random(using: &generator) { copy = copy.replacingAll("- [", with: "- [ ] copy of [") }
             if let last = lines.indices.last, lines[last].ending == .none { lines[last].ending = .lf }
             let at = Int.random(in: 0...lines.count, using: &generator)
@@ -72,10 +82,16 @@ import Testing
             // Only where the pasted line is an item and every item stays one (pasted into a
             // fence or HTML block, a line is text there, or changes what is around it).
             let expected = Set((0..<before.nodeCount).map { before.nodeLine($0) }.map { $0 >= at ? $0 + 1 : $0 } + [at])
-            guard Set((0..<working["TODO.md"]!.nodeCount).map { working["TODO.md"]!.nodeLine($0) }) == expected else { return }
+            guard Set((0..<working["TODO.md"]!.nodeCount).map { working["TODO.md"]!.nodeLine($0) }) == expected else {
+                return
+            }
             var assignGenerator = SeededGenerator(seed: 1)
-            let local = IDAssignment.assign(working, base: IDAssignment.Base(lists: ListSet([before]), adopted: [:]), using: &assignGenerator).lists
-            let read = IDAssignment.resolveBase(working, IDAssignment.unidentified(working, parentVersion: ListSet([before]))) { _ in "c2" }.lists
+            let local = IDAssignment.assign(
+                working, base: IDAssignment.Base(lists: ListSet([before]), adopted: [:]), using: &assignGenerator
+            ).lists
+            let read = IDAssignment.resolveBase(
+                working, IDAssignment.unidentified(working, parentVersion: ListSet([before]))
+            ) { _ in "c2" }.lists
             let ids = Set(before.nodeIDs.compactMap { $0 })
             let localKept = local["TODO.md"]!.nodeIDs.map { $0.map(ids.contains) ?? false }
             let readKept = read["TODO.md"]!.nodeIDs.map { $0.map(ids.contains) ?? false }

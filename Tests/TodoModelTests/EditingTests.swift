@@ -56,7 +56,9 @@ import Testing
         var document = identified("1. [ ] one\n2. [ ] two\n\ntrailing prose")
         let id = ItemID.named("new")
         try document.add("three", id: id)
-        #expect(document.text == identified("1. [ ] one\n2. [ ] two\n").text + "3. [ ] three <!-- id: \(id) -->\n\ntrailing prose")
+        #expect(
+            document.text == identified("1. [ ] one\n2. [ ] two\n").text
+                + "3. [ ] three <!-- id: \(id) -->\n\ntrailing prose")
     }
 
     @Test func addingUnderAParentIndentsToItsContent() throws {
@@ -89,7 +91,9 @@ import Testing
             try document.update(id, title: "two\nlines")
         }
         #expect(throws: EditError.self) { try document.update(id, title: "  ") }
-        #expect(throws: EditError.noSuchItem(ItemID.named("nope"))) { try document.update(ItemID.named("nope"), isDone: true) }
+        #expect(throws: EditError.noSuchItem(ItemID.named("nope"))) {
+            try document.update(ItemID.named("nope"), isDone: true)
+        }
         #expect(document == base)
     }
 }
@@ -105,7 +109,9 @@ import Testing
         ("Pay rent 📅 2026-12-01", .medium, "Pay rent 🔼 📅 2026-12-01"),
         ("Pay rent ⏫ 📅 2026-12-01", .none, "Pay rent 📅 2026-12-01"),
     ])
-    func settingAPriorityReplacesTheOldOneInObsidianTasksOrder(_ title: String, _ priority: Priority, _ expected: String) {
+    func settingAPriorityReplacesTheOldOneInObsidianTasksOrder(
+        _ title: String, _ priority: Priority, _ expected: String
+    ) {
         let written = TitleFields.setting(priority, in: title)
         #expect(written == expected)
         #expect(TitleFields(title: written).priority == priority)
@@ -132,7 +138,9 @@ import Testing
         let text = "- [ ] Plan trip <!-- id: \(parent) -->\n  ```\n  notes never closed\n"
         var document = ListDocument(path: "TODO.md", bytes: Array(text.utf8))
         let new = ItemID(high: 1, low: 2)
-        #expect(throws: EditError.cannotLand(title: "Book flights", file: "TODO.md", line: 4, heldBy: "Plan trip")) { try document.add("Book flights", id: new, under: parent) }
+        #expect(throws: EditError.cannotLand(title: "Book flights", file: "TODO.md", line: 4, heldBy: "Plan trip")) {
+            try document.add("Book flights", id: new, under: parent)
+        }
         #expect(document.text == text)
         // At the top level it lands after the item, where the block has ended.
         try document.add("Book flights", id: new)

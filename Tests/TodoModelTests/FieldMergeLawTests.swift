@@ -8,13 +8,18 @@ import Testing
 /// sides often change fields of one item.
 @Suite struct FieldMergeLawTests {
     static let base = ListSet([
-        ListDocument(path: "TODO.md", bytes: Array(withIDs("""
-            - [ ] Plan tax form 🔼 📅 2026-06-01 ^a
-            - [ ] Book dentist ^b 📅 2026-12-03
-            - [ ] Water plants ^c
-            - [ ] Weekly review ^d 🔁 every week ⏳ 2026-11-23
+        ListDocument(
+            path: "TODO.md",
+            bytes: Array(
+                withIDs(
+                    """
+                    - [ ] Plan tax form 🔼 📅 2026-06-01 ^a
+                    - [ ] Book dentist ^b 📅 2026-12-03
+                    - [ ] Water plants ^c
+                    - [ ] Weekly review ^d 🔁 every week ⏳ 2026-11-23
 
-            """).utf8)),
+                    """
+                ).utf8))
     ])
 
     @Test func aFieldOneSideChangedTakesThatSidesValueAndAClashKeepsBoth() async {
@@ -23,15 +28,24 @@ import Testing
             let ours = editor.edit(Self.base, times: 4), theirs = editor.edit(Self.base, times: 4)
             let merged = ListMerge.mergeItemByItem(base: Self.base, ours: ours, theirs: theirs)
             let backward = ListMerge.mergeItemByItem(base: Self.base, ours: theirs, theirs: ours)
-            let (oldItems, oursItems, theirsItems, backwardItems) = (Self.base.items, ours.items, theirs.items, backward.lists.items)
+            let (oldItems, oursItems, theirsItems, backwardItems) = (
+                Self.base.items, ours.items, theirs.items, backward.lists.items
+            )
             #expect(merged.lists.items.count == oldItems.count)
             for (id, item) in merged.lists.items {
-                let old = FieldValues(line: Self.base.line(of: oldItems[id]!)), now = FieldValues(line: merged.lists.line(of: item))
-                let mine = FieldValues(line: ours.line(of: oursItems[id]!)), other = FieldValues(line: theirs.line(of: theirsItems[id]!))
+                let old = FieldValues(line: Self.base.line(of: oldItems[id]!)),
+                    now = FieldValues(line: merged.lists.line(of: item))
+                let mine = FieldValues(line: ours.line(of: oursItems[id]!)),
+                    other = FieldValues(line: theirs.line(of: theirsItems[id]!))
                 let reverse = FieldValues(line: backward.lists.line(of: backwardItems[id]!))
                 for kind in TaskField.Kind.allCases {
-                    let clashed = expectFieldLaws(kind, [old, mine, other, now], reports: merged.reports, notes: item.notes)
-                    if !clashed { #expect(reverse.first[kind]?.value == now.first[kind]?.value, "\(kind) depends on which side is ours") }
+                    let clashed = expectFieldLaws(
+                        kind, [old, mine, other, now], reports: merged.reports, notes: item.notes)
+                    if !clashed {
+                        #expect(
+                            reverse.first[kind]?.value == now.first[kind]?.value,
+                            "\(kind) depends on which side is ours")
+                    }
                 }
                 // The words around the fields merge as words.
                 if mine.words == old.words { #expect(now.words == other.words) }

@@ -44,7 +44,11 @@ struct FieldValues {
                     // before the comment comes first.
                     if first[kind] == nil || firstInThisPart.contains(kind) {
                         firstInThisPart.insert(kind)
-                        first[kind] = (kind == .recurrence ? match.1.lowercased().trimmingCharacters(in: .whitespaces) : String(match.1), String(match.0))
+                        first[kind] = (
+                            kind == .recurrence
+                                ? match.1.lowercased().trimmingCharacters(in: .whitespaces) : String(match.1),
+                            String(match.0)
+                        )
                     }
                     rest = Substring(rest[..<match.range.lowerBound].trimmingCharacters(in: .whitespaces))
                     matched = true
@@ -77,7 +81,10 @@ func expectFieldLaws(
     if b == was { #expect(now.first[kind]?.value == a, "\(kind): only ours changed it") }
     guard a != was, b != was, a != b else { return false }
     #expect(now.first[kind]?.value == a)
-    #expect(reports.contains { $0.kind == .fieldClash(field: kind.name, kept: mine.first[kind]?.raw, other: other.first[kind]?.raw) })
+    #expect(
+        reports.contains {
+            $0.kind == .fieldClash(field: kind.name, kept: mine.first[kind]?.raw, other: other.first[kind]?.raw)
+        })
     if let raw = other.first[kind]?.raw { #expect(notes.contains("the other side set the \(kind.name) to \(raw)")) }
     return true
 }

@@ -11,7 +11,8 @@ import Testing
     @Test func aFileRemovedOnOneSideAndUntouchedOnTheOtherIsGone() {
         var ours = base
         ours["PLAN.md"] = nil
-        let result = mergeTexts(base: base, ours: ours, theirs: base.merging(["TODO.md": "- [x] Milk ^milk\n- [ ] Bread ^bread\n"]) { $1 })
+        let result = mergeTexts(
+            base: base, ours: ours, theirs: base.merging(["TODO.md": "- [x] Milk ^milk\n- [ ] Bread ^bread\n"]) { $1 })
         #expect(result.files == ["TODO.md": "- [x] Milk ^milk\n- [ ] Bread ^bread\n"])
         #expect(result.reports.isEmpty)
     }
@@ -32,11 +33,12 @@ import Testing
         let ours = base.merging(["IDEAS.md": "- [ ] Garden ^garden\n"]) { $1 }
         let theirs = base.merging(["TODO.md": "- [ ] Milk ^milk\n- [ ] Bread ^bread\n- [ ] Eggs ^eggs\n"]) { $1 }
         let result = mergeTexts(base: base, ours: ours, theirs: theirs)
-        #expect(result.files == [
-            "TODO.md": "- [ ] Milk ^milk\n- [ ] Bread ^bread\n- [ ] Eggs ^eggs\n",
-            "PLAN.md": base["PLAN.md"]!,
-            "IDEAS.md": "- [ ] Garden ^garden\n",
-        ])
+        #expect(
+            result.files == [
+                "TODO.md": "- [ ] Milk ^milk\n- [ ] Bread ^bread\n- [ ] Eggs ^eggs\n",
+                "PLAN.md": base["PLAN.md"]!,
+                "IDEAS.md": "- [ ] Garden ^garden\n",
+            ])
     }
 
     @Test func anItemMovedToAnotherFileKeepsTheOtherSidesEdit() {
@@ -46,10 +48,11 @@ import Testing
         ]
         let theirs = base.merging(["TODO.md": "- [ ] Milk ^milk\n- [x] Bread ^bread\n"]) { $1 }
         let result = mergeTexts(base: base, ours: ours, theirs: theirs)
-        #expect(result.files == [
-            "TODO.md": "- [ ] Milk ^milk\n",
-            "PLAN.md": "# Plan\n\n- [ ] Trip ^trip\n- [ ] Visa ^visa\n- [x] Bread ^bread\n",
-        ])
+        #expect(
+            result.files == [
+                "TODO.md": "- [ ] Milk ^milk\n",
+                "PLAN.md": "# Plan\n\n- [ ] Trip ^trip\n- [ ] Visa ^visa\n- [x] Bread ^bread\n",
+            ])
         #expect(result.reports.isEmpty)
     }
 }

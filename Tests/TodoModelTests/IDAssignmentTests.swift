@@ -3,10 +3,16 @@ import Testing
 @testable import TodoModel
 
 @Suite struct IDAssignmentTests {
-    func assign(_ working: String, base: String? = nil, commit: String = "c1", seed: UInt64 = 1) -> IDAssignment.Result {
-        let baseSet = base.map { IDAssignment.resolveBase(ListSet([ListDocument(path: "TODO.md", bytes: Array($0.utf8))]), commit: commit) } ?? .empty
+    func assign(_ working: String, base: String? = nil, commit: String = "c1", seed: UInt64 = 1) -> IDAssignment.Result
+    {
+        let baseSet =
+            base.map {
+                IDAssignment.resolveBase(
+                    ListSet([ListDocument(path: "TODO.md", bytes: Array($0.utf8))]), commit: commit)
+            } ?? .empty
         var generator = SeededGenerator(seed: seed)
-        return IDAssignment.assign(ListSet([ListDocument(path: "TODO.md", bytes: Array(working.utf8))]), base: baseSet, using: &generator)
+        return IDAssignment.assign(
+            ListSet([ListDocument(path: "TODO.md", bytes: Array(working.utf8))]), base: baseSet, using: &generator)
     }
 
     @Test func itemsCommittedWithoutIdsGetTheSameIdsOnEveryClone() {
@@ -21,7 +27,9 @@ import Testing
     }
 
     @Test func identicalLinesWithoutIdsAreToldApartByTheirCopyNumber() {
-        let lines = IDAssignment.unidentified(ListSet([ListDocument(path: "TODO.md", bytes: Array("- [ ] a\n- [ ] b\n- [ ] a\n".utf8))])).lines
+        let lines = IDAssignment.unidentified(
+            ListSet([ListDocument(path: "TODO.md", bytes: Array("- [ ] a\n- [ ] b\n- [ ] a\n".utf8))])
+        ).lines
         #expect(lines.map(\.copy) == [0, 0, 1])
         let ids = assign("- [ ] a\n- [ ] b\n- [ ] a\n", base: "- [ ] a\n- [ ] b\n- [ ] a\n").lists.items.keys
         #expect(Set(ids).count == 3)
@@ -33,7 +41,10 @@ import Testing
         #expect(ids[1] == ItemID.named("c1\nTODO.md\n- [ ] a\n0"))
         #expect(ids[2] == ItemID.named("c1\nTODO.md\n- [ ] b\n0"))
         #expect(ids[0] != ids[1])
-        let changes = ListSet.changes(from: IDAssignment.resolveBase(ListSet([ListDocument(path: "TODO.md", bytes: Array("- [ ] a\n- [ ] b\n".utf8))]), commit: "c1").lists, to: result.lists)
+        let changes = ListSet.changes(
+            from: IDAssignment.resolveBase(
+                ListSet([ListDocument(path: "TODO.md", bytes: Array("- [ ] a\n- [ ] b\n".utf8))]), commit: "c1"
+            ).lists, to: result.lists)
         #expect(changes.map(\.phrase) == ["Add \"new\""])
     }
 
@@ -42,11 +53,14 @@ import Testing
     /// pasted in place of an item, still get it sorted out.
     @Test func theLastCommitsIdsInTheirPlacesNeedNothing() throws {
         let committed = identified("- [ ] a\n  - [ ] b\n- [ ] c\n")
-        let edited = committed.text.split(separator: "\n", omittingEmptySubsequences: false)
-            .map { $0.hasPrefix("- [ ] a ") ? "- [x] a renamed" + $0.dropFirst(7) : String($0) }.joined(separator: "\n") + "  notes\n"
+        let edited =
+            committed.text.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.hasPrefix("- [ ] a ") ? "- [x] a renamed" + $0.dropFirst(7) : String($0) }.joined(separator: "\n")
+            + "  notes\n"
         var generator = SeededGenerator(seed: 5)
         let base = IDAssignment.Base(lists: ListSet([committed]), adopted: [:])
-        let result = IDAssignment.assign(ListSet([ListDocument(path: "TODO.md", bytes: Array(edited.utf8))]), base: base, using: &generator)
+        let result = IDAssignment.assign(
+            ListSet([ListDocument(path: "TODO.md", bytes: Array(edited.utf8))]), base: base, using: &generator)
         #expect(result.idsWritten == 0 && result.changedPaths.isEmpty && result.diagnostics.isEmpty)
         #expect(result.lists.documents.values[0].render() == Array(edited.utf8))
 
@@ -69,7 +83,8 @@ import Testing
         let working = aLine.replacingOccurrences("- [ ] a", "- [ ] a copy") + "\n" + committed.text
         let base = IDAssignment.Base(lists: ListSet([committed]), adopted: [:])
         var generator = SeededGenerator(seed: 3)
-        let result = IDAssignment.assign(ListSet([ListDocument(path: "TODO.md", bytes: Array(working.utf8))]), base: base, using: &generator)
+        let result = IDAssignment.assign(
+            ListSet([ListDocument(path: "TODO.md", bytes: Array(working.utf8))]), base: base, using: &generator)
         let items = result.lists.items.values
         #expect(items.count == 3)
         #expect(items.first { $0.title == "a" }?.id == aID)
@@ -84,7 +99,8 @@ import Testing
         let damaged = committed.text.replacingAll("<!-- id: \(bID)", with: "<!- id: \(bID.description.dropLast())")
         let base = IDAssignment.Base(lists: ListSet([committed]), adopted: [:])
         var generator = SeededGenerator(seed: 3)
-        let result = IDAssignment.assign(ListSet([ListDocument(path: "TODO.md", bytes: Array(damaged.utf8))]), base: base, using: &generator)
+        let result = IDAssignment.assign(
+            ListSet([ListDocument(path: "TODO.md", bytes: Array(damaged.utf8))]), base: base, using: &generator)
         #expect(result.lists["TODO.md"]!.text == committed.text)
         #expect(result.diagnostics.map(\.line) == [2])
         #expect(result.diagnostics[0].message.contains("repaired"))
@@ -101,10 +117,12 @@ import Testing
         let committed = identified("- [ ] a\n")
         let line = committed.text
         let working = ListSet([
-            ListDocument(path: "TODO.md", bytes: Array(line.utf8)), ListDocument(path: "other.md", bytes: Array(line.utf8)),
+            ListDocument(path: "TODO.md", bytes: Array(line.utf8)),
+            ListDocument(path: "other.md", bytes: Array(line.utf8)),
         ])
         var generator = SeededGenerator(seed: 9)
-        let result = IDAssignment.assign(working, base: .init(lists: ListSet([committed]), adopted: [:]), using: &generator)
+        let result = IDAssignment.assign(
+            working, base: .init(lists: ListSet([committed]), adopted: [:]), using: &generator)
         #expect(result.lists.items.count == 2)
         #expect(result.lists["TODO.md"]?.items.first?.id == committed.items[0].id)
     }

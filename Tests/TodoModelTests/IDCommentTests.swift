@@ -42,7 +42,8 @@ import Testing
     @Test func anExistingIDIsNeverRewritten() {
         let text = "- [ ] a <!--id:\(Self.uuid.lowercased())-->\n- [ ] b\n"
         var generator = SeededGenerator(seed: 1)
-        let result = IDAssignment.assign(ListSet([ListDocument(path: "t.md", bytes: Array(text.utf8))]), base: .empty, using: &generator)
+        let result = IDAssignment.assign(
+            ListSet([ListDocument(path: "t.md", bytes: Array(text.utf8))]), base: .empty, using: &generator)
         let rendered = result.lists["t.md"]!.text
         #expect(rendered.hasPrefix("- [ ] a <!--id:\(Self.uuid.lowercased())-->\n- [ ] b <!-- id: "))
         #expect(result.idsWritten == 1)

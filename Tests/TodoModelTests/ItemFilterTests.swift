@@ -2,14 +2,16 @@ import Testing
 @testable import TodoModel
 
 @Suite struct ItemFilterTests {
-    static let items = identified("""
+    static let items = identified(
+        """
         # Home
         - [ ] Buy milk ⏫ 📅 2026-11-20
         - [x] Call Bob 🔼 📅 2026-11-10
         - [ ] Water plants 🔁 every 3 days 📅 2026-11-27
         - [ ] Read 🔺
 
-        """).items
+        """
+    ).items
 
     func titles(_ change: (inout ItemFilter) -> Void) -> [String] {
         var filter = ItemFilter()
@@ -24,11 +26,17 @@ import Testing
         #expect(titles { $0.minimumPriority = .high } == ["Buy milk", "Read"])
         #expect(titles { $0.dueBefore = CalendarDate("2026-11-20") } == ["Call Bob"])
         #expect(titles { $0.dueAfter = CalendarDate("2026-11-20") } == ["Water plants"])
-        #expect(titles { $0.overdue = true; $0.today = CalendarDate("2026-11-24") } == ["Buy milk"])
+        #expect(
+            titles {
+                $0.overdue = true; $0.today = CalendarDate("2026-11-24")
+            } == ["Buy milk"])
         #expect(titles { $0.recurring = true } == ["Water plants"])
         #expect(titles { $0.file = "work.md" } == [])
         // Filters combine: every one must admit the item.
-        #expect(titles { $0.state = .open; $0.minimumPriority = .high; $0.dueBefore = CalendarDate("2026-12-01") } == ["Buy milk"])
+        #expect(
+            titles {
+                $0.state = .open; $0.minimumPriority = .high; $0.dueBefore = CalendarDate("2026-12-01")
+            } == ["Buy milk"])
     }
 }
 
@@ -38,17 +46,20 @@ import Testing
     @Test(arguments: 0..<40)
     func onlyTheItemsOfOneStateAreWhatFilteringAllGives(seed: Int) {
         var editor = RandomEditor(seed: UInt64(seed))
-        let start = ListSet([identified("""
-            # Home
-            - [ ] A
-              - [x] A1
-              - [ ] A2
-            - [x] B ⏫
-            ## Work
-            1. [ ] C
-            2. [x] D
+        let start = ListSet([
+            identified(
+                """
+                # Home
+                - [ ] A
+                  - [x] A1
+                  - [ ] A2
+                - [x] B ⏫
+                ## Work
+                1. [ ] C
+                2. [x] D
 
-            """), identified("- [ ] E\n- [x] F\n  notes\n", path: "more.md")])
+                """), identified("- [ ] E\n- [x] F\n  notes\n", path: "more.md"),
+        ])
         let lists = editor.edit(start, times: 12)
         for document in lists.documents.values {
             for done in [true, false] {

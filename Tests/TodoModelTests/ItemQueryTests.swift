@@ -5,15 +5,22 @@ import Testing
 /// How commands name items: a unique part of the title, an exact title before a partial one,
 /// the start of an id; `done` asks the open items first and `reopen` the done ones.
 @Suite struct ItemQueryTests {
-    let lists = ListSet([ListDocument(path: "TODO.md", bytes: Array(withIDs("""
-        - [ ] Take out bins 🔁 every week 📅 2026-12-08 ^next
-        - [x] Take out bins 🔁 every week 📅 2026-12-01 ✅ 2026-12-01 ^past
-        - [ ] Milk ^milk
-        - [ ] Milk and eggs ^eggs
-        - [ ] Call Bob ^bob1
-        - [ ] Call Bob ^bob2
+    let lists = ListSet([
+        ListDocument(
+            path: "TODO.md",
+            bytes: Array(
+                withIDs(
+                    """
+                    - [ ] Take out bins 🔁 every week 📅 2026-12-08 ^next
+                    - [x] Take out bins 🔁 every week 📅 2026-12-01 ✅ 2026-12-01 ^past
+                    - [ ] Milk ^milk
+                    - [ ] Milk and eggs ^eggs
+                    - [ ] Call Bob ^bob1
+                    - [ ] Call Bob ^bob2
 
-        """).utf8))])
+                    """
+                ).utf8))
+    ])
 
     @Test func anExactTitleBeatsTitlesThatHoldIt() throws {
         #expect(try ItemQuery("milk").resolve(in: lists).id == shortID("milk"))
@@ -25,7 +32,9 @@ import Testing
         #expect(try ItemQuery("bins").resolve(in: lists, preferring: { !$0.isDone }).id == shortID("next"))
         #expect(try ItemQuery("bins").resolve(in: lists, preferring: { $0.isDone }).id == shortID("past"))
         let context = RequestContext(defaultFile: "TODO.md", today: CalendarDate("2026-12-08")!)
-        let done = try ItemRequest.setDone(ItemQuery("bins"), true).resolve(in: lists, context: context) { ItemID.named("x") }
+        let done = try ItemRequest.setDone(ItemQuery("bins"), true).resolve(in: lists, context: context) {
+            ItemID.named("x")
+        }
         // The list uses done dates: the check writes today's.
         #expect(done == .batch([.setDone(shortID("next"), true), .setField(shortID("next"), .done, "2026-12-08")]))
     }
@@ -58,7 +67,8 @@ import Testing
         func same(_ a: String, _ b: String) -> Bool { a.utf8.elementsEqual(b.utf8) }
         func holds(_ text: String, _ part: String) -> Bool {
             let (t, p) = (Array(text.utf8), Array(part.utf8))
-            return p.isEmpty || (t.count >= p.count && (0...(t.count - p.count)).contains { Array(t[$0..<($0 + p.count)]) == p })
+            return p.isEmpty
+                || (t.count >= p.count && (0...(t.count - p.count)).contains { Array(t[$0..<($0 + p.count)]) == p })
         }
         let exact = items.filter { same($0.plainTitle.lowercased(), needle) || same($0.title.lowercased(), needle) }
         if exact.count == 1 { return .success(exact[0].id) }
@@ -75,7 +85,9 @@ import Testing
             Issue.record("not ambiguous")
             return
         }
-        #expect(throws: ItemQuery.Failure.ambiguous("call", candidates: expected)) { try ItemQuery("call").resolve(in: lists) }
+        #expect(throws: ItemQuery.Failure.ambiguous("call", candidates: expected)) {
+            try ItemQuery("call").resolve(in: lists)
+        }
         #expect(expected.count == 30)
     }
 
@@ -83,17 +95,21 @@ import Testing
     func theQueryNamesWhatTheNaiveWayNames(seed: Int) {
         var editor = RandomEditor(seed: UInt64(seed))
         var generator = SeededGenerator(seed: UInt64(seed) &+ 99)
-        let lists = editor.edit(ListSet([identified("""
-            # Home
-            - [ ] Buy milk ⏫ 📅 2026-11-20
-            - [ ] Buy  MILK again
-              - [x] Oat milk ✅ 2026-11-21 ^ref
-            - [ ] Café au lait 🔁 every week
-            - [ ] \u{212A}elvin and \u{130}stanbul
-            - [ ] Call Bob
-            - [x] Call Bob
+        let lists = editor.edit(
+            ListSet([
+                identified(
+                    """
+                    # Home
+                    - [ ] Buy milk ⏫ 📅 2026-11-20
+                    - [ ] Buy  MILK again
+                      - [x] Oat milk ✅ 2026-11-21 ^ref
+                    - [ ] Café au lait 🔁 every week
+                    - [ ] \u{212A}elvin and \u{130}stanbul
+                    - [ ] Call Bob
+                    - [x] Call Bob
 
-            """), identified("- [ ] Milk\n- [ ] Ship it 🔽\n", path: "work.md")]), times: 8)
+                    """), identified("- [ ] Milk\n- [ ] Ship it 🔽\n", path: "work.md"),
+            ]), times: 8)
         let items = Array(lists.items.values)
         for _ in 0..<20 {
             let item = items.randomElement(using: &generator)!
@@ -108,7 +124,8 @@ import Testing
             switch (expected, actual) {
             case (.success(let a), .success(let b)): #expect(a == b, "\(text)")
             case (.failure(.noMatch), .failure(.noMatch)): break
-            case (.failure(.ambiguous(_, let a)), .failure(.ambiguous(_, let b))): #expect(a.map(\.id) == b.map(\.id), "\(text)")
+            case (.failure(.ambiguous(_, let a)), .failure(.ambiguous(_, let b))):
+                #expect(a.map(\.id) == b.map(\.id), "\(text)")
             default: Issue.record("\(text): \(expected) against \(actual)")
             }
         }

@@ -5,7 +5,8 @@ import Testing
 /// A record of a file's items (the items cache's entries) gives back exactly what parsing the
 /// file gives: every field, for every state asked for.
 @Suite struct ItemRecordsTests {
-    static let rich = identified("""
+    static let rich = identified(
+        """
         ---
         title: front matter
         ---
@@ -39,7 +40,9 @@ import Testing
         }
         #expect(ItemRecords.ids(record[...]) == Self.rich.nodeIDs.compactMap { $0 })
         // The path is the reader's: the same blob at another path.
-        #expect(ItemRecords.decode(record[...], file: "other.md", done: nil)?.items.map(\.file) == Self.rich.items.map { _ in "other.md" })
+        #expect(
+            ItemRecords.decode(record[...], file: "other.md", done: nil)?.items.map(\.file)
+                == Self.rich.items.map { _ in "other.md" })
     }
 
     @Test func aFileWithoutItemsHasARecordThatSaysSo() throws {
@@ -53,7 +56,9 @@ import Testing
         // An item without an id, and an id used twice: the id assignment's to settle.
         #expect(ItemRecords.encode(ListDocument(path: "TODO.md", bytes: Array("- [ ] New\n".utf8))) == nil)
         let id = "<!-- id: 7B190C26-FE68-4226-A3E7-A26AA89B13F6 -->"
-        #expect(ItemRecords.encode(ListDocument(path: "TODO.md", bytes: Array("- [ ] A \(id)\n- [ ] B \(id)\n".utf8))) == nil)
+        #expect(
+            ItemRecords.encode(ListDocument(path: "TODO.md", bytes: Array("- [ ] A \(id)\n- [ ] B \(id)\n".utf8)))
+                == nil)
     }
 
     @Test func bytesThatAreNoRecordAreRefusedWhole() throws {
@@ -70,11 +75,14 @@ import Testing
     @Test(arguments: 0..<60)
     func aRecordOfAnEditedListGivesBackItsItems(seed: Int) throws {
         var editor = RandomEditor(seed: UInt64(seed))
-        let lists = editor.edit(ListSet([Self.rich, identified("- [ ] E\n- [x] F\n  notes\n", path: "more.md")]), times: 16)
+        let lists = editor.edit(
+            ListSet([Self.rich, identified("- [ ] E\n- [x] F\n  notes\n", path: "more.md")]), times: 16)
         for document in lists.documents.values {
             let record = try #require(ItemRecords.encode(document))
             for done in [nil, true, false] as [Bool?] {
-                #expect(ItemRecords.decode(record[...], file: document.path, done: done)?.items == document.items(done: done))
+                #expect(
+                    ItemRecords.decode(record[...], file: document.path, done: done)?.items
+                        == document.items(done: done))
             }
             // Made in two parts (one state each, the items of one handed on as they are
             // built), the same record.

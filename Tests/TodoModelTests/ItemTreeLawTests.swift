@@ -31,7 +31,8 @@ import Testing
 
     @Test func anItemIsNeverWrittenIntoAnOpenCodeFence() throws {
         let before = lists("- [ ] P ^p\n  - [ ] Q ^q\n    ```\n    code\n- [ ] R ^r\n")
-        for command in [Command.move(id("r"), to: .under(id("q"))), .add(id: id("x"), title: "X", at: .under(id("q")))] {
+        for command in [Command.move(id("r"), to: .under(id("q"))), .add(id: id("x"), title: "X", at: .under(id("q")))]
+        {
             #expect {
                 try command.apply(to: before)
             } throws: { error in
@@ -69,7 +70,9 @@ import Testing
     @Test func notesThatWouldSwallowOrInventItemsAreRefused() throws {
         let before = lists("- [ ] A ^a\n  - [ ] B ^b\n")
         for notes in ["```", "<div>", "- [ ] sub", "a\r- [ ] evil", "a\n\n1. [x] done"] {
-            #expect(throws: EditError.self, "\(notes.debugDescription)") { try Command.setNotes(id("a"), notes).apply(to: before) }
+            #expect(throws: EditError.self, "\(notes.debugDescription)") {
+                try Command.setNotes(id("a"), notes).apply(to: before)
+            }
             #expect(throws: EditError.self, "\(notes.debugDescription)") {
                 try Command.add(id: id("x"), title: "X", notes: notes, at: .end(file: "TODO.md")).apply(to: before)
             }
@@ -143,7 +146,9 @@ import Testing
         #expect(text(after) == "Intro\n1. [ ] B ^b\n2. [ ] A ^a\n")
         let back = try Command.move(id("b"), to: .before(id("a"))).apply(to: before)
         #expect(text(back) == "Intro\n1. [ ] B ^b\n1. [ ] A ^a\n")
-        #expect(throws: EditError.insideItself(title: "A")) { try Command.move(id("a"), to: .after(id("a"))).apply(to: before) }
+        #expect(throws: EditError.insideItself(title: "A")) {
+            try Command.move(id("a"), to: .after(id("a"))).apply(to: before)
+        }
         // The commit names the item that was moved, not its neighbour.
         let changes = ListSet.changes(from: before, to: after, moving: [id("a")])
         #expect(changes.map(\.phrase) == ["Move \"A\""])
@@ -163,7 +168,9 @@ import Testing
             let document = ListDocument(path: "notes.md", bytes: Array(withIDs(text).utf8)).removingIdentifiedItems()
             return String(decoding: document.render(), as: UTF8.self)
         }
-        #expect(without("My notes\n- [ ] A ^a\n  its note\n  - [ ] B ^b\n- [ ] typed, no id\nMore\n") == "My notes\n- [ ] typed, no id\nMore\n")
+        #expect(
+            without("My notes\n- [ ] A ^a\n  its note\n  - [ ] B ^b\n- [ ] typed, no id\nMore\n")
+                == "My notes\n- [ ] typed, no id\nMore\n")
         #expect(without("\u{FEFF}- [ ] A ^a\n\nText") == "\u{FEFF}\nText")
         #expect(without("Text\n- [ ] A ^a") == "Text")
         #expect(without("- [ ] A ^a\n") == "")

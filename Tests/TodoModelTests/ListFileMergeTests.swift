@@ -6,7 +6,8 @@ import Testing
 @Suite struct ListFileMergeTests {
     private func merge(_ base: String, _ ours: String, _ theirs: String) -> (text: String, reports: [MergeReport]) {
         let outcome = ListFileMerge.merge(
-            path: "TODO.md", base: Array(withIDs(base).utf8), ours: Array(withIDs(ours).utf8), theirs: Array(withIDs(theirs).utf8))
+            path: "TODO.md", base: Array(withIDs(base).utf8), ours: Array(withIDs(ours).utf8),
+            theirs: Array(withIDs(theirs).utf8))
         return (withShortIDs(String(decoding: outcome.bytes, as: UTF8.self)), outcome.reports)
     }
 
@@ -32,7 +33,8 @@ import Testing
     /// An item that lost its id comment on one side (an editor stripped it) is the same item:
     /// matched back by title, it keeps its id, and the other side's edit applies.
     @Test func anItemThatLostItsCommentOnOneSideKeepsItsID() {
-        let result = merge("- [ ] Milk ^a\n- [ ] Bread ^b\n", "- [ ] Milk\n- [ ] Bread ^b\n  rye\n", "- [x] Milk ^a\n- [ ] Bread ^b\n")
+        let result = merge(
+            "- [ ] Milk ^a\n- [ ] Bread ^b\n", "- [ ] Milk\n- [ ] Bread ^b\n  rye\n", "- [x] Milk ^a\n- [ ] Bread ^b\n")
         #expect(result.text == "- [x] Milk ^a\n- [ ] Bread ^b\n  rye\n")
     }
 
@@ -62,7 +64,9 @@ import Testing
             let count = Int.random(in: 1...7, using: &random)
             let baseTitles = (0..<count).map { _ in titles.randomElement(using: &random)! }
             let base = baseTitles.map { "- [ ] \($0)\n" }.joined()
-            let identified = IDAssignment.resolveBase(ListSet([ListDocument(path: "TODO.md", bytes: Array(base.utf8))]), commit: "adopt").lists["TODO.md"]!
+            let identified = IDAssignment.resolveBase(
+                ListSet([ListDocument(path: "TODO.md", bytes: Array(base.utf8))]), commit: "adopt"
+            ).lists["TODO.md"]!
             let ids = identified.nodeIDs.compactMap { $0 }
             // The plain edits, and for each line kept under its own title, the id it must keep.
             var edited = "", keeping: [Int: ItemID] = [:], kept = 0
@@ -84,9 +88,13 @@ import Testing
                 let mergedIDs = merged.nodeIDs
                 let written = mergedIDs.compactMap { $0 }
                 #expect(Set(written).count == written.count && Set(written).isSubset(of: Set(ids)))
-                for (node, id) in keeping { #expect(mergedIDs[node] == id, "\(base.debugDescription) / \(edited.debugDescription)") }
+                for (node, id) in keeping {
+                    #expect(mergedIDs[node] == id, "\(base.debugDescription) / \(edited.debugDescription)")
+                }
                 merged.removeIDComments(of: Set(written))
-                #expect(String(decoding: merged.render(), as: UTF8.self) == edited, "\(base.debugDescription) / \(edited.debugDescription)")
+                #expect(
+                    String(decoding: merged.render(), as: UTF8.self) == edited,
+                    "\(base.debugDescription) / \(edited.debugDescription)")
                 #expect(outcome.reports.isEmpty)
             }
         }
@@ -95,7 +103,8 @@ import Testing
     /// Identified and edited on one side at once (the check typed before todosync ran): matched
     /// by title; both sides' edits apply.
     @Test func anItemGivenAnIDAndEditedOnOneSideMatchesByTitle() {
-        let result = merge("- [ ] Milk\n- [ ] Bread\n", "- [x] Milk ^a\n- [ ] Bread ^b\n", "- [ ] Milk\n  oat\n- [ ] Bread\n")
+        let result = merge(
+            "- [ ] Milk\n- [ ] Bread\n", "- [x] Milk ^a\n- [ ] Bread ^b\n", "- [ ] Milk\n  oat\n- [ ] Bread\n")
         #expect(result.text == "- [x] Milk ^a\n  oat\n- [ ] Bread ^b\n")
         #expect(result.reports.isEmpty)
     }
@@ -111,7 +120,10 @@ import Testing
     /// them: at the end, before trailing white space (a hard break), before fields, on CRLF lines.
     @Test func standInIDsComeOutWithoutATrace() {
         var random = SeededGenerator(seed: 0x5EED)
-        let titles = ["Milk", "Call Bob 📅 2026-12-01", "Trip ⏫ 🔁 every week", "a  ", "Tabs\t", "x <!-- note -->", "Multi word title here"]
+        let titles = [
+            "Milk", "Call Bob 📅 2026-12-01", "Trip ⏫ 🔁 every week", "a  ", "Tabs\t", "x <!-- note -->",
+            "Multi word title here",
+        ]
         let prefixes = ["- [ ] ", "* [x] ", "  - [ ] ", "1. [ ] ", "- [X] "]
         for _ in 0..<300 {
             var text = ""

@@ -13,7 +13,8 @@ import Testing
 
     func assign(_ working: String, base: IDAssignment.Base, seed: UInt64 = 1) -> IDAssignment.Result {
         var generator = SeededGenerator(seed: seed)
-        return IDAssignment.assign(ListSet([ListDocument(path: "TODO.md", bytes: Array(working.utf8))]), base: base, using: &generator)
+        return IDAssignment.assign(
+            ListSet([ListDocument(path: "TODO.md", bytes: Array(working.utf8))]), base: base, using: &generator)
     }
 
     func phrases(_ base: IDAssignment.Base, _ result: IDAssignment.Result) -> [String] {
@@ -23,11 +24,16 @@ import Testing
     @Test func aBufferFromBeforeTheIdsGetsEveryIdBackAndTheCommitSaysWhatChanged() {
         let (base, document) = committed("- [ ] Renew passport\n- [ ] Water plants\n- [ ] Call Bob\n- [ ] Pay rent\n")
         // The editor's buffer had no ids; in it one item was checked, one renamed, one added.
-        let result = assign("- [ ] Renew passport\n- [x] Water plants\n- [ ] Call Alice\n- [ ] Pay rent\n- [ ] Buy stamps\n", base: base)
+        let result = assign(
+            "- [ ] Renew passport\n- [x] Water plants\n- [ ] Call Alice\n- [ ] Pay rent\n- [ ] Buy stamps\n", base: base
+        )
         let ids = result.lists["TODO.md"]!.nodeIDs
         #expect(Array(ids.prefix(4)) == document.nodeIDs)
         #expect(ids[4] != nil && !document.nodeIDs.contains(ids[4]))
-        #expect(phrases(base, result) == ["Check \"Water plants\"", "Rename \"Call Bob\" to \"Call Alice\"", "Add \"Buy stamps\""])
+        #expect(
+            phrases(base, result) == [
+                "Check \"Water plants\"", "Rename \"Call Bob\" to \"Call Alice\"", "Add \"Buy stamps\"",
+            ])
         #expect(result.diagnostics.count == 1)
         #expect(result.diagnostics.first?.line == 1)
         #expect(result.diagnostics.first?.message.contains("4 items had lost their id comments") == true)
@@ -49,7 +55,10 @@ import Testing
         var generator = SeededGenerator(seed: 2)
         let result = IDAssignment.assign(working, base: base, using: &generator)
         #expect(result.lists["work.md"]?.nodeIDs == [document.nodeIDs[0]])
-        #expect(ListSet.changes(from: base.lists, to: result.lists).map(\.phrase) == ["Move \"Call Bob\" from TODO.md to work.md"])
+        #expect(
+            ListSet.changes(from: base.lists, to: result.lists).map(\.phrase) == [
+                "Move \"Call Bob\" from TODO.md to work.md"
+            ])
     }
 
     @Test func aNewLineWhereARemovedOneStoodIsANewItemWhenNoIdsWereDropped() {
@@ -66,7 +75,8 @@ import Testing
         let bob = try #require(document.nodeIDs[1])
         var digits = bob.description
         digits.remove(at: digits.index(digits.startIndex, offsetBy: 10))  // one hex digit deleted
-        let working = document.text.replacingAll("Call Bob <!-- id: \(bob) -->", with: "Call Alice <!-- id: \(digits) -->")
+        let working = document.text.replacingAll(
+            "Call Bob <!-- id: \(bob) -->", with: "Call Alice <!-- id: \(digits) -->")
         let result = assign(working, base: base)
         #expect(result.lists["TODO.md"]!.nodeIDs == document.nodeIDs)
         #expect(phrases(base, result) == ["Rename \"Call Bob\" to \"Call Alice\""])
@@ -77,8 +87,11 @@ import Testing
         // Two missing ids both two edits from what is left: the digits decide nothing.
         let one = ItemID(parsing: "00000000-0000-0000-0000-0000000000aa")!
         let two = ItemID(parsing: "00000000-0000-0000-0000-0000000000bb")!
-        let base = IDAssignment.Base(lists: ListSet([ListDocument(
-            path: "TODO.md", bytes: Array("- [ ] a <!-- id: \(one) -->\n- [ ] b <!-- id: \(two) -->\n".utf8))]), adopted: [:])
+        let base = IDAssignment.Base(
+            lists: ListSet([
+                ListDocument(
+                    path: "TODO.md", bytes: Array("- [ ] a <!-- id: \(one) -->\n- [ ] b <!-- id: \(two) -->\n".utf8))
+            ]), adopted: [:])
         let result = assign("- [ ] b <!- id: 00000000-0000-0000-0000-000000000000 -->\n", base: base)
         #expect(result.lists["TODO.md"]!.nodeIDs == [two])
         let fresh = assign("- [ ] c <!- id: 00000000-0000-0000-0000-000000000000 -->\n", base: base)

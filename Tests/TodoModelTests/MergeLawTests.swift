@@ -10,7 +10,8 @@ import Testing
     static func base(_ text: String) -> ListSet {
         let documents = [
             ListDocument(path: "TODO.md", bytes: Array(text.utf8)),
-            ListDocument(path: "work.md", bytes: Array("# Work\n- [ ] Report\n  due soon\n- [ ] Email\n  - [ ] Draft\n".utf8)),
+            ListDocument(
+                path: "work.md", bytes: Array("# Work\n- [ ] Report\n  due soon\n- [ ] Email\n  - [ ] Draft\n".utf8)),
         ]
         return IDAssignment.resolveBase(ListSet(documents), commit: "base").lists
     }
@@ -49,18 +50,21 @@ import Testing
             let forward = ListMerge.mergeItemByItem(base: base, ours: ours, theirs: theirs)
             let backward = ListMerge.mergeItemByItem(base: base, ours: theirs, theirs: ours)
             // A clash keeps ours in the title (a field or the words) and theirs in a note.
-            let clashed = Set(forward.reports.filter {
-                switch $0.kind {
-                case .titleClash, .fieldClash: true
-                default: false
-                }
-            }.compactMap(\.item))
+            let clashed = Set(
+                forward.reports.filter {
+                    switch $0.kind {
+                    case .titleClash, .fieldClash: true
+                    default: false
+                    }
+                }.compactMap(\.item))
             let a = forward.lists.items, b = backward.lists.items
             #expect(Set(a.keys) == Set(b.keys))
             for (id, item) in a {
                 guard let other = b[id] else { continue }
                 #expect(item.isDone == other.isDone)
-                if !clashed.contains(item.title) && !clashed.contains(other.title) { #expect(item.title == other.title) }
+                if !clashed.contains(item.title) && !clashed.contains(other.title) {
+                    #expect(item.title == other.title)
+                }
             }
         }
     }
@@ -69,7 +73,8 @@ import Testing
         await propertyCheck(count: 1000, input: markdownGenerator, Gen.int(in: 0...1_000_000)) { text, seed in
             let (base, ours, theirs) = Self.twoSides(text, seed: seed)
             let quick = ListMerge.mergeItemByItem(base: base, ours: ours, theirs: theirs, folding: false)
-            let general = ListMerge.mergeItemByItem(base: base, ours: ours, theirs: theirs, folding: false, takingAlikeLines: false)
+            let general = ListMerge.mergeItemByItem(
+                base: base, ours: ours, theirs: theirs, folding: false, takingAlikeLines: false)
             #expect(quick.lists.texts == general.lists.texts)
             #expect(quick.reports == general.reports)
         }
@@ -87,14 +92,19 @@ import Testing
             let baseItems = base.items, oursItems = ours.items, theirsItems = theirs.items
             for (id, item) in merged.lists.items {
                 guard let old = baseItems[id], let mine = oursItems[id], let other = theirsItems[id] else { continue }
-                let fields = [base.line(of: old), ours.line(of: mine), theirs.line(of: other), merged.lists.line(of: item)].map(FieldValues.init(line:))
+                let fields = [
+                    base.line(of: old), ours.line(of: mine), theirs.line(of: other), merged.lists.line(of: item),
+                ].map(FieldValues.init(line:))
                 // Where the words clash the merge keeps ours' words; when a side wrote a field
                 // emoji among its words, those may end with one (as any title may).
-                let wordsClashed = merged.reports.contains { if case .titleClash = $0.kind { $0.item == item.title } else { false } }
+                let wordsClashed = merged.reports.contains {
+                    if case .titleClash = $0.kind { $0.item == item.title } else { false }
+                }
                 for kind in TaskField.Kind.allCases {
                     // A kind written twice by hand has no single value to hold the merge to.
                     let holdingValues = !wordsClashed && !fields.contains { $0.count(kind) > 1 }
-                    expectFieldLaws(kind, fields, reports: merged.reports, notes: item.notes, holdingValues: holdingValues)
+                    expectFieldLaws(
+                        kind, fields, reports: merged.reports, notes: item.notes, holdingValues: holdingValues)
                 }
             }
         }
@@ -110,11 +120,15 @@ import Testing
             // The items as the merged bytes read afresh (what the next command sees): the merge's
             // own parse takes spans' parses from the sides they came from, which can still
             // call a line an item that the merged text around it no longer makes one.
-            let fresh = ListSet(mergedLists.lists.documents.values.map { ListDocument(path: $0.path, bytes: $0.render()) })
+            let fresh = ListSet(
+                mergedLists.lists.documents.values.map { ListDocument(path: $0.path, bytes: $0.render()) })
             let baseItems = base.items, oursItems = ours.items, theirsItems = theirs.items
             // The words of a title, without the Obsidian Tasks fields that end it (those merge one by one).
             func words(_ item: TodoItem?) -> String? {
-                item.map { String(decoding: FieldedText(before: Array($0.title.utf8)[...], after: []).before.words, as: UTF8.self) }
+                item.map {
+                    String(
+                        decoding: FieldedText(before: Array($0.title.utf8)[...], after: []).before.words, as: UTF8.self)
+                }
             }
             for (id, item) in fresh.items {
                 // An item that a side's other edits turned into text there (a list that lost the
@@ -123,7 +137,8 @@ import Testing
                 let versions = [baseItems[id], oursItems[id], theirsItems[id]].compactMap(words)
                 guard versions.count == 3, let merged = words(item) else { continue }
                 #expect(versions.contains(merged), "\(merged.debugDescription) is none of \(versions)")
-                guard let old = words(baseItems[id]), let mine = words(oursItems[id]), let other = words(theirsItems[id]),
+                guard let old = words(baseItems[id]), let mine = words(oursItems[id]),
+                    let other = words(theirsItems[id]),
                     mine != old, other != old, mine != other
                 else { continue }
                 #expect(merged == mine)
@@ -138,7 +153,8 @@ import Testing
             let (base, ours, theirs) = Self.twoSides(text, seed: seed)
             let merged = ListMerge.mergeItemByItem(base: base, ours: ours, theirs: theirs).lists
             // Kept on both sides, or added by one: in the result, as bytes always.
-            let must = ours.ids.intersection(theirs.ids).union(ours.ids.subtracting(base.ids)).union(theirs.ids.subtracting(base.ids))
+            let must = ours.ids.intersection(theirs.ids).union(ours.ids.subtracting(base.ids)).union(
+                theirs.ids.subtracting(base.ids))
             let mergedText = merged.documents.values.map { String(decoding: $0.render(), as: UTF8.self) }.joined()
             #expect(must.allSatisfy { mergedText.contains($0.description) })
             // NB: a known gap (docs/MERGE.md): lines that change the block structure merge as
@@ -160,7 +176,9 @@ import Testing
                 // A field only one side changed takes that side's value. (Notes: unchanged means
                 // the same note lines; a blank line added around them does not show in `notes`.)
                 let baseNotes = base.noteLines(of: id)
-                for (changed, unchanged, lines) in [(mine, other, theirs.noteLines(of: id)), (other, mine, ours.noteLines(of: id))] {
+                for (changed, unchanged, lines) in [
+                    (mine, other, theirs.noteLines(of: id)), (other, mine, ours.noteLines(of: id)),
+                ] {
                     if changed.title != old.title, unchanged.title == old.title { #expect(item.title == changed.title) }
                     if changed.notes != old.notes, lines == baseNotes, !item.notes.contains("todosync clash") {
                         // Kept whole. After it, only lines a side held outside every item may
@@ -181,7 +199,8 @@ extension ListSet {
     /// Whether an id comment stands on a line that is no item's (an edit made it code).
     var hasIDsOutsideItems: Bool {
         documents.values.contains { document in
-            String(decoding: document.render(), as: UTF8.self).matches(of: /<!-- id: [0-9A-F-]{36} -->/).count > document.nodeIDs.compactMap { $0 }.count
+            String(decoding: document.render(), as: UTF8.self).matches(of: /<!-- id: [0-9A-F-]{36} -->/).count
+                > document.nodeIDs.compactMap { $0 }.count
         }
     }
 
@@ -195,7 +214,8 @@ extension ListSet {
                 owned.formUnion(document.noteLines(ofNode: node))
             }
             for (index, line) in document.lines.enumerated() where !owned.contains(index) {
-                result.insert(String(decoding: line.content, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+                result.insert(
+                    String(decoding: line.content, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
             }
         }
         return result
@@ -204,13 +224,18 @@ extension ListSet {
     /// An item's note lines as written, blank ones included.
     func noteLines(of id: ItemID) -> [ArraySlice<UInt8>]? {
         for document in documents.values {
-            if let node = document.node(for: id) { return document.noteLines(ofNode: node).map { document.lines[$0].content } }
+            if let node = document.node(for: id) {
+                return document.noteLines(ofNode: node).map { document.lines[$0].content }
+            }
         }
         return nil
     }
 
     /// Each file's text, lines and endings visible, for readable failures.
     var texts: [String: String] {
-        Dictionary(uniqueKeysWithValues: documents.map { ($0.key, String(decoding: $0.value.render(), as: UTF8.self).replacingAll("\r", with: "⏎")) })
+        Dictionary(
+            uniqueKeysWithValues: documents.map {
+                ($0.key, String(decoding: $0.value.render(), as: UTF8.self).replacingAll("\r", with: "⏎"))
+            })
     }
 }

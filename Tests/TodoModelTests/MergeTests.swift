@@ -15,9 +15,15 @@ import Testing
 
     @Test(arguments: mergeCases)
     func theItemSetDoesNotDependOnWhichSideIsOurs(_ example: MergeCase) {
-        let forward = ListMerge.merge(base: lists(["TODO.md": example.base]), ours: lists(["TODO.md": example.ours]), theirs: lists(["TODO.md": example.theirs]))
-        let backward = ListMerge.merge(base: lists(["TODO.md": example.base]), ours: lists(["TODO.md": example.theirs]), theirs: lists(["TODO.md": example.ours]))
+        let forward = ListMerge.merge(
+            base: lists(["TODO.md": example.base]), ours: lists(["TODO.md": example.ours]),
+            theirs: lists(["TODO.md": example.theirs]))
+        let backward = ListMerge.merge(
+            base: lists(["TODO.md": example.base]), ours: lists(["TODO.md": example.theirs]),
+            theirs: lists(["TODO.md": example.ours]))
         #expect(Set(forward.lists.items.keys) == Set(backward.lists.items.keys))
-        #expect(forward.lists.items.values.map(\.isDone) == backward.lists.items.values.map(\.isDone) || !example.reports.isEmpty)
+        #expect(
+            forward.lists.items.values.map(\.isDone) == backward.lists.items.values.map(\.isDone)
+                || !example.reports.isEmpty)
     }
 }

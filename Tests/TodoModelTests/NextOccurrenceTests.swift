@@ -5,7 +5,9 @@ import Testing
 /// Obsidian Tasks' fields as item fields, done dates, and next occurrences of recurring items.
 @Suite struct ObsidianFieldTests {
     @Test func everyFieldIsReadOutOfTheTitle() throws {
-        let document = identified("- [ ] Weekly review 🆔 abc ⛔ x1, y2 ⏫ 🔁 every week 🏁 delete ➕ 2026-11-01 🛫 2026-11-20 ⏳ 2026-11-23 📅 2026-11-27 ❌ 2026-11-28 ✅ 2026-11-29\n")
+        let document = identified(
+            "- [ ] Weekly review 🆔 abc ⛔ x1, y2 ⏫ 🔁 every week 🏁 delete ➕ 2026-11-01 🛫 2026-11-20 ⏳ 2026-11-23 📅 2026-11-27 ❌ 2026-11-28 ✅ 2026-11-29\n"
+        )
         let item = try #require(document.items.first)
         #expect(item.plainTitle == "Weekly review")
         #expect(item.taskID == "abc")
@@ -33,8 +35,10 @@ import Testing
         // The fields after the id comment keep their order; the new one goes where Obsidian Tasks writes it.
         // The fields before the id comment keep their bytes; the new one goes before the first
         // field Obsidian Tasks writes after it.
-        #expect(withShortIDs(after.texts["TODO.md"]!) == "- [ ] Review 🛫 2026-11-20   ⏳ 2026-11-23 🔁 every week ^review\n")
-        let fresh = try Command.setField(shortID("review"), .start, "2026-11-20").apply(to: lists(["TODO.md": "- [ ] Review ^review ⏫ 📅 2026-11-27\n"]))
+        #expect(
+            withShortIDs(after.texts["TODO.md"]!) == "- [ ] Review 🛫 2026-11-20   ⏳ 2026-11-23 🔁 every week ^review\n")
+        let fresh = try Command.setField(shortID("review"), .start, "2026-11-20").apply(
+            to: lists(["TODO.md": "- [ ] Review ^review ⏫ 📅 2026-11-27\n"]))
         #expect(withShortIDs(fresh.texts["TODO.md"]!) == "- [ ] Review ^review ⏫ 🛫 2026-11-20 📅 2026-11-27\n")
         #expect(throws: EditError.self) { try Command.setField(shortID("review"), .start, "soon").apply(to: before) }
     }
@@ -45,7 +49,9 @@ import Testing
         let dated = lists(["TODO.md": "- [ ] Milk ^milk\n- [x] Eggs ^eggs ✅ 2026-11-20\n"])
         func done(_ lists: ListSet, _ policy: RequestContext.DoneDates) throws -> String {
             let context = RequestContext(defaultFile: "TODO.md", today: today, doneDates: policy)
-            let command = try ItemRequest.setDone(ItemQuery("milk"), true).resolve(in: lists, context: context) { ItemID.named("new") }
+            let command = try ItemRequest.setDone(ItemQuery("milk"), true).resolve(in: lists, context: context) {
+                ItemID.named("new")
+            }
             return withShortIDs(try command.apply(to: lists).texts["TODO.md"]!)
         }
         #expect(try done(plain, .auto) == "- [x] Milk ^milk\n- [x] Eggs ^eggs\n")
@@ -54,7 +60,9 @@ import Testing
         #expect(try done(dated, .never) == "- [x] Milk ^milk\n- [x] Eggs ^eggs ✅ 2026-11-20\n")
         // Reopening takes the done date away, as Obsidian Tasks does.
         let context = RequestContext(defaultFile: "TODO.md", today: today)
-        let reopen = try ItemRequest.setDone(ItemQuery("eggs"), false).resolve(in: dated, context: context) { ItemID.named("new") }
+        let reopen = try ItemRequest.setDone(ItemQuery("eggs"), false).resolve(in: dated, context: context) {
+            ItemID.named("new")
+        }
         #expect(withShortIDs(try reopen.apply(to: dated).texts["TODO.md"]!) == "- [ ] Milk ^milk\n- [ ] Eggs ^eggs\n")
     }
 
@@ -69,7 +77,9 @@ import Testing
     static let today = CalendarDate("2026-11-24")!
 
     /// Checks the item named `name` off in `text` and adds what `nextOccurrences` says.
-    func complete(_ name: String, in text: String, today: CalendarDate = today, raw: Bool = false) throws -> (text: String, next: NextOccurrences) {
+    func complete(
+        _ name: String, in text: String, today: CalendarDate = today, raw: Bool = false
+    ) throws -> (text: String, next: NextOccurrences) {
         let before = raw ? ListSet([ListDocument(path: "TODO.md", bytes: Array(text.utf8))]) : lists(["TODO.md": text])
         var after = try Command.setDone(shortID(name), true).apply(to: before)
         let next = after.nextOccurrences(checkedIn: ListSet.changes(from: before, to: after), today: today)
@@ -83,26 +93,36 @@ import Testing
     }
 
     @Test func theNextOccurrenceGoesAboveWithItsDatesMovedOn() throws {
-        let (text, next) = try complete("trash", in: "# Chores\n- [ ] take out the trash ^trash 🔁 every Sunday 📅 2021-04-25\n")
+        let (text, next) = try complete(
+            "trash", in: "# Chores\n- [ ] take out the trash ^trash 🔁 every Sunday 📅 2021-04-25\n")
         let id = ItemID.named("todosync next occurrence \(shortID("trash")) 2021-04-25")
         #expect(next.files == ["TODO.md"])
-        #expect(naming(text, id) == "# Chores\n- [ ] take out the trash ^next 🔁 every Sunday 📅 2021-05-02\n- [x] take out the trash ^trash 🔁 every Sunday 📅 2021-04-25\n")
+        #expect(
+            naming(text, id)
+                == "# Chores\n- [ ] take out the trash ^next 🔁 every Sunday 📅 2021-05-02\n- [x] take out the trash ^trash 🔁 every Sunday 📅 2021-04-25\n"
+        )
     }
 
     @Test func everyDateKeepsItsDistanceFromTheReferenceDate() throws {
-        let (text, _) = try complete("lawn", in: "- [ ] Mow the lawn ^lawn 🔁 every 2 weeks 🛫 2021-10-20 ⏳ 2021-10-28 📅 2021-10-30\n")
+        let (text, _) = try complete(
+            "lawn", in: "- [ ] Mow the lawn ^lawn 🔁 every 2 weeks 🛫 2021-10-20 ⏳ 2021-10-28 📅 2021-10-30\n")
         #expect(text.hasPrefix("- [ ] Mow the lawn <!-- id: "))
         #expect(text.contains("🔁 every 2 weeks 🛫 2021-11-03 ⏳ 2021-11-11 📅 2021-11-13\n- [x] Mow the lawn ^lawn"))
     }
 
     @Test func whenDoneCountsFromTheDayItWasDone() throws {
-        let (text, _) = try complete("sweep", in: "- [ ] sweep the floors ^sweep 🔁 every week when done ⏳ 2021-02-06\n", today: CalendarDate("2022-02-13")!)
+        let (text, _) = try complete(
+            "sweep", in: "- [ ] sweep the floors ^sweep 🔁 every week when done ⏳ 2021-02-06\n",
+            today: CalendarDate("2022-02-13")!)
         #expect(text.contains("🔁 every week when done ⏳ 2022-02-20\n- [x] sweep the floors ^sweep"))
     }
 
     @Test func doneAndCancelledDatesAndTheBlockReferenceAreNotCopiedAndCreatedIsToday() throws {
         let (text, _) = try complete(
-            "pay", in: "- [ ] Pay rent <!-- id: \(shortIDText("pay")) --> 🔁 every month ➕ 2026-10-01 📅 2026-11-30 ✅ 2026-11-24 ^rent\n", raw: true)
+            "pay",
+            in:
+                "- [ ] Pay rent <!-- id: \(shortIDText("pay")) --> 🔁 every month ➕ 2026-10-01 📅 2026-11-30 ✅ 2026-11-24 ^rent\n",
+            raw: true)
         let lines = text.split(separator: "\n")
         #expect(lines.count == 2)
         #expect(lines[0].hasSuffix(" 🔁 every month ➕ 2026-11-24 📅 2026-12-30"))
@@ -130,7 +150,10 @@ import Testing
     @Test func anOccurrenceObsidianTasksAlreadyAddedIsNotAddedAgain() throws {
         let before = lists(["TODO.md": "- [ ] Review ^review 🔁 every week 📅 2026-11-27\n"])
         // Obsidian Tasks checks it off and writes the next occurrence above, without an id.
-        let after = lists(["TODO.md": "- [ ] Review 🔁 every week 📅 2026-12-04 ^obsidian\n- [x] Review ^review 🔁 every week 📅 2026-11-27 ✅ 2026-11-24\n"])
+        let after = lists([
+            "TODO.md":
+                "- [ ] Review 🔁 every week 📅 2026-12-04 ^obsidian\n- [x] Review ^review 🔁 every week 📅 2026-11-27 ✅ 2026-11-24\n"
+        ])
         let next = after.nextOccurrences(checkedIn: ListSet.changes(from: before, to: after), today: Self.today)
         #expect(next.command == nil)
     }
@@ -138,9 +161,10 @@ import Testing
     @Test func aRuleTodosyncCannotFollowIsWarnedAboutAndNothingIsInvented() throws {
         let (text, next) = try complete("tax", in: "# Money\n- [ ] Taxes ^tax 🔁 every fortnight 📅 2026-11-27\n")
         #expect(text == "# Money\n- [x] Taxes ^tax 🔁 every fortnight 📅 2026-11-27\n")
-        #expect(next.warnings.map(\.description) == [
-            "TODO.md:2: 🔁 \"every fortnight\" is not a rule todosync can follow, so no next occurrence was added (docs/FORMAT.md lists the rules it follows)",
-        ])
+        #expect(
+            next.warnings.map(\.description) == [
+                "TODO.md:2: 🔁 \"every fortnight\" is not a rule todosync can follow, so no next occurrence was added (docs/FORMAT.md lists the rules it follows)"
+            ])
     }
 
     @Test func undoingTheCompletionRemovesTheOccurrence() throws {

@@ -19,7 +19,9 @@ struct RandomEditor {
     private mutating func editedRaw(_ lists: ListSet, times: Int) -> ListSet {
         var result = lists
         for _ in 0..<times {
-            guard let path = result.documents.keys.randomElement(using: &generator), var document = result[path] else { break }
+            guard let path = result.documents.keys.randomElement(using: &generator), var document = result[path] else {
+                break
+            }
             editOnce(&document)
             result[path] = document
         }
@@ -48,7 +50,8 @@ struct RandomEditor {
             }
         case 2:
             if let target, let item = document.item(id: target) {
-                try? document.update(target, notes: item.notes.isEmpty ? "note \(counter)" : item.notes + "\nnote \(counter)")
+                try? document.update(
+                    target, notes: item.notes.isEmpty ? "note \(counter)" : item.notes + "\nnote \(counter)")
             }
         case 3:
             if let target { try? document.remove(target) }
@@ -60,7 +63,8 @@ struct RandomEditor {
             let at = Int.random(in: 0...document.lines.count, using: &generator)
             if at > 0, document.lines[at - 1].ending == .none { return }
             let texts = ["", "Some prose \(counter)", "## Heading \(counter)"]
-            document.replaceLines(at..<at, with: [ListLine(content: Array(texts[counter % texts.count].utf8)[...], ending: .lf)])
+            document.replaceLines(
+                at..<at, with: [ListLine(content: Array(texts[counter % texts.count].utf8)[...], ending: .lf)])
         case 6:
             // Move a top-level item (with its notes and children) before another, or to the end.
             let tops = document.topLevelNodes
@@ -74,7 +78,9 @@ struct RandomEditor {
             var all = document.lines
             all.removeSubrange(range)
             let insertAt = destination >= range.upperBound ? destination - range.count : destination
-            guard insertAt <= all.count, insertAt == all.count || all.last?.ending != LineEnding.none || insertAt < all.count else { return }
+            guard insertAt <= all.count,
+                insertAt == all.count || all.last?.ending != LineEnding.none || insertAt < all.count
+            else { return }
             all.insert(contentsOf: lines, at: insertAt)
             if insertAt == all.count - lines.count, insertAt > 0, all[insertAt - 1].ending == .none { return }
             document.replaceLines(0..<document.lines.count, with: all)
@@ -82,9 +88,12 @@ struct RandomEditor {
             if let target, let node = document.node(for: target) {
                 let line = document.nodeLine(node)
                 var content = Array(document.lines[line].content)
-                if let dash = content.firstIndex(of: UInt8(ascii: "-")), dash + 1 < content.count, content[dash + 1] == 0x20 {
+                if let dash = content.firstIndex(of: UInt8(ascii: "-")), dash + 1 < content.count,
+                    content[dash + 1] == 0x20
+                {
                     content[dash] = UInt8(ascii: "*")
-                    document.replaceLines(line..<(line + 1), with: [ListLine(content: content[...], ending: document.lines[line].ending)])
+                    document.replaceLines(
+                        line..<(line + 1), with: [ListLine(content: content[...], ending: document.lines[line].ending)])
                 }
             }
         case 8:
@@ -94,7 +103,8 @@ struct RandomEditor {
                 let line = document.nodeLine(node)
                 let typed = counter % 2 == 0 ? " typed \(counter)" : " ✅ 2026-11-2\(counter % 9 + 1)"
                 let content = Array(document.lines[line].content) + Array(typed.utf8)
-                document.replaceLines(line..<(line + 1), with: [ListLine(content: content[...], ending: document.lines[line].ending)])
+                document.replaceLines(
+                    line..<(line + 1), with: [ListLine(content: content[...], ending: document.lines[line].ending)])
             }
         default:
             // A field set as a command sets it: a priority, or a due date (sometimes removed).

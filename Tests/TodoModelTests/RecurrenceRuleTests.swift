@@ -106,7 +106,10 @@ import Testing
 
     static func randomRule(using generator: inout SeededGenerator) -> String {
         let days = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
-        let months = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
+        let months = [
+            "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+            "November", "December",
+        ]
         func pick<T>(_ options: [T]) -> T { options[Int.random(in: 0..<options.count, using: &generator)] }
         func some<T>(_ options: [T], max: Int) -> [T] {
             let count = Int.random(in: 1...max, using: &generator)
@@ -162,7 +165,10 @@ struct NaiveRecurrence {
         case .monthly where rule.monthDays.isEmpty && rule.nthWeekdays.isEmpty:
             var start = reference
             while true {
-                guard let next = firstDay(after: start, fitting: { self.monthsBetween(start, $0) % rule.interval == 0 && $0.day == start.day })
+                guard
+                    let next = firstDay(
+                        after: start,
+                        fitting: { self.monthsBetween(start, $0) % rule.interval == 0 && $0.day == start.day })
                 else { return nil }
                 if monthsBetween(start, next) <= rule.interval { return next }
                 start = start.adding(days: -1)
@@ -170,9 +176,14 @@ struct NaiveRecurrence {
         case .yearly where rule.months.isEmpty:
             var start = reference
             while true {
-                guard let next = firstDay(after: start, fitting: {
-                    ($0.year - start.year) % rule.interval == 0 && $0.month == start.month && $0.day == start.day
-                }) else { return nil }
+                guard
+                    let next = firstDay(
+                        after: start,
+                        fitting: {
+                            ($0.year - start.year) % rule.interval == 0 && $0.month == start.month
+                                && $0.day == start.day
+                        })
+                else { return nil }
                 if next.year - start.year <= rule.interval { return next }
                 start = start.adding(days: -1)
             }
@@ -216,7 +227,9 @@ struct NaiveRecurrence {
         return nil
     }
 
-    private func monthsBetween(_ a: CalendarDate, _ b: CalendarDate) -> Int { (b.year - a.year) * 12 + b.month - a.month }
+    private func monthsBetween(_ a: CalendarDate, _ b: CalendarDate) -> Int {
+        (b.year - a.year) * 12 + b.month - a.month
+    }
 
     private func monday(_ day: CalendarDate) -> Int { day.daysSinceEpoch - day.weekday }
 }

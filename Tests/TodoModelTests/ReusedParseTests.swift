@@ -21,7 +21,9 @@ import Testing
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let start = Int.random(in: 0...lines.count, using: &generator)
         let count = Int.random(in: 0...min(3, lines.count - start), using: &generator)
-        let replacement = (0..<Int.random(in: 0...3, using: &generator)).map { _ in markdownFragments.randomElement(using: &generator)! }
+        let replacement = (0..<Int.random(in: 0...3, using: &generator)).map { _ in
+            markdownFragments.randomElement(using: &generator)!
+        }
         lines.replaceSubrange(start..<(start + count), with: replacement)
         return lines.joined(separator: "\n")
     }
@@ -36,7 +38,9 @@ import Testing
 
     /// Other's lines with up to three runs of known's lines put between them (a run mostly
     /// starting at one of known's top-level items, which is where the parse is taken).
-    static func spliced(_ known: ListDocument, into other: [ListLine], seed: Int) -> ([ListLine], [ListParser.KnownSpan]) {
+    static func spliced(
+        _ known: ListDocument, into other: [ListLine], seed: Int
+    ) -> ([ListLine], [ListParser.KnownSpan]) {
         var generator = SeededGenerator(seed: UInt64(seed))
         let heads = known.topLevelNodes.map(known.nodeLine)
         var lines: [ListLine] = []
@@ -47,7 +51,8 @@ import Testing
             lines += other[cut..<next]
             cut = next
             guard !known.lines.isEmpty else { continue }
-            let start = !heads.isEmpty && Int.random(in: 0..<4, using: &generator) > 0
+            let start =
+                !heads.isEmpty && Int.random(in: 0..<4, using: &generator) > 0
                 ? heads.randomElement(using: &generator)! : Int.random(in: 0..<known.lines.count, using: &generator)
             let count = Int.random(in: 1...(known.lines.count - start), using: &generator)
             spans.append(ListParser.KnownSpan(start: lines.count, known: known, knownStart: start, count: count))
@@ -58,7 +63,8 @@ import Testing
     }
 
     @Test func aSplicedParseIsTheFreshParse() async {
-        await propertyCheck(count: 3000, input: markdownGenerator, markdownGenerator, Gen.int(in: 0...1_000_000)) { knownText, otherText, seed in
+        await propertyCheck(count: 3000, input: markdownGenerator, markdownGenerator, Gen.int(in: 0...1_000_000)) {
+            knownText, otherText, seed in
             let known = ListDocument(path: "t.md", bytes: Array(knownText.utf8))
             let other = ListDocument(path: "t.md", bytes: Array(otherText.utf8))
             let (lines, spans) = Self.spliced(known, into: other.lines, seed: seed)

@@ -15,7 +15,8 @@ let markdownFragments = [
 let lineEndings = ["\n", "\r\n", "\r", ""]
 
 /// A generated list file: fragment and ending pairs, so shrinking removes whole lines.
-let markdownGenerator = Gen.int(in: 0...(markdownFragments.count * lineEndings.count - 1)).array(of: 0...40).map { codes in
+let markdownGenerator = Gen.int(in: 0...(markdownFragments.count * lineEndings.count - 1)).array(of: 0...40).map {
+    codes in
     codes.map { markdownFragments[$0 / lineEndings.count] + lineEndings[$0 % lineEndings.count] }.joined()
 }
 

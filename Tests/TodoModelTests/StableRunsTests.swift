@@ -19,18 +19,27 @@ import Testing
         return text
     }
 
-    static func folded(_ base: String, _ ours: String, _ theirs: String) -> (folded: ListMerge.Outcome, whole: ListMerge.Outcome, runs: Int) {
+    static func folded(
+        _ base: String, _ ours: String, _ theirs: String
+    ) -> (folded: ListMerge.Outcome, whole: ListMerge.Outcome, runs: Int) {
         let (b, o, t) = (lists(["TODO.md": base]), lists(["TODO.md": ours]), lists(["TODO.md": theirs]))
         let runs = StableRuns(base: b, ours: o, theirs: t)?.runs.count ?? 0
-        return (ListMerge.mergeItemByItem(base: b, ours: o, theirs: t), ListMerge.mergeItemByItem(base: b, ours: o, theirs: t, folding: false), runs)
+        return (
+            ListMerge.mergeItemByItem(base: b, ours: o, theirs: t),
+            ListMerge.mergeItemByItem(base: b, ours: o, theirs: t, folding: false), runs
+        )
     }
 
     @Test func editsSpreadOverALongListFoldTheRestAndMergeAlike() {
         let base = Self.bigList(200)
-        let ours = base.replacingAll("Item 17 ^", with: "Item 17 renamed ^").replacingAll("- [ ] Item 150 ^", with: "- [x] Item 150 ^")
-            .replacingAll("  note 99\n", with: "  note 99\n  more on 99\n")
-        let theirs = base.replacingAll("- [ ] Item 60 ^", with: "- [x] Item 60 ^").replacingAll("- [ ] Item 61 ^i61\n", with: "")
-            .replacingAll("- [ ] Item 120 ^i120\n", with: "- [ ] Item 120 ^i120\n- [ ] Added after 120 ^new\n")
+        let ours = base.replacingAll("Item 17 ^", with: "Item 17 renamed ^").replacingAll(
+            "- [ ] Item 150 ^", with: "- [x] Item 150 ^"
+        )
+        .replacingAll("  note 99\n", with: "  note 99\n  more on 99\n")
+        let theirs = base.replacingAll("- [ ] Item 60 ^", with: "- [x] Item 60 ^").replacingAll(
+            "- [ ] Item 61 ^i61\n", with: ""
+        )
+        .replacingAll("- [ ] Item 120 ^i120\n", with: "- [ ] Item 120 ^i120\n- [ ] Added after 120 ^new\n")
         let result = Self.folded(base, ours, theirs)
         #expect(result.runs >= 4)
         #expect(result.folded.lists.texts == result.whole.lists.texts)
@@ -90,7 +99,9 @@ import Testing
         let whole = ListMerge.mergeItemByItem(base: b, ours: o, theirs: t, folding: false)
         #expect(unfolded.texts == whole.lists.texts)
         #expect(unfolded["TODO.md"]!.lines.last?.ending == LineEnding.none)
-        #expect(withShortIDs(String(decoding: unfolded["TODO.md"]!.render(), as: UTF8.self)).hasSuffix("- [ ] Item 59 ^i59\n- [ ] Last ^last"))
+        #expect(
+            withShortIDs(String(decoding: unfolded["TODO.md"]!.render(), as: UTF8.self)).hasSuffix(
+                "- [ ] Item 59 ^i59\n- [ ] Last ^last"))
     }
 
     @Test func aPastedCopyOfAnUntouchedItemIsNotFoldedAway() {
@@ -101,7 +112,10 @@ import Testing
         let ours = base.replacingAll("Item 3 ^", with: "Item 3 edited ^")
         let theirs = base + "- [ ] Item 30 ^i30\n  pasted note\n"
         // Theirs shows the folded id twice: the lists are merged whole.
-        #expect(StableRuns(base: lists(["TODO.md": base]), ours: lists(["TODO.md": ours]), theirs: lists(["TODO.md": theirs])) == nil)
+        #expect(
+            StableRuns(
+                base: lists(["TODO.md": base]), ours: lists(["TODO.md": ours]), theirs: lists(["TODO.md": theirs]))
+                == nil)
         let result = Self.folded(base, ours, theirs)
         #expect(result.folded.lists.texts == result.whole.lists.texts)
     }
@@ -147,7 +161,8 @@ import Testing
         // not: the placeholder standing for the run answers as the heading does.
         let tail = "## Later\n- [ ] X ^x\n\nProse about X.\n- [ ] Last ^last\n"
         let base = Self.bigList(30) + tail
-        let ours = base.replacingAll("- [ ] X ^x\n\nProse about X.\n", with: "").replacingAll("Item 2 ^", with: "Item 2 edited ^")
+        let ours = base.replacingAll("- [ ] X ^x\n\nProse about X.\n", with: "").replacingAll(
+            "Item 2 ^", with: "Item 2 edited ^")
         let theirs = base.replacingAll("\nProse about X.", with: "\nTheirs' new line.\nProse about X.")
             .replacingAll("- [ ] Item 5 ^", with: "- [x] Item 5 ^")
         let result = Self.folded(base, ours, theirs)

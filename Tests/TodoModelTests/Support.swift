@@ -14,7 +14,9 @@ func outline(_ text: String) -> [String] {
     return items.map { item in
         let level = item.parent.flatMap { depth[$0] }.map { $0 + 1 } ?? 0
         depth[item.id] = level
-        let notes = item.notes.isEmpty ? "" : " {\(item.notes.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "⏎"))}"
+        let notes =
+            item.notes.isEmpty
+            ? "" : " {\(item.notes.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "⏎"))}"
         return String(repeating: "  ", count: level) + "[\(item.isDone ? "x" : " ")] \(item.title)" + notes
     }
 }

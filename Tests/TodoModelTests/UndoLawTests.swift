@@ -38,13 +38,14 @@ import Testing
             let (mine, later) = (Array(ids.prefix(ids.count / 2)), Array(ids.suffix(ids.count - ids.count / 2)))
             var generator = SeededGenerator(seed: UInt64(seed))
             func fieldEdits(_ targets: [ItemID], _ tag: String) -> Command {
-                .batch(targets.flatMap { id -> [Command] in
-                    switch Int.random(in: 0..<3, using: &generator) {
-                    case 0: [.setDone(id, Bool.random(using: &generator))]
-                    case 1: [.retitle(id, "\(tag) title \(id.low % 1000)")]
-                    default: [.setNotes(id, "\(tag) notes")]
-                    }
-                })
+                .batch(
+                    targets.flatMap { id -> [Command] in
+                        switch Int.random(in: 0..<3, using: &generator) {
+                        case 0: [.setDone(id, Bool.random(using: &generator))]
+                        case 1: [.retitle(id, "\(tag) title \(id.low % 1000)")]
+                        default: [.setNotes(id, "\(tag) notes")]
+                        }
+                    })
             }
             guard let after = try? fieldEdits(mine, "unit").apply(to: start),
                 let now = try? fieldEdits(later, "later").apply(to: after)

@@ -7,12 +7,14 @@ import TestSupport
 /// commit ids are too. `TODOSYNC_UPDATE_SNAPSHOTS=1 swift test --filter CLISnapshotTests`
 /// writes the files again; review the diff before committing it.
 @Suite(.serialized) struct CLISnapshotTests {
-    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Snapshots").path
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Snapshots")
+        .path
     static let fixed: [String: String?] = [
         "GIT_AUTHOR_DATE": "2026-11-24T09:00:00+01:00", "GIT_COMMITTER_DATE": "2026-11-24T09:00:00+01:00",
         "NO_COLOR": nil, "TERM": "xterm", "COLUMNS": "100",
     ]
-    static let list = withIDs("""
+    static let list = withIDs(
+        """
         # Home
         - [ ] Buy milk ^milk ⏫ 📅 2026-11-20
         - [x] Call Bob ^bob ✅ 2026-11-19
@@ -33,8 +35,11 @@ import TestSupport
     }
 
     /// Standard output, then standard error (marked), then the exit status if it is not 0.
-    func output(_ directory: String, _ arguments: [String], name: String? = nil, environment: [String: String?] = [:]) throws -> String {
-        let result = try run(todosyncBinary, arguments, in: directory, environment: Self.fixed.merging(environment) { $1 })
+    func output(
+        _ directory: String, _ arguments: [String], name: String? = nil, environment: [String: String?] = [:]
+    ) throws -> String {
+        let result = try run(
+            todosyncBinary, arguments, in: directory, environment: Self.fixed.merging(environment) { $1 })
         var text = result.stdout
         if !result.stderr.isEmpty { text += "--- stderr\n" + result.stderr }
         if result.status != 0 { text += "--- exit \(result.status)\n" }
@@ -44,7 +49,9 @@ import TestSupport
     /// Output as a terminal shows it: run under `script`, which gives it a pseudo-terminal.
     func onTerminal(_ directory: String, _ arguments: [String], environment: [String: String?] = [:]) throws -> String {
         let command = ([todosyncBinary] + arguments).map { "'" + $0 + "'" }.joined(separator: " ")
-        let result = try run("/usr/bin/script", ["-qec", command, "/dev/null"], in: directory, environment: Self.fixed.merging(environment) { $1 })
+        let result = try run(
+            "/usr/bin/script", ["-qec", command, "/dev/null"], in: directory,
+            environment: Self.fixed.merging(environment) { $1 })
         return result.stdout.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\u{1B}", with: "⎋")
     }
 
@@ -85,7 +92,8 @@ import TestSupport
         let f = try fixture()
         var text = ""
         for arguments in [
-            ["stauts"], ["help", "bogus"], ["done", "nosuch"], ["done", "l"], ["edit", "milk", "--recurrence", "every fortnight"],
+            ["stauts"], ["help", "bogus"], ["done", "nosuch"], ["done", "l"],
+            ["edit", "milk", "--recurrence", "every fortnight"],
             ["list", "--due-before", "soon"], ["undo", "nosuchunit"], ["-C"], ["-C", "/nonexistent", "status"],
         ] {
             text += "$ todosync " + arguments.joined(separator: " ") + "\n" + (try output(f.path, arguments)) + "\n"
@@ -95,18 +103,30 @@ import TestSupport
 
     @Test func listStatusAndLog() throws {
         let f = try fixture()
-        try f.write("TODO.md", try f.read("TODO.md").replacingOccurrences(of: "- [ ] Buy milk", with: "- [x] Buy milk") + "- [ ] Pay rent 🛫 2026-11-25\n")
+        try f.write(
+            "TODO.md",
+            try f.read("TODO.md").replacingOccurrences(of: "- [ ] Buy milk", with: "- [x] Buy milk")
+                + "- [ ] Pay rent 🛫 2026-11-25\n")
         try check("status", try output(f.path, ["status"]))
         try check("status-json", try output(f.path, ["--json", "status"]))
         try check("status-exit-code", try output(f.path, ["status", "--exit-code"]))
         try check("list", try output(f.path, ["list"]))
         try check("list-json", try output(f.path, ["list", "--json"]))
         try check("list-colour", try onTerminal(f.path, ["list"]))
-        try check("list-no-colour", try onTerminal(f.path, ["--no-color", "list"]) + (try onTerminal(f.path, ["list"], environment: ["NO_COLOR": "1"]))
-            + (try onTerminal(f.path, ["list"], environment: ["TERM": "dumb"])))
-        try check("list-filtered", try output(f.path, ["list", "--open", "--sort", "due"]) + (try output(f.path, ["list", "milk"]))
-            + (try output(f.path, ["list", "--overdue"])) + (try output(f.path, ["list", "--recurring", "--priority", "high"])))
-        try f.write("TODO.md", try f.read("TODO.md").replacingOccurrences(of: "- [ ] Pay rent 🛫 2026-11-25\n", with: withIDs("- [ ] Pay rent ^rent 🛫 2026-11-25\n")))
+        try check(
+            "list-no-colour",
+            try onTerminal(f.path, ["--no-color", "list"])
+                + (try onTerminal(f.path, ["list"], environment: ["NO_COLOR": "1"]))
+                + (try onTerminal(f.path, ["list"], environment: ["TERM": "dumb"])))
+        try check(
+            "list-filtered",
+            try output(f.path, ["list", "--open", "--sort", "due"]) + (try output(f.path, ["list", "milk"]))
+                + (try output(f.path, ["list", "--overdue"]))
+                + (try output(f.path, ["list", "--recurring", "--priority", "high"])))
+        try f.write(
+            "TODO.md",
+            try f.read("TODO.md").replacingOccurrences(
+                of: "- [ ] Pay rent 🛫 2026-11-25\n", with: withIDs("- [ ] Pay rent ^rent 🛫 2026-11-25\n")))
         _ = try output(f.path, [])
         _ = try output(f.path, ["done", "water"])
         try check("log", try output(f.path, ["log"]))
@@ -118,7 +138,8 @@ import TestSupport
     /// as JSON, filtered, with done items, and with nothing in the window.
     @Test func agenda() throws {
         let f = try fixture()
-        try append("""
+        try append(
+            """
             # Work
             - [ ] Send the report ^report 🔺 📅 2026-11-24
             - [ ] Plan the trip ^trip ⏳ 2026-11-22
@@ -130,9 +151,13 @@ import TestSupport
         try check("agenda", try output(f.path, ["agenda"]))
         try check("agenda-colour", try onTerminal(f.path, ["agenda"]))
         try check("agenda-json", try output(f.path, ["agenda", "--json", "--days", "3"]))
-        try check("agenda-filtered", try output(f.path, ["agenda", "--priority", "high"]) + (try output(f.path, ["agenda", "--done", "--days", "2"]))
-            + (try output(f.path, ["agenda", "--file", "TODO.md", "trip"])) + (try output(f.path, ["agenda", "nothing like it"]))
-            + (try output(f.path, ["agenda", "--days", "0"])))
+        try check(
+            "agenda-filtered",
+            try output(f.path, ["agenda", "--priority", "high"])
+                + (try output(f.path, ["agenda", "--done", "--days", "2"]))
+                + (try output(f.path, ["agenda", "--file", "TODO.md", "trip"]))
+                + (try output(f.path, ["agenda", "nothing like it"]))
+                + (try output(f.path, ["agenda", "--days", "0"])))
     }
 
     @Test func sync() throws {

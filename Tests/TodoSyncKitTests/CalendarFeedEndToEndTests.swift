@@ -7,7 +7,8 @@ import TodoModel
 /// virtual environment scripts/ensure-test-tools.sh makes), property by property against the
 /// items; the recurrence table against python-dateutil's expansion of each RRULE.
 @Suite struct CalendarFeedEndToEndTests {
-    static let python = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let python = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
         .appendingPathComponent(".build/test-tools/venv/bin/python").path
 
     /// Every component of a feed as icalendar reads it: its kind and properties as text.
@@ -37,7 +38,8 @@ import TodoModel
         return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: String]] ?? []
     }
 
-    static let list = withIDs("""
+    static let list = withIDs(
+        """
         # Home
         - [ ] Pay rent, at last; really ^rent ⏫ 📅 2026-11-20
         - [ ] Water plants ^water 🔁 every week on Monday, Thursday 📅 2026-11-26
@@ -67,26 +69,41 @@ import TodoModel
         #expect(byTitle["Someday"] == nil)
         let rent = try #require(byTitle["Pay rent, at last; really"])
         #expect(rent["UID"] == shortIDText("rent").lowercased() + "@todosync")
-        #expect(rent["DUE"] == "2026-11-20" && rent["DTSTART"] == nil && rent["PRIORITY"] == "3" && rent["STATUS"] == "NEEDS-ACTION", "\(rent)")
+        #expect(
+            rent["DUE"] == "2026-11-20" && rent["DTSTART"] == nil && rent["PRIORITY"] == "3"
+                && rent["STATUS"] == "NEEDS-ACTION", "\(rent)")
         #expect(rent["DESCRIPTION"] == "TODO.md:2", "\(rent)")
         let water = try #require(byTitle["Water plants"])
-        #expect(water["RRULE"] == "FREQ=WEEKLY;BYDAY=MO,TH;WKST=MO" && water["DTSTART"] == "2026-11-26" && water["DUE"] == "2026-11-26", "\(water)")
+        #expect(
+            water["RRULE"] == "FREQ=WEEKLY;BYDAY=MO,TH;WKST=MO" && water["DTSTART"] == "2026-11-26"
+                && water["DUE"] == "2026-11-26", "\(water)")
         #expect(byTitle["Plan the trip"]?["DTSTART"] == "2026-11-22" && byTitle["Plan the trip"]?["DUE"] == nil)
         let tax = try #require(byTitle["Tax return"])
-        #expect(tax["DTSTART"] == "2026-11-28" && tax["DUE"] == "2026-12-31" && tax["DESCRIPTION"] == "Receipts are in the blue folder.\n\nTODO.md:5", "\(tax)")
+        #expect(
+            tax["DTSTART"] == "2026-11-28" && tax["DUE"] == "2026-12-31"
+                && tax["DESCRIPTION"] == "Receipts are in the blue folder.\n\nTODO.md:5", "\(tax)")
         let venue = try #require(byTitle["Book the venue"])
         #expect(venue["STATUS"] == "COMPLETED" && venue["COMPLETED"] == "2026-11-23T12:00:00+00:00", "\(venue)")
         #expect(byTitle["Call the plumber"]?["STATUS"] == "CANCELLED")
         // A rule no RRULE says is told, not guessed.
         let check = try #require(byTitle["Rent check"])
-        #expect(check["RRULE"] == nil && check["DESCRIPTION"] == "Repeats: every month when done\n\nTODO.md:9" && check["PRIORITY"] == "7", "\(check)")
+        #expect(
+            check["RRULE"] == nil && check["DESCRIPTION"] == "Repeats: every month when done\n\nTODO.md:9"
+                && check["PRIORITY"] == "7", "\(check)")
         // DTSTAMP: the time of the commit that last changed the item's line.
         let authored = try f.git("log", "-1", "--format=%aI").trimmingCharacters(in: .whitespacesAndNewlines)
         let stamp = try #require(rent["DTSTAMP"])
-        #expect(ISO8601DateFormatter().date(from: stamp) == ISO8601DateFormatter().date(from: authored), "\(stamp) \(authored)")
+        #expect(
+            ISO8601DateFormatter().date(from: stamp) == ISO8601DateFormatter().date(from: authored),
+            "\(stamp) \(authored)")
         // A note edited with plain git: the item's DTSTAMP is that commit's.
-        try f.write("TODO.md", try f.read("TODO.md").replacingOccurrences(of: "Receipts are in the blue folder.", with: "Receipts are in the red folder."))
-        _ = try run("/usr/bin/git", ["commit", "-q", "-am", "Notes"], in: f.path, environment: ["GIT_AUTHOR_DATE": "2027-02-03T04:05:06Z"])
+        try f.write(
+            "TODO.md",
+            try f.read("TODO.md").replacingOccurrences(
+                of: "Receipts are in the blue folder.", with: "Receipts are in the red folder."))
+        _ = try run(
+            "/usr/bin/git", ["commit", "-q", "-am", "Notes"], in: f.path,
+            environment: ["GIT_AUTHOR_DATE": "2027-02-03T04:05:06Z"])
         try f.todosync("ics", "-o", "todo.ics")
         let edited = try read("todo.ics", in: f.path)
         #expect(edited.first { $0["SUMMARY"] == "Tax return" }?["DTSTAMP"] == "2027-02-03T04:05:06+00:00", "\(edited)")
@@ -127,7 +144,9 @@ import TodoModel
         let components = try read("events.ics", in: f.path)
         #expect(components.allSatisfy { $0["kind"] == "VEVENT" })
         let water = try #require(components.first { $0["SUMMARY"] == "Water plants" })
-        #expect(water["DTSTART"] == "2026-11-26" && water["DTEND"] == "2026-11-27" && water["RRULE"] == "FREQ=WEEKLY;BYDAY=MO,TH;WKST=MO", "\(water)")
+        #expect(
+            water["DTSTART"] == "2026-11-26" && water["DTEND"] == "2026-11-27"
+                && water["RRULE"] == "FREQ=WEEKLY;BYDAY=MO,TH;WKST=MO", "\(water)")
         // An item committed with plain git and no id yet: left out, and counted.
         try f.write("TODO.md", try f.read("TODO.md") + "- [ ] Typed in git 📅 2026-12-05\n")
         _ = try f.git("commit", "-q", "-am", "plain")
@@ -147,11 +166,15 @@ import TodoModel
     /// RRULE says have none.
     @Test func theRecurrenceTableGivesTheSameDates() throws {
         let mapped: [(rule: String, anchor: String)] = [
-            ("every day", "2026-11-24"), ("every 3 days", "2026-11-24"), ("every week", "2026-11-24"), ("every 2 weeks", "2026-11-24"),
-            ("every weekday", "2026-11-27"), ("every week on Monday, Friday", "2026-11-24"), ("every 2 weeks on Tuesday", "2026-11-24"),
+            ("every day", "2026-11-24"), ("every 3 days", "2026-11-24"), ("every week", "2026-11-24"),
+            ("every 2 weeks", "2026-11-24"),
+            ("every weekday", "2026-11-27"), ("every week on Monday, Friday", "2026-11-24"),
+            ("every 2 weeks on Tuesday", "2026-11-24"),
             ("every month", "2026-01-15"), ("every 3 months", "2026-01-28"), ("every month on the 15th", "2026-11-24"),
-            ("every month on the last", "2026-01-31"), ("every month on the 1st and 15th", "2026-11-24"), ("every month on the 2nd Wednesday", "2026-11-24"),
-            ("every month on the last Friday", "2026-11-24"), ("every year", "2026-03-10"), ("every 2 years", "2028-02-28"),
+            ("every month on the last", "2026-01-31"), ("every month on the 1st and 15th", "2026-11-24"),
+            ("every month on the 2nd Wednesday", "2026-11-24"),
+            ("every month on the last Friday", "2026-11-24"), ("every year", "2026-03-10"),
+            ("every 2 years", "2028-02-28"),
             ("every January and July", "2026-01-05"), ("every Monday and Thursday", "2026-11-24"),
         ]
         var script = "import json\nfrom dateutil.rrule import rrulestr\nfrom datetime import datetime\nout = {}\n"
@@ -160,7 +183,8 @@ import TodoModel
             let anchor = try #require(CalendarDate(entry.anchor))
             let rrule = try #require(CalendarFeed.rrule(rule, anchor: anchor), "\(entry.rule) has no RRULE")
             let start = entry.anchor.replacingOccurrences(of: "-", with: "")
-            script += "out[\(index)] = [d.strftime('%Y-%m-%d') for d in rrulestr('\(rrule)', dtstart=datetime.strptime('\(start)', '%Y%m%d'))[:13]]\n"
+            script +=
+                "out[\(index)] = [d.strftime('%Y-%m-%d') for d in rrulestr('\(rrule)', dtstart=datetime.strptime('\(start)', '%Y%m%d'))[:13]]\n"
         }
         script += "print(json.dumps(out))\n"
         let result = try run(Self.python, ["-c", script], in: NSTemporaryDirectory())
@@ -179,8 +203,12 @@ import TodoModel
             }
             #expect(dates == fromRRULE, "\(entry.rule) from \(entry.anchor)")
         }
-        for (rule, anchor) in [("every week when done", "2026-11-24"), ("every month", "2026-01-31"), ("every year", "2028-02-29")] {
-            #expect(CalendarFeed.rrule(RecurrenceRule(rule)!, anchor: CalendarDate(anchor)!) == nil, "\(rule) from \(anchor)")
+        for (rule, anchor) in [
+            ("every week when done", "2026-11-24"), ("every month", "2026-01-31"), ("every year", "2028-02-29"),
+        ] {
+            #expect(
+                CalendarFeed.rrule(RecurrenceRule(rule)!, anchor: CalendarDate(anchor)!) == nil,
+                "\(rule) from \(anchor)")
         }
     }
 

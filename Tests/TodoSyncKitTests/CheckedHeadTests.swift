@@ -16,7 +16,9 @@ import QuickStatus
     }
 
     private func note(_ fixture: Fixture) throws -> CheckedHead? {
-        guard let data = FileManager.default.contents(atPath: fixture.path + "/.git/" + CheckedHead.fileName) else { return nil }
+        guard let data = FileManager.default.contents(atPath: fixture.path + "/.git/" + CheckedHead.fileName) else {
+            return nil
+        }
         return CheckedHead(decoding: Array(data))
     }
 
@@ -34,7 +36,8 @@ import QuickStatus
         #expect(note.commit.description == (try fixture.git("rev-parse", "HEAD")).trimmingCharacters(in: .newlines))
         #expect(note.blobs.keys.sorted() == ["TODO.md", "work/PLAN.md"])
         for (path, blob) in note.blobs {
-            #expect(blob.description == (try fixture.git("rev-parse", "HEAD:" + path)).trimmingCharacters(in: .newlines))
+            #expect(
+                blob.description == (try fixture.git("rev-parse", "HEAD:" + path)).trimmingCharacters(in: .newlines))
         }
         let answer = try status(fixture)
         #expect(answer.stdout.contains("Nothing changed since the last commit."))
@@ -44,23 +47,36 @@ import QuickStatus
     @Test func everyKindOfChangeIsStillSeen() throws {
         typealias Edit = (Fixture) throws -> Void
         let edits: [(String, Edit)] = [
-            ("same-size save", { try $0.write("TODO.md", try $0.read("TODO.md").replacingOccurrences(of: "milk", with: "mild")) }),
-            ("save then git add", { f in
-                try f.write("TODO.md", try f.read("TODO.md").replacingOccurrences(of: "Buy milk", with: "Buy more milk"))
-                _ = try f.git("add", "TODO.md")
-            }),
+            (
+                "same-size save",
+                { try $0.write("TODO.md", try $0.read("TODO.md").replacingOccurrences(of: "milk", with: "mild")) }
+            ),
+            (
+                "save then git add",
+                { f in
+                    try f.write(
+                        "TODO.md", try f.read("TODO.md").replacingOccurrences(of: "Buy milk", with: "Buy more milk"))
+                    _ = try f.git("add", "TODO.md")
+                }
+            ),
             ("new list", { try $0.write("later.md", "- [ ] Paint\n") }),
             ("items added to a file without any", { try $0.write("notes.md", "No items here.\n- [ ] Now one\n") }),
             ("list removed", { f in try FileManager.default.removeItem(atPath: f.path + "/work/PLAN.md") }),
-            ("plain git commit", { f in
-                try f.write("TODO.md", try f.read("TODO.md") + "- [ ] From git\n")
-                _ = try f.git("commit", "-qam", "plain")
-            }),
-            ("selection changed", { f in
-                try f.write("extra.txt", "- [ ] In a text file\n")
-                _ = try f.git("config", "--add", "todosync.include", "*.txt")
-                _ = try f.git("config", "--add", "todosync.include", "*.md")
-            }),
+            (
+                "plain git commit",
+                { f in
+                    try f.write("TODO.md", try f.read("TODO.md") + "- [ ] From git\n")
+                    _ = try f.git("commit", "-qam", "plain")
+                }
+            ),
+            (
+                "selection changed",
+                { f in
+                    try f.write("extra.txt", "- [ ] In a text file\n")
+                    _ = try f.git("config", "--add", "todosync.include", "*.txt")
+                    _ = try f.git("config", "--add", "todosync.include", "*.md")
+                }
+            ),
         ]
         for (name, edit) in edits {
             let fixture = try committed(Fixture())
@@ -76,7 +92,11 @@ import QuickStatus
         let fixture = try committed(Fixture())
         let path = fixture.path + "/.git/" + CheckedHead.fileName
         for damage in [nil, "todosync checked-head 1\ncommit xyz\n", "todosync checked-head 0\n"] {
-            if let damage { try damage.write(toFile: path, atomically: false, encoding: .utf8) } else { try FileManager.default.removeItem(atPath: path) }
+            if let damage {
+                try damage.write(toFile: path, atomically: false, encoding: .utf8)
+            } else {
+                try FileManager.default.removeItem(atPath: path)
+            }
             let full = try status(fixture)
             #expect(full.stdout.contains("Nothing changed since the last commit."))
             #expect(!full.fromNote, "\(damage ?? "no note")")
@@ -99,8 +119,9 @@ import QuickStatus
     @Test func theNoteRoundTripsAndRejectsWhatItCannotHold() throws {
         let commit = try #require(OID(hex: String(repeating: "ab", count: 20)))
         let blob = try #require(OID(hex: String(repeating: "01", count: 20)))
-        let note = CheckedHead(commit: commit, selector: ListFileSelector(include: ["*.md", "lists/*.txt"], exclude: ["README.md"]),
-                               blobs: ["a b.md": blob, "lists/x.txt": blob])
+        let note = CheckedHead(
+            commit: commit, selector: ListFileSelector(include: ["*.md", "lists/*.txt"], exclude: ["README.md"]),
+            blobs: ["a b.md": blob, "lists/x.txt": blob])
         let bytes = try #require(note.encoded())
         #expect(CheckedHead(decoding: bytes) == note)
         #expect(CheckedHead(decoding: Array(bytes.dropLast())) == nil, "a note cut short")
@@ -117,15 +138,22 @@ import QuickStatus
         let blob = try #require(OID(hex: String(repeating: "01", count: 20)))
         // "é" composed (C3 A9) and decomposed ("e" + U+0301): Swift's String calls them equal.
         let composed = "caf\u{E9}.md", decomposed = "cafe\u{301}.md"
-        let files = ["b.md", composed, "a/z.md", "a.md", decomposed, "a-b.md"].map { NotedFile(path: $0, blob: blob, isList: $0 != "a.md") }
+        let files = ["b.md", composed, "a/z.md", "a.md", decomposed, "a-b.md"].map {
+            NotedFile(path: $0, blob: blob, isList: $0 != "a.md")
+        }
         let note = CheckedHead(
             commit: commit, selector: ListFileSelector(include: [], exclude: []),
             files: files.sorted { PathOrder.precedes($0.path, $1.path) })
-        #expect(note.files.map(\.path).elementsEqual(["a-b.md", "a.md", "a/z.md", "b.md", decomposed, composed]) { Array($0.utf8) == Array($1.utf8) })
+        #expect(
+            note.files.map(\.path).elementsEqual(["a-b.md", "a.md", "a/z.md", "b.md", decomposed, composed]) {
+                Array($0.utf8) == Array($1.utf8)
+            })
         let bytes = try #require(note.encoded())
         #expect(CheckedHead(decoding: bytes) == note)
-        var lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let first = try #require(lines.firstIndex { $0.hasSuffix(" a.md") }), second = try #require(lines.firstIndex { $0.hasSuffix(" b.md") })
+        var lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(
+            String.init)
+        let first = try #require(lines.firstIndex { $0.hasSuffix(" a.md") }),
+            second = try #require(lines.firstIndex { $0.hasSuffix(" b.md") })
         lines.swapAt(first, second)
         #expect(CheckedHead(decoding: Array(lines.joined(separator: "\n").utf8)) == nil, "out of order")
         lines.swapAt(first, second)
@@ -146,7 +174,9 @@ import QuickStatus
     }
 
     private func note(_ fixture: Fixture) -> CheckedHead? {
-        FileManager.default.contents(atPath: fixture.path + "/.git/" + CheckedHead.fileName).flatMap { CheckedHead(decoding: Array($0)) }
+        FileManager.default.contents(atPath: fixture.path + "/.git/" + CheckedHead.fileName).flatMap {
+            CheckedHead(decoding: Array($0))
+        }
     }
 
     /// A code project where only what .gitattributes marks is a list (`*.md`): TODO.md, a
@@ -214,7 +244,8 @@ import QuickStatus
         // files are as they were), its blobs are about another commit.
         try fixture.write("a/plan.md", "- [ ] Ship it\n- [ ] From git\n")
         _ = try fixture.git("commit", "-qam", "plain")
-        try fixture.write("TODO.md", try fixture.read("TODO.md").replacingOccurrences(of: "Buy milk", with: "Buy oat milk"))
+        try fixture.write(
+            "TODO.md", try fixture.read("TODO.md").replacingOccurrences(of: "Buy milk", with: "Buy oat milk"))
         let withNote = try pending(fixture)
         try FileManager.default.removeItem(atPath: fixture.path + "/.git/" + CheckedHead.fileName)
         #expect(try pending(fixture) == withNote)
@@ -228,7 +259,10 @@ import QuickStatus
         let path = fixture.path + "/.git/" + CheckedHead.fileName
         let good = try #require(FileManager.default.contents(atPath: path))
         try fixture.write("TODO.md", "- [x] Buy milk\n")
-        for damage in [Data(good.prefix(good.count / 2)), Data("garbage\n\u{0}\u{1}".utf8), Data(), good + Data("mark x TODO.md\n".utf8)] {
+        for damage in [
+            Data(good.prefix(good.count / 2)), Data("garbage\n\u{0}\u{1}".utf8), Data(),
+            good + Data("mark x TODO.md\n".utf8),
+        ] {
             try damage.write(to: URL(fileURLWithPath: path))
             #expect(try pending(fixture).contains("Check \"Buy milk\""))
         }
@@ -237,7 +271,9 @@ import QuickStatus
     @Test func theNoteRoundTripsMarkingsPlainFilesAndStamps() throws {
         let commit = try #require(OID(hex: String(repeating: "ab", count: 20)))
         let blob = try #require(OID(hex: String(repeating: "01", count: 20)))
-        let stamp = FileStamp(path: "/r/a b/.gitattributes", status: .init(size: 3, modified: -5, changed: 7, inode: 9, device: 11, mode: 33188))
+        let stamp = FileStamp(
+            path: "/r/a b/.gitattributes",
+            status: .init(size: 3, modified: -5, changed: 7, inode: 9, device: 11, mode: 33188))
         let note = CheckedHead(
             commit: commit, selector: ListFileSelector(include: ["*.txt"], exclude: ["README.md"]),
             blobs: ["TODO.md": blob, "a b/plan.md": blob], plain: ["notes.md": blob],

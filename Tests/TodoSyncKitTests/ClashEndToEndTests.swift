@@ -16,7 +16,8 @@ import TestSupport
     /// clash block in the notes of "Trip" on bob's clone (and alice's once she syncs).
     func clashOnTheTripsNote() throws -> (alice: Fixture, bob: Fixture, keep: Remote) {
         let (alice, bob, remote) = try clones()
-        try alice.write("TODO.md", try alice.read("TODO.md").replacingOccurrences(of: "leave at 9", with: "leave at 10"))
+        try alice.write(
+            "TODO.md", try alice.read("TODO.md").replacingOccurrences(of: "leave at 9", with: "leave at 10"))
         try alice.sync()
         try bob.write("TODO.md", try bob.read("TODO.md").replacingOccurrences(of: "leave at 9", with: "leave at 8"))
         try bob.sync()
@@ -25,9 +26,15 @@ import TestSupport
 
     @Test func aClashIsToldOnBothClonesAndListedUntilSettled() throws {
         let (alice, bob, _) = try clones()
-        try alice.write("TODO.md", try alice.read("TODO.md").replacingOccurrences(of: "Buy milk", with: "Buy oat milk").replacingOccurrences(of: "leave at 9", with: "leave at 10"))
+        try alice.write(
+            "TODO.md",
+            try alice.read("TODO.md").replacingOccurrences(of: "Buy milk", with: "Buy oat milk").replacingOccurrences(
+                of: "leave at 9", with: "leave at 10"))
         try alice.todosync(as: "Alice", "sync")
-        try bob.write("TODO.md", try bob.read("TODO.md").replacingOccurrences(of: "Buy milk", with: "Buy soy milk").replacingOccurrences(of: "leave at 9", with: "leave at 8"))
+        try bob.write(
+            "TODO.md",
+            try bob.read("TODO.md").replacingOccurrences(of: "Buy milk", with: "Buy soy milk").replacingOccurrences(
+                of: "leave at 9", with: "leave at 8"))
         let merged = try bob.todosync(as: "Bob", "sync")
         #expect(merged.stdout.contains("Needs your eyes"), "\(merged.stdout)")
         #expect(merged.stdout.contains("Changed here by Bob; on origin/main by Alice."), "\(merged.stdout)")
@@ -58,7 +65,8 @@ import TestSupport
         try alice.todosync("settle", "trip", "--keep", "all")
         let text = try alice.read("TODO.md")
         #expect(!text.contains("todosync clash"), "\(text)")
-        #expect(text.contains("  leave at 10\n  leave at 8\n") || text.contains("  leave at 8\n  leave at 10\n"), "\(text)")
+        #expect(
+            text.contains("  leave at 10\n  leave at 8\n") || text.contains("  leave at 8\n  leave at 10\n"), "\(text)")
         #expect(text.contains("- [ ] Buy oat milk <!-- id:"), "\(text)")
         #expect(!(try alice.todosync("status").stdout.contains("Clashes")))
         // One unit each: undo takes back the last settle only.
@@ -75,7 +83,9 @@ import TestSupport
         let (alice, bob, _) = try clashOnTheTripsNote()
         try alice.sync()
         // Both edit the first version again, differently, without settling.
-        let first = try alice.read("TODO.md").contains("  leave at 10\n  <!-- todosync clash: the other") ? "leave at 10" : "leave at 8"
+        let first =
+            try alice.read("TODO.md").contains("  leave at 10\n  <!-- todosync clash: the other")
+            ? "leave at 10" : "leave at 8"
         try alice.write("TODO.md", try alice.read("TODO.md").replacingOccurrences(of: first, with: "leave at 11"))
         try alice.sync()
         try bob.write("TODO.md", try bob.read("TODO.md").replacingOccurrences(of: first, with: "leave at 7"))
@@ -101,7 +111,9 @@ import TestSupport
         try bob.todosync("mv", "Pay rent", "--after", "Trip")
         try bob.todosync("done", "Book seats")
         let listed = try bob.todosync("list").stdout
-        for title in ["Trip", "Book seats", "Pack bags", "Pay rent", "Buy milk"] { #expect(listed.contains(title), "\(listed)") }
+        for title in ["Trip", "Book seats", "Pack bags", "Pay rent", "Buy milk"] {
+            #expect(listed.contains(title), "\(listed)")
+        }
         #expect(try bob.todosync("status").stdout.contains("Clashes to settle (1)"))
         try bob.expectCleanAndSound()
     }

@@ -31,20 +31,24 @@ import TestSupport
         let workspace = try Workspace.open(at: fixture.path)
         let unit = try workspace.pending()
         #expect(unit.isEmpty)
-        workspace.recordCleanState(unit, report: { ["On branch main", "Nothing changed since the last commit."] }, settleTime: 0)
+        workspace.recordCleanState(
+            unit, report: { ["On branch main", "Nothing changed since the last commit."] }, settleTime: 0)
         return workspace.root
     }
 
     enum Edit: String, CaseIterable, Sendable {
         case itemCheckedSameSize, listAddedAtRoot, listAddedInFolder, listAddedInEmptyFolder,
             itemsAddedToPlainMarkdown, listRemoved, ignoreRuleDropped, nestedRepositoryUnmade,
-            plainGitCommit, branchSwitched, configExcludesAList, remoteTrackingRefMoved, bisectStarted, ignoredListTracked,
+            plainGitCommit, branchSwitched, configExcludesAList, remoteTrackingRefMoved, bisectStarted,
+            ignoredListTracked,
             attributesUnmarkAList, localAttributesUnmarkAList
     }
 
     private func apply(_ edit: Edit, to fixture: Fixture) throws {
         switch edit {
-        case .itemCheckedSameSize: try fixture.write("TODO.md", try fixture.read("TODO.md").replacingOccurrences(of: "[ ] Buy", with: "[x] Buy"))
+        case .itemCheckedSameSize:
+            try fixture.write(
+                "TODO.md", try fixture.read("TODO.md").replacingOccurrences(of: "[ ] Buy", with: "[x] Buy"))
         case .listAddedAtRoot: try fixture.write("NEW.md", "- [ ] New\n")
         case .listAddedInFolder: try fixture.write("work/NEW.md", "- [ ] New\n")
         case .listAddedInEmptyFolder: try fixture.write("empty/NEW.md", "- [ ] New\n")
@@ -89,9 +93,12 @@ import TestSupport
         let fixture = try committed()
         let root = try record(fixture)
         let path = fixture.path + "/.git/" + CleanState.fileName
-        let recorded = try #require(FileManager.default.contents(atPath: path).flatMap { CleanState(decoding: Array($0)) })
+        let recorded = try #require(
+            FileManager.default.contents(atPath: path).flatMap { CleanState(decoding: Array($0)) })
         // Stamps of paths that do not exist (as a folder's missing .gitignore is stamped), to megabytes.
-        let absent = (0..<40_000).map { FileStamp(path: fixture.path + "/area\($0 % 400)/missing-file-\($0).gitignore", status: nil) }
+        let absent = (0..<40_000).map {
+            FileStamp(path: fixture.path + "/area\($0 % 400)/missing-file-\($0).gitignore", status: nil)
+        }
         let large = CleanState(
             root: recorded.root, environment: recorded.environment, stamps: recorded.stamps + absent,
             report: recorded.report, commitReady: recorded.commitReady)
@@ -134,7 +141,11 @@ import TestSupport
         let workspace = try Workspace.open(at: fixture.path)
         let unit = try workspace.pending()
         var asked = false
-        workspace.recordCleanState(unit, report: { asked = true; return ["clean"] })
+        workspace.recordCleanState(
+            unit,
+            report: {
+                asked = true; return ["clean"]
+            })
         #expect(!FileManager.default.fileExists(atPath: fixture.path + "/.git/" + CleanState.fileName))
         // The report (which reads the upstream) is not even built for a note not written.
         #expect(!asked)
@@ -198,7 +209,8 @@ import TestSupport
         let afterEdit = try fixture.todosync("status").stdout
         #expect(afterEdit.contains("Changes since the last commit (1):"))
         let porcelain = try fixture.git("status", "--porcelain")
-        #expect(porcelain == " M TODO.md\n?? .gitignore\n?? notes.md\n?? vendor/\n?? work/.gitattributes\n", "\(porcelain)")
+        #expect(
+            porcelain == " M TODO.md\n?? .gitignore\n?? notes.md\n?? vendor/\n?? work/.gitattributes\n", "\(porcelain)")
     }
 }
 
@@ -207,10 +219,16 @@ import TestSupport
     @Test func stampsReadBackFromTheirLines() {
         var random = SeededGenerator(seed: 5)
         for _ in 0..<500 {
-            let status = Int.random(in: 0..<5, using: &random) == 0 ? nil : FileStamp.Status(
-                size: Int64.random(in: 0...Int64.max, using: &random), modified: Int64.random(in: Int64.min...Int64.max, using: &random),
-                changed: Int64.random(in: -1_000...Int64.max, using: &random), inode: UInt64.random(in: 0...UInt64(Int64.max), using: &random),
-                device: UInt64.random(in: 0...1_000_000, using: &random), mode: UInt32.random(in: 0...UInt32.max, using: &random))
+            let status =
+                Int.random(in: 0..<5, using: &random) == 0
+                ? nil
+                : FileStamp.Status(
+                    size: Int64.random(in: 0...Int64.max, using: &random),
+                    modified: Int64.random(in: Int64.min...Int64.max, using: &random),
+                    changed: Int64.random(in: -1_000...Int64.max, using: &random),
+                    inode: UInt64.random(in: 0...UInt64(Int64.max), using: &random),
+                    device: UInt64.random(in: 0...1_000_000, using: &random),
+                    mode: UInt32.random(in: 0...UInt32.max, using: &random))
             let stamp = FileStamp(path: "/a folder/b \(Int.random(in: 0...9, using: &random)).md", status: status)
             let line = Array(stamp.line.utf8)
             let space = line.firstIndex(of: 0x20)!
@@ -218,7 +236,9 @@ import TestSupport
             let text = Substring(stamp.line)
             #expect(FileStamp(key: text.prefix(4), rest: text.dropFirst(5)) == stamp)
         }
-        for bad in ["stat 1 2 3", "stat 1 2 3 4 5 x /p", "stat 99999999999999999999 1 1 1 1 1 /p", "stats 1 2 3 4 5 6 /p"] {
+        for bad in [
+            "stat 1 2 3", "stat 1 2 3 4 5 x /p", "stat 99999999999999999999 1 1 1 1 1 /p", "stats 1 2 3 4 5 6 /p",
+        ] {
             let line = Array(bad.utf8), space = line.firstIndex(of: 0x20)!
             #expect(FileStamp(key: line[..<space], rest: line[(space + 1)...]) == nil, "\(bad)")
         }
@@ -231,7 +251,11 @@ import TestSupport
 @Suite struct CleanStateCheckedWhileReadTests {
     static let note = CleanState(
         root: "/r", environment: ["HOME=/h", "XDG_CONFIG_HOME="],
-        stamps: (0..<5).map { FileStamp(path: "/r/n\($0).md", status: .init(size: Int64($0), modified: 1, changed: 2, inode: 3, device: 4, mode: 5)) },
+        stamps: (0..<5).map {
+            FileStamp(
+                path: "/r/n\($0).md",
+                status: .init(size: Int64($0), modified: 1, changed: 2, inode: 3, device: 4, mode: 5))
+        },
         report: ["Nothing changed since the last commit."], commitReady: true)
 
     @Test func aNoteWhoseStampsAllHoldIsTheWholeDecode() throws {
@@ -255,8 +279,12 @@ import TestSupport
     @Test func anotherFolderOrEnvironmentVoidsIt() throws {
         let bytes = try #require(Self.note.encoded())
         #expect(CleanState(decoding: bytes, holdingFor: "/other", in: Self.note.environment) { _ in true } == nil)
-        #expect(CleanState(decoding: bytes, holdingFor: "/r", in: ["HOME=/elsewhere", "XDG_CONFIG_HOME="]) { _ in true } == nil)
-        #expect(CleanState(decoding: Array(bytes.dropLast()), holdingFor: "/r", in: Self.note.environment) { _ in true } == nil)
+        #expect(
+            CleanState(decoding: bytes, holdingFor: "/r", in: ["HOME=/elsewhere", "XDG_CONFIG_HOME="]) { _ in true }
+                == nil)
+        #expect(
+            CleanState(decoding: Array(bytes.dropLast()), holdingFor: "/r", in: Self.note.environment) { _ in true }
+                == nil)
     }
 
     /// A vault's note: the first stamps checked in order, the rest of the files on two
@@ -268,11 +296,19 @@ import TestSupport
         let holds = { (stamp: FileStamp) in FileStamp.take(stamp.path) == stamp }
         for changed in [3, CleanState.checkedInOrder + 10, CleanState.checkedInOrder + 200, count - 1] {
             let stamps = try (0..<count).map { try #require(FileStamp.take(scratch.path + "/n\($0).md")) }
-            let note = CleanState(root: scratch.path, environment: ["HOME=/h"], stamps: stamps, report: ["Nothing changed."], commitReady: true)
+            let note = CleanState(
+                root: scratch.path, environment: ["HOME=/h"], stamps: stamps, report: ["Nothing changed."],
+                commitReady: true)
             let bytes = try #require(note.encoded())
-            #expect(CleanState(decoding: bytes, holdingFor: scratch.path, in: ["HOME=/h"], checkingRestOnTwoThreads: true, stampHolds: holds) == note)
+            #expect(
+                CleanState(
+                    decoding: bytes, holdingFor: scratch.path, in: ["HOME=/h"], checkingRestOnTwoThreads: true,
+                    stampHolds: holds) == note)
             try scratch.write("n\(changed).md", "- [x] \(changed)\n")
-            #expect(CleanState(decoding: bytes, holdingFor: scratch.path, in: ["HOME=/h"], checkingRestOnTwoThreads: true, stampHolds: holds) == nil, "\(changed)")
+            #expect(
+                CleanState(
+                    decoding: bytes, holdingFor: scratch.path, in: ["HOME=/h"], checkingRestOnTwoThreads: true,
+                    stampHolds: holds) == nil, "\(changed)")
         }
     }
 }

@@ -7,14 +7,19 @@ import TestSupport
     @Test func aTypoSuggestsTheNearestCommand() throws {
         let fixture = try Fixture()
         let typo = try fixture.todosync("stauts", expectStatus: 64)
-        #expect(typo.stderr == "todosync: error: 'stauts' is not a todosync command\nhint: the most similar command is 'status'; todosync --help lists the commands\n")
+        #expect(
+            typo.stderr
+                == "todosync: error: 'stauts' is not a todosync command\nhint: the most similar command is 'status'; todosync --help lists the commands\n"
+        )
         #expect(typo.stdout.isEmpty)
         let two = try fixture.todosync("redu", expectStatus: 64)
         #expect(two.stderr.contains("hint: the most similar command is 'redo';"))
         let short = try fixture.todosync("un", expectStatus: 64)
         #expect(short.stderr.contains("hint: the most similar commands are 'mv', 'rm', 'undo';"))
         let far = try fixture.todosync("xyzzy", expectStatus: 64)
-        #expect(far.stderr == "todosync: error: 'xyzzy' is not a todosync command\nhint: todosync --help lists the commands\n")
+        #expect(
+            far.stderr
+                == "todosync: error: 'xyzzy' is not a todosync command\nhint: todosync --help lists the commands\n")
     }
 
     /// Every command `--help` lists is known by its name (each names itself in its
@@ -22,11 +27,13 @@ import TestSupport
     @Test func everyListedCommandIsKnownByItsName() throws {
         let fixture = try Fixture()
         let help = try fixture.todosync("--help").stdout
-        let listed = help.components(separatedBy: "SUBCOMMANDS:").last?.split(separator: "\n").compactMap { line -> String? in
-            let words = line.split(separator: " ")
-            guard line.hasPrefix("  "), !line.hasPrefix("   "), !line.contains("See '"), let first = words.first else { return nil }
-            return String(first)
-        } ?? []
+        let listed =
+            help.components(separatedBy: "SUBCOMMANDS:").last?.split(separator: "\n").compactMap { line -> String? in
+                let words = line.split(separator: " ")
+                guard line.hasPrefix("  "), !line.hasPrefix("   "), !line.contains("See '"), let first = words.first
+                else { return nil }
+                return String(first)
+            } ?? []
         #expect(listed.count > 20, "\(listed)")
         for name in listed {
             let result = try fixture.todosync(name, "--help")
@@ -64,7 +71,9 @@ import TestSupport
             #expect(result.status == 64, "\(arguments): \(result.status)")
             #expect(result.stderr.hasPrefix(said), "\(arguments): \(result.stderr)")
             #expect(result.stderr.contains("\nusage: todosync \(arguments[0])"), "\(result.stderr)")
-            #expect(result.stderr.hasSuffix("hint: todosync \(arguments[0]) --help says what each option takes\n"), "\(result.stderr)")
+            #expect(
+                result.stderr.hasSuffix("hint: todosync \(arguments[0]) --help says what each option takes\n"),
+                "\(result.stderr)")
             #expect(!result.stderr.contains("Error:"))
         }
         // Help is no error.

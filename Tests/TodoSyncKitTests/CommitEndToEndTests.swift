@@ -66,9 +66,14 @@ import TestSupport
         let fixture = try Fixture.committedNumberedList(30_000)
         #expect(try fixture.read("TODO.md").utf8.count > 1 << 20)
         usleep(1_100_000)
-        try fixture.write("TODO.md", try fixture.read("TODO.md").replacingOccurrences(of: "- [ ] Task number 29998 ", with: "- [x] Task number 29998 "))
+        try fixture.write(
+            "TODO.md",
+            try fixture.read("TODO.md").replacingOccurrences(
+                of: "- [ ] Task number 29998 ", with: "- [x] Task number 29998 "))
         let traced = try run(todosyncBinary, [], in: fixture.path, environment: ["TODOSYNC_TRACE": "1"])
-        #expect(traced.status == 0 && traced.stderr.contains("todosync trace: HEAD's version read ahead: TODO.md"), "\(traced.stderr)")
+        #expect(
+            traced.status == 0 && traced.stderr.contains("todosync trace: HEAD's version read ahead: TODO.md"),
+            "\(traced.stderr)")
         #expect(fixture.lastSubject == "Check \"Task number 29998 to do\"")
         #expect(try fixture.git("show", "HEAD:TODO.md") == (try fixture.read("TODO.md")))
         // Its blob was stored while it was parsed, and that is the blob committed.
@@ -113,7 +118,8 @@ import TestSupport
         try fixture.write("TODO.md", "- [ ] Buy milk\n- [ ] Call Bob\n")
         try fixture.todosync()
         // Every item keeps its id: the bytes stored while HEAD was read are what is committed.
-        try fixture.write("TODO.md", try fixture.read("TODO.md").replacingOccurrences(of: "Buy milk", with: "Buy oat milk"))
+        try fixture.write(
+            "TODO.md", try fixture.read("TODO.md").replacingOccurrences(of: "Buy milk", with: "Buy oat milk"))
         try fixture.todosync()
         #expect(try fixture.git("show", "HEAD:TODO.md") == (try fixture.read("TODO.md")))
         try fixture.expectNoStrayObjects()
@@ -134,7 +140,8 @@ import TestSupport
         try fixture.todosync()
         let ids = try fixture.ids(in: "TODO.md")
         // As vim's `A` or the End key types it: after the id comment, at the end of the line.
-        var lines = try fixture.read("TODO.md").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var lines = try fixture.read("TODO.md").split(separator: "\n", omittingEmptySubsequences: false).map(
+            String.init)
         lines[0] += " 📅 2026-12-03"
         lines[1] = lines[1].replacingOccurrences(of: "- [ ]", with: "- [x]") + " ✅ 2026-11-24"
         try fixture.write("TODO.md", lines.joined(separator: "\n"))
@@ -157,12 +164,19 @@ import TestSupport
     @Test func newIdsGoBeforeObsidianTasksFieldsAndBlockReferences() throws {
         let fixture = try Fixture()
         let old = "- [ ] Pay rent ⏫ <!-- id: 0F6C2A4E-8D1B-4C39-9E55-3A1B2C3D4E5F -->"
-        try fixture.write("TODO.md", "- [ ] Book dentist 📅 2026-12-03 ^dentist\n- [ ] Water plants 🔁 every week ⏳ 2026-11-23\n- [ ] Call Bob\n\(old)\n")
+        try fixture.write(
+            "TODO.md",
+            "- [ ] Book dentist 📅 2026-12-03 ^dentist\n- [ ] Water plants 🔁 every week ⏳ 2026-11-23\n- [ ] Call Bob\n\(old)\n"
+        )
         try fixture.todosync()
         let text = try fixture.read("TODO.md")
         let lines = text.split(separator: "\n").map(String.init)
-        #expect(lines[0].firstMatch(of: /^- \[ \] Book dentist <!-- id: [0-9A-F-]{36} --> 📅 2026-12-03 \^dentist$/) != nil, "\(lines[0])")
-        #expect(lines[1].firstMatch(of: /^- \[ \] Water plants <!-- id: [0-9A-F-]{36} --> 🔁 every week ⏳ 2026-11-23$/) != nil, "\(lines[1])")
+        #expect(
+            lines[0].firstMatch(of: /^- \[ \] Book dentist <!-- id: [0-9A-F-]{36} --> 📅 2026-12-03 \^dentist$/) != nil,
+            "\(lines[0])")
+        #expect(
+            lines[1].firstMatch(of: /^- \[ \] Water plants <!-- id: [0-9A-F-]{36} --> 🔁 every week ⏳ 2026-11-23$/)
+                != nil, "\(lines[1])")
         #expect(lines[2].firstMatch(of: /^- \[ \] Call Bob <!-- id: [0-9A-F-]{36} -->$/) != nil, "\(lines[2])")
         #expect(lines[3] == old)
         let json = try fixture.todosync("list", "--json").stdout
@@ -174,7 +188,8 @@ import TestSupport
         #expect(items.map { $0["priority"] as? String } == [nil, nil, nil, "high"])
         // Obsidian Tasks checks the item: it writes the done date after the other fields.
         let ids = try fixture.ids(in: "TODO.md")
-        let completed = lines[0].replacingOccurrences(of: "- [ ]", with: "- [x]").replacingOccurrences(of: " ^dentist", with: " ✅ 2026-11-24 ^dentist")
+        let completed = lines[0].replacingOccurrences(of: "- [ ]", with: "- [x]").replacingOccurrences(
+            of: " ^dentist", with: " ✅ 2026-11-24 ^dentist")
         try fixture.write("TODO.md", ([completed] + lines.dropFirst()).joined(separator: "\n") + "\n")
         try fixture.todosync()
         #expect(fixture.lastSubject.hasPrefix("Check \"Book dentist"), "\(fixture.lastSubject)")
@@ -222,7 +237,8 @@ import TestSupport
         let committed = try fixture.read("TODO.md")
         let id = try fixture.ids(in: "TODO.md")[1]
         // An editor lost a dash and a digit.
-        try fixture.write("TODO.md", committed.replacingOccurrences(of: "<!-- id: \(id)", with: "<!- id: \(id.dropLast())"))
+        try fixture.write(
+            "TODO.md", committed.replacingOccurrences(of: "<!-- id: \(id)", with: "<!- id: \(id.dropLast())"))
         let result = try fixture.todosync()
         #expect(result.stderr.contains("TODO.md:2: damaged id comment repaired"))
         #expect(result.stdout == "Nothing changed since the last commit.\n")
@@ -241,7 +257,9 @@ import TestSupport
     }
 
     @Test func clonesAdoptingPlainGitHistoryDeriveTheSameIds() throws {
-        let origin = try Fixture(gitFiles: ["TODO.md": "- [ ] a\n- [ ] b\n", "work/plan.md": "* [x] c\n", ".gitattributes": "*.md todosync\n"])
+        let origin = try Fixture(gitFiles: [
+            "TODO.md": "- [ ] a\n- [ ] b\n", "work/plan.md": "* [x] c\n", ".gitattributes": "*.md todosync\n",
+        ])
         let one = Scratch(), two = Scratch()
         try git("clone", "-q", origin.path, one.path + "/c", in: one.path)
         try git("clone", "-q", origin.path, two.path + "/c", in: two.path)
@@ -289,10 +307,13 @@ import TestSupport
     /// leave nothing out.
     @Test func everyIgnoreFileLeavesOutWhatGitLeavesOut() throws {
         let fixture = try Fixture()
-        let lists = ["a.md", "area/b.md", "area/sub/c.md", "area/sub/#hash.md", "secret.md", "private/d.md", "area/sub/e.md"]
+        let lists = [
+            "a.md", "area/b.md", "area/sub/c.md", "area/sub/#hash.md", "secret.md", "private/d.md", "area/sub/e.md",
+        ]
         for path in lists { try fixture.write(path, "- [ ] item in \(path)\n") }
         // Comments and blanks only (as git's own template): nothing is left out.
-        try fixture.write(".git/info/exclude", "# git ls-files --others --exclude-from=.git/info/exclude\n\n   \n# *.md\n")
+        try fixture.write(
+            ".git/info/exclude", "# git ls-files --others --exclude-from=.git/info/exclude\n\n   \n# *.md\n")
         try fixture.todosync()
         #expect(try fixture.git("ls-files").split(separator: "\n").count == lists.count)
         _ = try fixture.git("rm", "-q", "-r", "--cached", ".")
@@ -304,7 +325,9 @@ import TestSupport
         try fixture.write("area/sub/.gitignore", "\\#hash.md\n e.md\n")
         try fixture.todosync()
         let ignored = try fixture.git("status", "--porcelain", "--ignored", "--untracked-files=all")
-        #expect(ignored.contains("!! secret.md") && ignored.contains("!! private/") && ignored.contains("!! area/sub/#hash.md"), "\(ignored)")
+        #expect(
+            ignored.contains("!! secret.md") && ignored.contains("!! private/")
+                && ignored.contains("!! area/sub/#hash.md"), "\(ignored)")
         #expect(try fixture.git("ls-files") == "a.md\narea/b.md\narea/sub/c.md\narea/sub/e.md\n")
         // Every Markdown file git does not leave out is committed (" e.md" names another file).
         #expect(!ignored.split(separator: "\n").contains { $0.hasPrefix("?? ") && $0.hasSuffix(".md") }, "\(ignored)")
@@ -341,7 +364,9 @@ import TestSupport
         #expect(try fixture.todosync("status").stdout.contains("Nothing changed"))
 
         try fixture.write("TODO.md", "# Plans\n\nNothing yet, soon.\n")
-        #expect(try fixture.todosync("status").stdout.contains("No item changed; the text around the items did, in TODO.md."))
+        #expect(
+            try fixture.todosync("status").stdout.contains(
+                "No item changed; the text around the items did, in TODO.md."))
         try fixture.todosync()
         #expect(fixture.lastSubject == "Edit the text of TODO.md")
         try fixture.todosync("add", "Buy milk")
@@ -393,14 +418,17 @@ import TestSupport
 
     @Test func lineEndingsModeAndBytesTodosyncDoesNotOwnAreKept() throws {
         let fixture = try Fixture()
-        let text = "\u{FEFF}---\r\ntags: x\r\n---\r\n# List\r\n\r\n- [ ] a  \r\n\tnote\r\n```\r\n- [ ] code\r\n```\r\n| t |\r\n- [x] b"
+        let text =
+            "\u{FEFF}---\r\ntags: x\r\n---\r\n# List\r\n\r\n- [ ] a  \r\n\tnote\r\n```\r\n- [ ] code\r\n```\r\n| t |\r\n- [x] b"
         try fixture.write("TODO.md", text)
         chmod(fixture.path + "/TODO.md", 0o640)
         try fixture.todosync()
         let final = try fixture.read("TODO.md")
         let ids = try fixture.ids(in: "TODO.md")
         #expect(ids.count == 2)
-        #expect(final == text.replacingOccurrences(of: "- [ ] a  \r\n", with: "- [ ] a <!-- id: \(ids[0]) -->  \r\n") + " <!-- id: \(ids[1]) -->")
+        #expect(
+            final == text.replacingOccurrences(of: "- [ ] a  \r\n", with: "- [ ] a <!-- id: \(ids[0]) -->  \r\n")
+                + " <!-- id: \(ids[1]) -->")
         let attributes = try FileManager.default.attributesOfItem(atPath: fixture.path + "/TODO.md")
         #expect((attributes[.posixPermissions] as? Int) == 0o640)
         try fixture.expectCleanAndSound()
@@ -414,7 +442,8 @@ import TestSupport
         let text = "- [ ] a\n<<<<<<< HEAD\n- [ ] b\n=======\n- [ ] c\n>>>>>>> theirs\n"
         try fixture.write("TODO.md", text)
         let status = try fixture.todosync("status")
-        #expect(status.stderr.contains("TODO.md:2: a git conflict block (<<<<<<< at line 2, ======= at 4, >>>>>>> at 6)"))
+        #expect(
+            status.stderr.contains("TODO.md:2: a git conflict block (<<<<<<< at line 2, ======= at 4, >>>>>>> at 6)"))
         let refused = try fixture.todosync(expectStatus: 1)
         #expect(refused.stderr.contains("todosync: error: TODO.md:2: a git conflict block"))
         #expect(refused.stderr.contains("hint: keep the lines you want, delete the marker lines"))
@@ -435,7 +464,10 @@ import TestSupport
         let fixture = try Fixture(gitFiles: ["TODO.md": "- [ ] a\n"])
         try fixture.write("TODO.md", "- [ ] a\n-[ ] b\n")
         let status = try fixture.todosync("status")
-        #expect(status.stderr.contains("TODO.md:2: looks like a task but is not one: no space between the list marker and the box"), "\(status.stderr)")
+        #expect(
+            status.stderr.contains(
+                "TODO.md:2: looks like a task but is not one: no space between the list marker and the box"),
+            "\(status.stderr)")
         let committed = try fixture.todosync()
         #expect(committed.stderr.contains("TODO.md:2: looks like a task but is not one"))
         #expect(committed.stderr.contains("a task is written \"- [ ] title\""))
@@ -483,14 +515,21 @@ import TestSupport
         let debug = try fixture.git("ls-files", "--debug", path)
         func field(_ name: String) -> Int? {
             debug.split(separator: "\n").first { $0.contains(name + ":") }
-                .flatMap { line in line.split(separator: name + ":").last?.split(whereSeparator: \.isWhitespace).first.flatMap { Int($0) } }
+                .flatMap { line in
+                    line.split(separator: name + ":").last?.split(whereSeparator: \.isWhitespace).first.flatMap {
+                        Int($0)
+                    }
+                }
         }
         return (String(staged[1]), field("size") ?? -1, field("ino") ?? -1)
     }
 
     private func fileStat(_ fixture: Fixture, _ path: String) throws -> (size: Int, inode: Int) {
         let attributes = try FileManager.default.attributesOfItem(atPath: fixture.path + "/" + path)
-        return ((attributes[.size] as? NSNumber)?.intValue ?? -2, (attributes[.systemFileNumber] as? NSNumber)?.intValue ?? -2)
+        return (
+            (attributes[.size] as? NSNumber)?.intValue ?? -2,
+            (attributes[.systemFileNumber] as? NSNumber)?.intValue ?? -2
+        )
     }
 
     @Test func theIndexHoldsTheCommittedBlobAndTheFilesStat() throws {
@@ -501,13 +540,16 @@ import TestSupport
         for round in 0..<2 {
             let entry = try indexEntry(fixture, "TODO.md")
             let file = try fileStat(fixture, "TODO.md")
-            #expect(entry.blob == (try fixture.git("rev-parse", "HEAD:TODO.md")).trimmingCharacters(in: .newlines), "round \(round)")
+            #expect(
+                entry.blob == (try fixture.git("rev-parse", "HEAD:TODO.md")).trimmingCharacters(in: .newlines),
+                "round \(round)")
             #expect(entry.blob == (try fixture.git("hash-object", "TODO.md")).trimmingCharacters(in: .newlines))
             #expect(entry.size == file.size)
             #expect(entry.inode == file.inode % (1 << 32))
             try fixture.expectCleanAndSound()
             try fixture.expectNoStrayObjects()
-            try fixture.write("TODO.md", try fixture.read("TODO.md").replacingOccurrences(of: "Call Bob", with: "Call Amy"))
+            try fixture.write(
+                "TODO.md", try fixture.read("TODO.md").replacingOccurrences(of: "Call Bob", with: "Call Amy"))
             try fixture.todosync()
         }
     }

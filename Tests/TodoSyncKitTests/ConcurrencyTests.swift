@@ -28,7 +28,9 @@ import TestSupport
         let processes = try commands.map { try start($0, in: fixture.path) }
         for (process, command) in zip(processes, commands) {
             process.waitUntilExit()
-            #expect(process.terminationStatus == 0, "todosync \(command.joined(separator: " ")) exited \(process.terminationStatus)")
+            #expect(
+                process.terminationStatus == 0,
+                "todosync \(command.joined(separator: " ")) exited \(process.terminationStatus)")
         }
     }
 

@@ -10,7 +10,9 @@ import TestSupport
     func fiveClonesSyncingInRandomOrderConverge(seed: UInt64) throws {
         var random = SeededGenerator(seed: seed)
         let remote = try Remote()
-        let first = try remote.clone(seeding: ["TODO.md": withIDs("# Home\n- [ ] Milk ^milk\n- [ ] Bread ^bread\n\n# Work\n- [ ] Report ^report\n")])
+        let first = try remote.clone(seeding: [
+            "TODO.md": withIDs("# Home\n- [ ] Milk ^milk\n- [ ] Bread ^bread\n\n# Work\n- [ ] Report ^report\n")
+        ])
         var clones = [first]
         for _ in 1..<5 { clones.append(try remote.clone()) }
         var added: [String] = []
@@ -52,7 +54,11 @@ import TestSupport
             #expect(clone.head == first.head)
             try clone.expectCleanAndSound()
         }
-        for title in added { #expect(final.components(separatedBy: "- [ ] \(title) <!--").count + final.components(separatedBy: "- [x] \(title) <!--").count == 3) }
+        for title in added {
+            #expect(
+                final.components(separatedBy: "- [ ] \(title) <!--").count
+                    + final.components(separatedBy: "- [x] \(title) <!--").count == 3)
+        }
         for line in proseLines { #expect(final.components(separatedBy: line + "\n").count == 2) }
         #expect(added.count + checked.count + proseLines.count > 10)
         for title in checked { #expect(final.contains("- [x] \(title) <!--")) }

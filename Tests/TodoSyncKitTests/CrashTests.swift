@@ -28,7 +28,8 @@ import TestSupport
         try fixture.write("TODO.md", "- [ ] Buy milk\n- [ ] Call Bob\n")
         try fixture.write("work.md", "- [ ] Write report\n")
         try fixture.todosync()
-        let edited = try fixture.read("TODO.md").replacingOccurrences(of: "[ ] Buy", with: "[x] Buy") + "- [ ] Pay rent\n"
+        let edited =
+            try fixture.read("TODO.md").replacingOccurrences(of: "[ ] Buy", with: "[x] Buy") + "- [ ] Pay rent\n"
         try fixture.write("TODO.md", edited)
         try fixture.write("work.md", try fixture.read("work.md") + "- [ ] Book room\n")
 
@@ -67,7 +68,9 @@ import TestSupport
 
     @Test(arguments: steps)
     func aSyncMergeStoppedAtAnyStepIsFinishedByTheNextSync(step: String) throws {
-        let (_, alice, bob) = try Remote.withTwoClones(seeding: ["TODO.md": "- [ ] Buy milk\n- [ ] Call Bob\n", "notes.txt": "one\n"])
+        let (_, alice, bob) = try Remote.withTwoClones(seeding: [
+            "TODO.md": "- [ ] Buy milk\n- [ ] Call Bob\n", "notes.txt": "one\n",
+        ])
         try alice.sync()
         try bob.sync()
         try bob.todosync("add", "From Bob")

@@ -8,7 +8,10 @@ import TestSupport
 @Suite struct CredentialsTests {
     @Test(arguments: [
         ("fetching https://alice:S3CRET@example.com/lists.git failed", "fetching https://example.com/lists.git failed"),
-        ("at https://TOKEN@example.com:8443/x.git and http://u:p@h/", "at https://example.com:8443/x.git and http://h/"),
+        (
+            "at https://TOKEN@example.com:8443/x.git and http://u:p@h/",
+            "at https://example.com:8443/x.git and http://h/"
+        ),
         ("ssh://git:S3CRET@example.com/lists.git", "ssh://git@example.com/lists.git"),
         ("'https://a:b@c/d'", "'https://c/d'"),
         ("no url, user@host:path, a://b", "no url, user@host:path, a://b"),
@@ -21,7 +24,8 @@ import TestSupport
 
     /// Errors are safe to show for a program using the library, not only through the CLI.
     @Test func errorsCarryNoCredentials() {
-        let error = TodoSyncError("fetching from https://alice:S3CRET@example.com/x.git failed", hint: "try http://u:S3CRET@h/")
+        let error = TodoSyncError(
+            "fetching from https://alice:S3CRET@example.com/x.git failed", hint: "try http://u:S3CRET@h/")
         #expect(!error.description.contains("S3CRET"))
     }
 
@@ -47,7 +51,9 @@ import TestSupport
         #expect(synced.status == 1)
         #expect(synced.stderr.contains("https://127.0.0.1:9/lists.git"), "\(synced.stderr)")
         printed += synced.stdout + synced.stderr
-        let again = try run(todosyncBinary, ["init", "lists", "--remote", "https://bob:OTHER-\(secret)@127.0.0.1:9/x.git"], in: scratch.path)
+        let again = try run(
+            todosyncBinary, ["init", "lists", "--remote", "https://bob:OTHER-\(secret)@127.0.0.1:9/x.git"],
+            in: scratch.path)
         #expect(again.status == 1)
         printed += again.stdout + again.stderr
         for command in [["log"], ["status"], ["list", "--json"]] {
@@ -58,7 +64,8 @@ import TestSupport
         // The commits, their messages, the reflog and todosync's own files.
         let written = try git("log", "--all", "-p", "--format=%H%n%B", in: lists) + git("reflog", in: lists)
         #expect(!written.contains(secret))
-        for name in (try FileManager.default.contentsOfDirectory(atPath: lists + "/.git")) where name.hasPrefix("todosync") {
+        for name in (try FileManager.default.contentsOfDirectory(atPath: lists + "/.git"))
+        where name.hasPrefix("todosync") {
             let path = lists + "/.git/" + name
             guard let data = FileManager.default.contents(atPath: path) else { continue }
             #expect(!String(decoding: data, as: UTF8.self).contains(secret), "\(name)")

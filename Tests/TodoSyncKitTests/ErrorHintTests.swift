@@ -12,7 +12,8 @@ import Testing
         ("object not found - no match for id (1234)", "git fsck"),
     ])
     func aGitFailureGetsAHintThatFitsIt(message: String, hint: String) {
-        let error = TodoSyncError.git(GitError(code: -1, message: message, function: "git_odb_write"), while: "storing the commit")
+        let error = TodoSyncError.git(
+            GitError(code: -1, message: message, function: "git_odb_write"), while: "storing the commit")
         #expect(error.message == "storing the commit failed: \(message)")
         #expect(error.hint?.contains(hint) == true, "\(error.hint ?? "no hint")")
     }

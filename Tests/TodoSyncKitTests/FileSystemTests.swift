@@ -56,7 +56,9 @@ import TestSupport
         return (scratch, folder)
     }
 
-    private func replace(_ scratch: Scratch, _ folder: ScratchFolder, _ name: String, with text: String?, ifStill expected: String?) throws {
+    private func replace(
+        _ scratch: Scratch, _ folder: ScratchFolder, _ name: String, with text: String?, ifStill expected: String?
+    ) throws {
         try FileSystem.replace(
             scratch.path + "/" + name, with: text.map { Array($0.utf8) }, ifStill: expected.map { Array($0.utf8) },
             relativePath: name, scratch: folder)
@@ -80,12 +82,15 @@ import TestSupport
         for (index, file) in files.enumerated() {
             let ready = try #require(prepared[file.relativePath])
             #expect(try FileSystem.read(ready.path) == file.bytes)
-            #expect((try FileManager.default.attributesOfItem(atPath: ready.path)[.posixPermissions] as? Int) == (index == 1 ? 0o600 : 0o644))
+            #expect(
+                (try FileManager.default.attributesOfItem(atPath: ready.path)[.posixPermissions] as? Int)
+                    == (index == 1 ? 0o600 : 0o644))
             #expect(try scratch.read(file.relativePath) == "old \(index)\n")
         }
         for file in files {
             try FileSystem.replace(
-                file.path, with: file.bytes, ifStill: Array(try scratch.read(file.relativePath).utf8), relativePath: file.relativePath,
+                file.path, with: file.bytes, ifStill: Array(try scratch.read(file.relativePath).utf8),
+                relativePath: file.relativePath,
                 scratch: folder, prepared: prepared[file.relativePath])
         }
         #expect(try scratch.read("n1/note1.md") == "new 1\n")
@@ -149,7 +154,8 @@ import TestSupport
         try Data("the editor's last save\n".utf8).write(to: URL(fileURLWithPath: folder.replaced + "/" + name))
         let recovered = folder.sweep()
         #expect(recovered.count == 1)
-        #expect(try String(contentsOfFile: try #require(recovered.first), encoding: .utf8) == "the editor's last save\n")
+        #expect(
+            try String(contentsOfFile: try #require(recovered.first), encoding: .utf8) == "the editor's last save\n")
         #expect(try scratch.read("TODO.md") == "ours again\n")
     }
 }

@@ -54,14 +54,17 @@ final class Fixture {
     /// Marks every Markdown file as a list in git's info/attributes.
     func markMarkdownAsLists() throws {
         try FileManager.default.createDirectory(atPath: path + "/.git/info", withIntermediateDirectories: true)
-        try Data("*.md todosync\n*.markdown todosync\n".utf8).write(to: URL(fileURLWithPath: path + "/.git/info/attributes"))
+        try Data("*.md todosync\n*.markdown todosync\n".utf8).write(
+            to: URL(fileURLWithPath: path + "/.git/info/attributes"))
     }
 
     @discardableResult
     func todosync(_ arguments: String..., expectStatus: Int32 = 0) throws -> ProcessResult {
         let result = try run(todosyncBinary, arguments, in: path)
         guard result.status == expectStatus else {
-            throw TestFailure("todosync \(arguments.joined(separator: " ")) exited \(result.status), not \(expectStatus)\nstdout: \(result.stdout)\nstderr: \(result.stderr)")
+            throw TestFailure(
+                "todosync \(arguments.joined(separator: " ")) exited \(result.status), not \(expectStatus)\nstdout: \(result.stdout)\nstderr: \(result.stderr)"
+            )
         }
         return result
     }
@@ -101,7 +104,10 @@ final class Fixture {
     }
     func read(_ name: String) throws -> String { try scratch.read(inScratch(name)) }
 
-    var commitCount: Int { (try? git("rev-list", "--count", "HEAD")).flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) } ?? 0 }
+    var commitCount: Int {
+        (try? git("rev-list", "--count", "HEAD")).flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+            ?? 0
+    }
     var lastSubject: String { (try? git("log", "-1", "--format=%s"))?.trimmingCharacters(in: .newlines) ?? "" }
     var lastBody: String { (try? git("log", "-1", "--format=%b")) ?? "" }
 
@@ -109,10 +115,14 @@ final class Fixture {
     /// finds nothing, and no temporary file is left among the objects.
     func expectCleanAndSound(except expected: [String] = []) throws {
         let status = try git("status", "--porcelain")
-        guard status.split(separator: "\n").map(String.init) == expected else { throw TestFailure("git status is not clean:\n\(status)") }
+        guard status.split(separator: "\n").map(String.init) == expected else {
+            throw TestFailure("git status is not clean:\n\(status)")
+        }
         _ = try git("fsck", "--strict")
         let objects = path + "/.git/objects"
-        let temporary = (FileManager.default.enumerator(atPath: objects)?.compactMap { $0 as? String } ?? []).filter { $0.contains("tmp_") }
+        let temporary = (FileManager.default.enumerator(atPath: objects)?.compactMap { $0 as? String } ?? []).filter {
+            $0.contains("tmp_")
+        }
         guard temporary.isEmpty else { throw TestFailure("temporary files left in .git/objects: \(temporary)") }
     }
 
@@ -121,7 +131,9 @@ final class Fixture {
     /// leave objects, as git's own merges do; this is for commits.)
     func expectNoStrayObjects() throws {
         let fsck = try git("fsck", "--strict", "--no-reflogs")
-        guard !fsck.contains("dangling") && !fsck.contains("unreachable") else { throw TestFailure("objects nothing refers to:\n\(fsck)") }
+        guard !fsck.contains("dangling") && !fsck.contains("unreachable") else {
+            throw TestFailure("objects nothing refers to:\n\(fsck)")
+        }
     }
 
     /// The ids written in a file, in order.

@@ -10,21 +10,33 @@ final class GPGAgent {
     private(set) var fingerprint = ""
 
     static var isAvailable: Bool {
-        ["/usr/bin/gpg", "/usr/bin/gpg-agent", "/usr/bin/gpgconf"].allSatisfy(FileManager.default.isExecutableFile(atPath:))
+        ["/usr/bin/gpg", "/usr/bin/gpg-agent", "/usr/bin/gpgconf"].allSatisfy(
+            FileManager.default.isExecutableFile(atPath:))
     }
 
     init() throws {
-        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        _ = try checked("/usr/sbin/start-stop-daemon", ["--start", "--background", "--exec", "/usr/bin/gpg-agent", "--", "--homedir", home, "--daemon"])
+        try FileManager.default.createDirectory(
+            atPath: home, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        _ = try checked(
+            "/usr/sbin/start-stop-daemon",
+            ["--start", "--background", "--exec", "/usr/bin/gpg-agent", "--", "--homedir", home, "--daemon"])
         for _ in 0..<50 where !FileManager.default.fileExists(atPath: try socket()) { usleep(50_000) }
-        _ = try checked("/usr/bin/gpg", ["--homedir", home, "--batch", "--passphrase", "", "--quick-gen-key", "Committer <committer@example.com>", "ed25519", "sign", "never"])
+        _ = try checked(
+            "/usr/bin/gpg",
+            [
+                "--homedir", home, "--batch", "--passphrase", "", "--quick-gen-key",
+                "Committer <committer@example.com>", "ed25519", "sign", "never",
+            ])
         let keys = try checked("/usr/bin/gpg", ["--homedir", home, "--list-secret-keys", "--with-colons"]).stdout
-        guard let line = keys.split(separator: "\n").first(where: { $0.hasPrefix("fpr:") }) else { throw TestFailure("gpg made no key: \(keys)") }
+        guard let line = keys.split(separator: "\n").first(where: { $0.hasPrefix("fpr:") }) else {
+            throw TestFailure("gpg made no key: \(keys)")
+        }
         fingerprint = line.split(separator: ":", omittingEmptySubsequences: false)[9].description
     }
 
     private func socket() throws -> String {
-        try checked("/usr/bin/gpgconf", ["--homedir", home, "--list-dirs", "agent-socket"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        try checked("/usr/bin/gpgconf", ["--homedir", home, "--list-dirs", "agent-socket"]).stdout.trimmingCharacters(
+            in: .whitespacesAndNewlines)
     }
 
     private func checked(_ program: String, _ arguments: [String]) throws -> ProcessResult {

@@ -17,7 +17,9 @@ final class HTTPProxy {
     init(requiringPassword: Bool = true) throws {
         for attempt in 0..<5 {
             port = Int.random(in: 20_000...60_000)
-            try scratch.write("tinyproxy.conf", """
+            try scratch.write(
+                "tinyproxy.conf",
+                """
                 Port \(port)
                 Listen 127.0.0.1
                 Timeout 60
@@ -28,10 +30,13 @@ final class HTTPProxy {
                 \(requiringPassword ? "BasicAuth \(Self.user) \(password)" : "")
 
                 """)
-            let started = try run("/usr/sbin/start-stop-daemon", [
-                "--start", "--background", "--make-pidfile", "--pidfile", scratch.path + "/tinyproxy.pid", "--exec", "/usr/bin/tinyproxy", "--",
-                "-d", "-c", scratch.path + "/tinyproxy.conf",
-            ], in: scratch.path)
+            let started = try run(
+                "/usr/sbin/start-stop-daemon",
+                [
+                    "--start", "--background", "--make-pidfile", "--pidfile", scratch.path + "/tinyproxy.pid", "--exec",
+                    "/usr/bin/tinyproxy", "--",
+                    "-d", "-c", scratch.path + "/tinyproxy.conf",
+                ], in: scratch.path)
             if started.status == 0 {
                 for _ in 0..<50 {
                     if isListening { return }
@@ -53,7 +58,9 @@ final class HTTPProxy {
         address.sin_port = in_port_t(UInt16(port).bigEndian)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         return withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+            }
         }
     }
 
@@ -61,13 +68,17 @@ final class HTTPProxy {
     var tunnels: [String] {
         let log = (try? scratch.read("tinyproxy.log")) ?? ""
         return log.split(separator: "\n").compactMap { line in
-            guard let range = line.range(of: "Request (file descriptor") , let connect = line[range.upperBound...].range(of: "CONNECT ") else { return nil }
+            guard let range = line.range(of: "Request (file descriptor"),
+                let connect = line[range.upperBound...].range(of: "CONNECT ")
+            else { return nil }
             return String(line[connect.upperBound...].prefix { $0 != " " })
         }
     }
 
     private func stop() {
-        guard let text = try? scratch.read("tinyproxy.pid"), let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) else { return }
+        guard let text = try? scratch.read("tinyproxy.pid"),
+            let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines))
+        else { return }
         kill(pid, SIGKILL)
         try? FileManager.default.removeItem(atPath: scratch.path + "/tinyproxy.pid")
     }

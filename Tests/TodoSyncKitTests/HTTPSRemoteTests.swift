@@ -58,7 +58,9 @@ struct HTTPSRemoteTests {
     @Test func sslVerifyFalseIsHonouredWithAWarning() throws {
         let server = try HTTPSServer()
         let fixture = try clone(of: server)
-        let synced = try sync(fixture, ["GIT_SSL_NO_VERIFY": "1", "TODOSYNC_USERNAME": HTTPSServer.user, "TODOSYNC_PASSWORD": server.password])
+        let synced = try sync(
+            fixture,
+            ["GIT_SSL_NO_VERIFY": "1", "TODOSYNC_USERNAME": HTTPSServer.user, "TODOSYNC_PASSWORD": server.password])
         #expect(synced.status == 0, "\(synced.stderr)")
         #expect(synced.stderr.contains("not verified"), "\(synced.stderr)")
         #expect(try git("rev-parse", "main", in: server.repository).trimmingCharacters(in: .newlines) == fixture.head)
@@ -95,7 +97,8 @@ struct HTTPSRemoteTests {
         let viaEnvironment = proxy.tunnels.count
         #expect(viaEnvironment > viaConfig)
         try fixture.todosync("add", "Call Bob")
-        let exempt = try sync(fixture, login.merging(["HTTPS_PROXY": proxy.url, "no_proxy": "localhost,127.0.0.1"]) { $1 })
+        let exempt = try sync(
+            fixture, login.merging(["HTTPS_PROXY": proxy.url, "no_proxy": "localhost,127.0.0.1"]) { $1 })
         #expect(exempt.status == 0, "\(exempt.stderr)")
         #expect(proxy.tunnels.count == viaEnvironment)
         #expect(try git("rev-parse", "main", in: server.repository).trimmingCharacters(in: .newlines) == fixture.head)
@@ -111,9 +114,13 @@ struct HTTPSRemoteTests {
         let fixture = try clone(of: server)
         _ = try fixture.git("config", "http.sslCAInfo", server.caFile)
         _ = try fixture.git("config", "http.proxy", proxy.authenticatedURL)
-        let refused = try sync(fixture, ["TODOSYNC_USERNAME": HTTPSServer.user, "TODOSYNC_PASSWORD": server.password, "GIT_TERMINAL_PROMPT": "0"])
+        let refused = try sync(
+            fixture,
+            ["TODOSYNC_USERNAME": HTTPSServer.user, "TODOSYNC_PASSWORD": server.password, "GIT_TERMINAL_PROMPT": "0"])
         #expect(refused.status == 1)
-        #expect(refused.stderr.contains("through the proxy http://127.0.0.1:\(proxy.port) that http.proxy names"), "\(refused.stderr)")
+        #expect(
+            refused.stderr.contains("through the proxy http://127.0.0.1:\(proxy.port) that http.proxy names"),
+            "\(refused.stderr)")
         #expect(refused.stderr.contains("reach the remote by ssh"), "\(refused.stderr)")
         #expect(!(refused.stdout + refused.stderr).contains(proxy.password))
         #expect(!(refused.stdout + refused.stderr).contains(server.password))

@@ -17,12 +17,14 @@ final class HTTPSServer {
     var caFile: String { scratch.path + "/ca.pem" }
 
     static var isAvailable: Bool {
-        ["/usr/sbin/nginx", "/usr/sbin/fcgiwrap", "/usr/bin/openssl"].allSatisfy(FileManager.default.isExecutableFile(atPath:))
+        ["/usr/sbin/nginx", "/usr/sbin/fcgiwrap", "/usr/bin/openssl"].allSatisfy(
+            FileManager.default.isExecutableFile(atPath:))
     }
 
     init() throws {
         try makeCertificates()
-        let hash = try checked("/usr/bin/openssl", ["passwd", "-apr1", password]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let hash = try checked("/usr/bin/openssl", ["passwd", "-apr1", password]).stdout.trimmingCharacters(
+            in: .whitespacesAndNewlines)
         try scratch.write("htpasswd", "\(Self.user):\(hash)\n")
         try FileManager.default.createDirectory(atPath: scratch.path + "/repos", withIntermediateDirectories: true)
         _ = try checked("/usr/bin/git", ["init", "-q", "--bare", "-b", "main", repository])
@@ -34,7 +36,8 @@ final class HTTPSServer {
             if (try? daemon("nginx", ["-p", scratch.path + "/nginx", "-c", scratch.path + "/nginx.conf"])) != nil {
                 for _ in 0..<50 {
                     let probe = try run(
-                        "/usr/bin/git", ["-c", "http.sslCAInfo=\(caFile)", "ls-remote", authenticatedURL], in: scratch.path,
+                        "/usr/bin/git", ["-c", "http.sslCAInfo=\(caFile)", "ls-remote", authenticatedURL],
+                        in: scratch.path,
                         environment: Self.withoutMachineTrust)
                     if probe.status == 0 { return }
                     usleep(100_000)
@@ -47,21 +50,32 @@ final class HTTPSServer {
 
     /// No CA settings from the machine's environment (some set GIT_SSL_CAINFO to the system
     /// bundle, which would win over the repository's http.sslCAInfo, for git as for todosync).
-    static let withoutMachineTrust: [String: String?] = ["GIT_SSL_CAINFO": nil, "GIT_SSL_CAPATH": nil, "SSL_CERT_FILE": nil, "SSL_CERT_DIR": nil]
+    static let withoutMachineTrust: [String: String?] = [
+        "GIT_SSL_CAINFO": nil, "GIT_SSL_CAPATH": nil, "SSL_CERT_FILE": nil, "SSL_CERT_DIR": nil,
+    ]
 
     /// The URL with the user and password in it, as a credential store file holds it.
     var authenticatedURL: String { "https://\(Self.user):\(password)@127.0.0.1:\(port)/lists.git" }
 
     private func makeCertificates() throws {
         let curve = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"]
-        _ = try checked("/usr/bin/openssl", ["req", "-x509"] + curve + ["-keyout", "ca.key", "-out", "ca.pem", "-days", "2", "-subj", "/CN=todosync test CA"])
-        _ = try checked("/usr/bin/openssl", ["req"] + curve + ["-keyout", "server.key", "-out", "server.csr", "-subj", "/CN=127.0.0.1"])
+        _ = try checked(
+            "/usr/bin/openssl",
+            ["req", "-x509"] + curve + [
+                "-keyout", "ca.key", "-out", "ca.pem", "-days", "2", "-subj", "/CN=todosync test CA",
+            ])
+        _ = try checked(
+            "/usr/bin/openssl",
+            ["req"] + curve + ["-keyout", "server.key", "-out", "server.csr", "-subj", "/CN=127.0.0.1"])
         // DNS as well as IP: mbedTLS (under libgit2) matches only DNS names, GnuTLS (under git) either.
         try scratch.write("server.ext", "subjectAltName=DNS:127.0.0.1,IP:127.0.0.1\n")
-        _ = try checked("/usr/bin/openssl", [
-            "x509", "-req", "-in", "server.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial", "-out", "server.pem", "-days", "2",
-            "-extfile", "server.ext",
-        ])
+        _ = try checked(
+            "/usr/bin/openssl",
+            [
+                "x509", "-req", "-in", "server.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial", "-out",
+                "server.pem", "-days", "2",
+                "-extfile", "server.ext",
+            ])
     }
 
     private func configuration() -> String {
@@ -107,9 +121,12 @@ final class HTTPSServer {
 
     /// Starts `/usr/sbin/<name>` in the background, its pid in `<name>.pid`.
     private func daemon(_ name: String, _ arguments: [String]) throws {
-        _ = try checked("/usr/sbin/start-stop-daemon", [
-            "--start", "--background", "--make-pidfile", "--pidfile", scratch.path + "/\(name).pid", "--exec", "/usr/sbin/" + name, "--",
-        ] + arguments)
+        _ = try checked(
+            "/usr/sbin/start-stop-daemon",
+            [
+                "--start", "--background", "--make-pidfile", "--pidfile", scratch.path + "/\(name).pid", "--exec",
+                "/usr/sbin/" + name, "--",
+            ] + arguments)
     }
 
     private func checked(_ program: String, _ arguments: [String]) throws -> ProcessResult {
@@ -119,13 +136,19 @@ final class HTTPSServer {
     }
 
     private func stopNginx() {
-        guard let text = try? scratch.read("nginx.pid"), let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) else { return }
+        guard let text = try? scratch.read("nginx.pid"),
+            let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines))
+        else { return }
         kill(pid, SIGTERM)
         try? FileManager.default.removeItem(atPath: scratch.path + "/nginx.pid")
     }
 
     deinit {
         stopNginx()
-        if let text = try? scratch.read("fcgiwrap.pid"), let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) { kill(pid, SIGKILL) }
+        if let text = try? scratch.read("fcgiwrap.pid"),
+            let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines))
+        {
+            kill(pid, SIGKILL)
+        }
     }
 }

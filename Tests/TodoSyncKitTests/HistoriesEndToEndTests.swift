@@ -5,10 +5,13 @@ import TestSupport
 /// Histories join as git joins them: an unrelated history is refused unless asked, and
 /// `init --remote` takes in a remote's lists as a clone would, or pushes to an empty one.
 @Suite struct HistoriesEndToEndTests {
-    private func initialize(_ folder: String, remote: String, in scratch: Scratch, expectStatus: Int32 = 0) throws -> ProcessResult {
+    private func initialize(
+        _ folder: String, remote: String, in scratch: Scratch, expectStatus: Int32 = 0
+    ) throws -> ProcessResult {
         let result = try run(todosyncBinary, ["init", folder, "--remote", remote], in: scratch.path)
         guard result.status == expectStatus else {
-            throw TestFailure("todosync init exited \(result.status)\nstdout: \(result.stdout)\nstderr: \(result.stderr)")
+            throw TestFailure(
+                "todosync init exited \(result.status)\nstdout: \(result.stdout)\nstderr: \(result.stderr)")
         }
         return result
     }
@@ -89,10 +92,14 @@ import TestSupport
         let remote = try Remote()
         _ = try remote.clone(seeding: ["TODO.md": "# Home\n\n- [ ] Water plants\n- [ ] Buy milk\n"])
         let scratch = Scratch()
-        try scratch.write("b/TODO.md", "# Home\n\n- [ ] Buy milk\n- [ ] My own item\n  with a note\n\nA line of my own.\n")
+        try scratch.write(
+            "b/TODO.md", "# Home\n\n- [ ] Buy milk\n- [ ] My own item\n  with a note\n\nA line of my own.\n")
         try scratch.write("b/ideas.md", "- [ ] An idea only here\n")
         let joined = try initialize("b", remote: remote.url, in: scratch)
-        #expect(joined.stdout.contains("TODO.md: this folder's own 1 item and 1 line of text the remote's lacked, appended to it"), "\(joined.stdout)")
+        #expect(
+            joined.stdout.contains(
+                "TODO.md: this folder's own 1 item and 1 line of text the remote's lacked, appended to it"),
+            "\(joined.stdout)")
         #expect(joined.stdout.contains("Pushed to origin/main."), "\(joined.stdout)")
         let text = try scratch.read("b/TODO.md")
         #expect(text.hasPrefix("# Home\n\n- [ ] Water plants <!-- id: "), "\(text)")
@@ -114,7 +121,9 @@ import TestSupport
         let scratch = Scratch()
         try scratch.write("b/notes.txt", "mine\n")
         let refused = try initialize("b", remote: remote.url, in: scratch, expectStatus: 1)
-        #expect(refused.stderr.contains("notes.txt is already here, and origin/main has a different file of that name"), "\(refused.stderr)")
+        #expect(
+            refused.stderr.contains("notes.txt is already here, and origin/main has a different file of that name"),
+            "\(refused.stderr)")
         #expect(try scratch.read("b/notes.txt") == "mine\n")
         #expect(!FileManager.default.fileExists(atPath: scratch.path + "/b/.git"))
         #expect(!FileManager.default.fileExists(atPath: scratch.path + "/b/TODO.md"))

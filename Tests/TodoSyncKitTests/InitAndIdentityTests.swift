@@ -23,7 +23,8 @@ import TestSupport
         var files: [String: String] = [:]
         for index in 0..<300 {
             let folder = index < 15 * 18 ? "area\(index % 15)" : "top"
-            files[folder == "top" ? "note\(index).md" : "\(folder)/sub/note\(index).md"] = "# Note \(index)\n\n- [ ] Task \(index)\n"
+            files[folder == "top" ? "note\(index).md" : "\(folder)/sub/note\(index).md"] =
+                "# Note \(index)\n\n- [ ] Task \(index)\n"
         }
         files["prose.md"] = "# Only words\n"
         let fixture = try Fixture(gitFiles: files)
@@ -48,14 +49,20 @@ import TestSupport
     /// on one line rewritten in place and cleared before the summary; into a pipe, nothing.
     @Test func initOnAVaultShowsProgressOnATerminal() throws {
         var files: [String: String] = [:]
-        for index in 0..<1_200 { files["daily/d\(index / 100)/note\(index).md"] = "# Day \(index)\n\n- [ ] Task \(index)\n" }
+        for index in 0..<1_200 {
+            files["daily/d\(index / 100)/note\(index).md"] = "# Day \(index)\n\n- [ ] Task \(index)\n"
+        }
         let fixture = try Fixture(gitFiles: files)
         let command = "'\(todosyncBinary)' init"
-        let result = try run("/usr/bin/script", ["-qec", command, "/dev/null"], in: fixture.path, environment: ["TERM": "xterm", "NO_COLOR": nil])
+        let result = try run(
+            "/usr/bin/script", ["-qec", command, "/dev/null"], in: fixture.path,
+            environment: ["TERM": "xterm", "NO_COLOR": nil])
         let shown = result.stdout
         #expect(shown.contains("\r\u{1B}[KReading notes: 600 of 1200"), "\(shown.debugDescription)")
         #expect(shown.contains("\r\u{1B}[KCommitting 1200 lists"), "\(shown.debugDescription)")
-        #expect(shown.contains("1200\r\u{1B}[KUsing the git repository in "), "cleared before the summary: \(shown.debugDescription)")
+        #expect(
+            shown.contains("1200\r\u{1B}[KUsing the git repository in "),
+            "cleared before the summary: \(shown.debugDescription)")
         #expect(shown.contains("Lists: 1200 files"), "\(shown.debugDescription)")
         #expect(try fixture.ids(in: "daily/d7/note777.md").count == 1)
         try fixture.expectCleanAndSound()
@@ -101,7 +108,8 @@ import TestSupport
         let result = try run(
             todosyncBinary, [], in: fixture.path,
             environment: [
-                "HOME": home.path, "XDG_CONFIG_HOME": home.path, "USER": "ann", "GIT_AUTHOR_NAME": nil, "GIT_AUTHOR_EMAIL": nil,
+                "HOME": home.path, "XDG_CONFIG_HOME": home.path, "USER": "ann", "GIT_AUTHOR_NAME": nil,
+                "GIT_AUTHOR_EMAIL": nil,
                 "GIT_COMMITTER_NAME": nil, "GIT_COMMITTER_EMAIL": nil,
             ])
         #expect(result.status == 0)
@@ -114,7 +122,9 @@ import TestSupport
         let fixture = try Fixture()
         try fixture.write("TODO.md", "- [ ] a\n")
         try fixture.todosync()
-        #expect(try fixture.git("log", "-1", "--format=%an <%ae> / %cn <%ce>") == "Test Author <author@example.com> / Test Committer <committer@example.com>\n")
+        #expect(
+            try fixture.git("log", "-1", "--format=%an <%ae> / %cn <%ce>")
+                == "Test Author <author@example.com> / Test Committer <committer@example.com>\n")
     }
 
     @Test func symlinkedMarkdownIsNotAList() throws {

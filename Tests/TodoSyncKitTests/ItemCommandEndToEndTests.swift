@@ -4,7 +4,8 @@ import TestSupport
 
 /// Item commands and batches through the built binary, with git as the witness.
 @Suite struct ItemCommandEndToEndTests {
-    static let start = "# Home\n- [ ] Buy milk ^milk\n- [ ] Errands ^err\n  - [ ] Post office ^post\n- [ ] Pay rent ^rent\n"
+    static let start =
+        "# Home\n- [ ] Buy milk ^milk\n- [ ] Errands ^err\n  - [ ] Post office ^post\n- [ ] Pay rent ^rent\n"
 
     func fixture() throws -> Fixture {
         let fixture = try Fixture(gitFiles: ["TODO.md": withIDs(Self.start)])
@@ -28,7 +29,10 @@ import TestSupport
         #expect(f.commitCount == before + 6)
         let text = withShortIDs(try f.read("TODO.md"))
         #expect(text.firstMatch(of: /^# Home\n- \[ \] Call Bobby <!-- id: [0-9A-F-]{36} --> ⏫ 📅 2026-12-01\n/) != nil)
-        #expect(text.contains("  about the car\n  and the keys\n- [ ] Buy milk ^milk\n- [ ] Errands ^err\n  - [ ] Post office ^post\n"))
+        #expect(
+            text.contains(
+                "  about the car\n  and the keys\n- [ ] Buy milk ^milk\n- [ ] Errands ^err\n  - [ ] Post office ^post\n"
+            ))
         #expect(!text.contains("Pay rent"))
         let log = try f.git("log", "--format=%s|%(trailers:key=Todosync-Unit,valueonly)", "-6")
         #expect(log.components(separatedBy: "command").count - 1 == 6)
@@ -49,7 +53,9 @@ import TestSupport
 
         let head = f.head
         let bytes = try f.read("TODO.md")
-        for bad in ["add \"Ok\"\ndone nothing-like-this\n", "add \"Ok\"\nfrobnicate\n", "add \"Ok\"\ndone \"unclosed\n"] {
+        for bad in [
+            "add \"Ok\"\ndone nothing-like-this\n", "add \"Ok\"\nfrobnicate\n", "add \"Ok\"\ndone \"unclosed\n",
+        ] {
             let failed = try run(todosyncBinary, ["batch"], in: f.path, input: bad)
             #expect(failed.status == 1)
             #expect(failed.stderr.contains("line 2"))
@@ -64,7 +70,9 @@ import TestSupport
         let head = f.head
         let result = try f.todosync("done", "e", expectStatus: 1)
         #expect(result.stderr.contains("\"e\" matches"))
-        #expect(result.stderr.contains("Errands") && result.stderr.contains("Post office") && result.stderr.contains("Pay rent"))
+        #expect(
+            result.stderr.contains("Errands") && result.stderr.contains("Post office")
+                && result.stderr.contains("Pay rent"))
         let none = try f.todosync("rm", "zebra", expectStatus: 1)
         #expect(none.stderr.contains("no item matches \"zebra\""))
         #expect(f.head == head)
@@ -156,13 +164,16 @@ import TestSupport
     }
 
     @Test func refusalsNameItemsByTitleAndChangeNothing() throws {
-        let f = try Fixture(gitFiles: ["TODO.md": withIDs("Intro\n1. [ ] A ^a\n2. [ ] B ^b\n- [ ] P ^p\n  ```\n  open\n")])
+        let f = try Fixture(gitFiles: [
+            "TODO.md": withIDs("Intro\n1. [ ] A ^a\n2. [ ] B ^b\n- [ ] P ^p\n  ```\n  open\n")
+        ])
         try f.todosync()
         let head = f.head
         let itself = try f.todosync("mv", "A", "--after", "A", expectStatus: 1)
         #expect(itself.stderr.contains("\"A\" cannot go under, before or after itself"))
         let fence = try f.todosync("add", "X", "--under", "P", expectStatus: 1)
-        #expect(fence.stderr.contains("TODO.md:7: \"X\" cannot go there: it would be read as part of the notes of \"P\""))
+        #expect(
+            fence.stderr.contains("TODO.md:7: \"X\" cannot go there: it would be read as part of the notes of \"P\""))
         let notes = try f.todosync("edit", "A", "--notes=- [ ] sub", expectStatus: 1)
         #expect(notes.stderr.contains("would be a task item of its own"))
         #expect(!(itself.stderr + fence.stderr + notes.stderr).contains("00000000-"))
@@ -180,7 +191,9 @@ import TestSupport
         let f = try Fixture(listsRepository: false)
         try f.todosync("add", "First")
         try f.todosync("add", "Buy", "eggs", "--priority", "high")
-        #expect(withShortIDs(try f.read("TODO.md")).contains(/^- \[ \] First <!-- id: [0-9A-F-]{36} -->\n- \[ \] Buy eggs <!-- id: [0-9A-F-]{36} --> ⏫\n$/))
+        #expect(
+            withShortIDs(try f.read("TODO.md")).contains(
+                /^- \[ \] First <!-- id: [0-9A-F-]{36} -->\n- \[ \] Buy eggs <!-- id: [0-9A-F-]{36} --> ⏫\n$/))
         #expect(f.commitCount == 2)
         #expect(try f.git("log", "--format=%s").split(separator: "\n") == ["Add \"Buy eggs\"", "Add \"First\""])
         try f.expectCleanAndSound()

@@ -18,7 +18,9 @@ import TestSupport
     }
 
     @Test func anItemsWholeLifeAcrossClonesFilesEditorsUndoAndPlainGit() throws {
-        let (_, alice, bob) = try Remote.withTwoClones(seeding: ["TODO.md": "- [ ] Call Bob\n", "travel.md": "# Travel\n\n- [ ] Book flights\n"])
+        let (_, alice, bob) = try Remote.withTwoClones(seeding: [
+            "TODO.md": "- [ ] Call Bob\n", "travel.md": "# Travel\n\n- [ ] Book flights\n",
+        ])
         try alice.todosync(as: "Alice", "sync")
         try bob.todosync(as: "Bob", "sync")
         try alice.todosync(as: "Alice", "add", "Passport")
@@ -28,7 +30,9 @@ import TestSupport
         try alice.todosync(as: "Alice", "add", "Unrelated")
         try alice.todosync(as: "Alice", "mv", "passport", "--file", "travel.md")
         // A due date typed in an editor, committed by plain `todosync`.
-        try alice.write("travel.md", try alice.read("travel.md").replacingOccurrences(of: "Renew passport", with: "Renew passport 📅 2026-12-15"))
+        try alice.write(
+            "travel.md",
+            try alice.read("travel.md").replacingOccurrences(of: "Renew passport", with: "Renew passport 📅 2026-12-15"))
         try alice.todosync(as: "Alice")
         try alice.todosync(as: "Alice", "sync")
         try bob.todosync(as: "Bob", "sync")
@@ -36,8 +40,12 @@ import TestSupport
         try bob.todosync(as: "Bob", "sync")
         try alice.todosync(as: "Alice", "sync")
         // A rename made with plain git.
-        try alice.write("travel.md", try alice.read("travel.md").replacingOccurrences(of: "Renew passport", with: "Renew my passport"))
-        _ = try run("/usr/bin/git", ["commit", "-q", "-am", "Wording"], in: alice.path, environment: ["GIT_AUTHOR_NAME": "Alice"])
+        try alice.write(
+            "travel.md",
+            try alice.read("travel.md").replacingOccurrences(of: "Renew passport", with: "Renew my passport"))
+        _ = try run(
+            "/usr/bin/git", ["commit", "-q", "-am", "Wording"], in: alice.path,
+            environment: ["GIT_AUTHOR_NAME": "Alice"])
 
         let steps = try history(alice, "passport")
         let summaries = steps.map { $0.changes.joined(separator: "; ") }
@@ -77,7 +85,8 @@ import TestSupport
         let kinds = steps.map(\.kind)
         #expect(kinds.first == "sync", "\(kinds) \(steps.map(\.changes))")
         #expect(kinds.filter { $0 == "sync" }.count == 1, "\(kinds)")
-        #expect(steps.contains { $0.author == "Alice" && $0.changes.contains("Rename \"Buy milk\" to \"Buy oat milk\"") })
+        #expect(
+            steps.contains { $0.author == "Alice" && $0.changes.contains("Rename \"Buy milk\" to \"Buy oat milk\"") })
         #expect(steps.contains { $0.author == "Bob" && $0.changes.contains("Rename \"Buy milk\" to \"Buy soy milk\"") })
         // The rent's own history holds no step of the milk's.
         #expect(try history(bob, "rent").allSatisfy { !$0.changes.joined().contains("milk") })
@@ -94,7 +103,9 @@ import TestSupport
         try f.todosync("edit", "passport", "--title", "Renew passport")
         let first = try history(f, "passport").map { $0.changes }
         #expect(first.count == 2, "\(first)")
-        let cache = try FileManager.default.contentsOfDirectory(atPath: f.path + "/.git/todosync/cache").filter { $0.hasPrefix("history-") }
+        let cache = try FileManager.default.contentsOfDirectory(atPath: f.path + "/.git/todosync/cache").filter {
+            $0.hasPrefix("history-")
+        }
         #expect(cache.count == 1, "\(cache)")
         let file = f.path + "/.git/todosync/cache/" + (cache.first ?? "")
         // Asked again: from the cache.
@@ -133,9 +144,15 @@ import TestSupport
         #expect(missing.stderr.contains("no item matches"), "\(missing.stderr)")
         let text = try f.todosync("history", "old plan", "--removed").stdout
         #expect(text.contains("History of \"Quarterly plan\""), "\(text)")
-        let steps = try JSONSerialization.jsonObject(with: Data(try f.todosync("history", "OLD PLAN", "--removed", "--json").stdout.utf8)) as? [[String: Any]] ?? []
+        let steps =
+            try JSONSerialization.jsonObject(
+                with: Data(try f.todosync("history", "OLD PLAN", "--removed", "--json").stdout.utf8))
+            as? [[String: Any]] ?? []
         let changes = steps.map { ($0["changes"] as? [[String: Any]] ?? []).compactMap { $0["summary"] as? String } }
-        #expect(changes == [["Remove \"Quarterly plan\""], ["Rename \"Old plan\" to \"Quarterly plan\""], ["Add \"Old plan\""]], "\(changes)")
+        #expect(
+            changes == [
+                ["Remove \"Quarterly plan\""], ["Rename \"Old plan\" to \"Quarterly plan\""], ["Add \"Old plan\""],
+            ], "\(changes)")
         // An item still in the lists is not a removed one.
         let held = try f.todosync("history", "call bob", "--removed", expectStatus: 1)
         #expect(held.stderr.contains("no item the lists no longer hold matches"), "\(held.stderr)")
@@ -143,7 +160,9 @@ import TestSupport
         try f.todosync("add", "Old plan B")
         try f.todosync("rm", "plan b")
         let ambiguous = try f.todosync("history", "plan", "--removed", expectStatus: 1)
-        #expect(ambiguous.stderr.contains("2 removed items match") && ambiguous.stderr.contains("Old plan B") && ambiguous.stderr.contains("Quarterly plan"), "\(ambiguous.stderr)")
+        #expect(
+            ambiguous.stderr.contains("2 removed items match") && ambiguous.stderr.contains("Old plan B")
+                && ambiguous.stderr.contains("Quarterly plan"), "\(ambiguous.stderr)")
         #expect(ambiguous.stderr.contains("--removed"), "\(ambiguous.stderr)")
     }
 
@@ -154,7 +173,9 @@ import TestSupport
         let day = ["GIT_AUTHOR_DATE": "2026-11-02T09:00:00+01:00"]
         func todosync(_ arguments: String...) throws {
             let result = try run(todosyncBinary, arguments, in: f.path, environment: day)
-            guard result.status == 0 else { throw TestFailure("todosync \(arguments) exited \(result.status): \(result.stderr)") }
+            guard result.status == 0 else {
+                throw TestFailure("todosync \(arguments) exited \(result.status): \(result.stderr)")
+            }
         }
         try todosync()
         try todosync("done", "water")
@@ -163,7 +184,10 @@ import TestSupport
         let list = try f.todosync("list", "--json").stdout
         let items = try JSONSerialization.jsonObject(with: Data(list.utf8)) as? [[String: Any]] ?? []
         let second = try #require(items.first { ($0["due"] as? String) == "2026-11-09" }?["id"] as? String)
-        let steps = try JSONSerialization.jsonObject(with: Data(try f.todosync("history", String(second.prefix(8)), "--json").stdout.utf8)) as? [[String: Any]] ?? []
+        let steps =
+            try JSONSerialization.jsonObject(
+                with: Data(try f.todosync("history", String(second.prefix(8)), "--json").stdout.utf8))
+            as? [[String: Any]] ?? []
         #expect(steps.count == 2, "\(steps)")
         guard steps.count == 2 else { return }
         let next = steps[0]["nextOccurrence"] as? [String: Any]
@@ -184,7 +208,9 @@ import TestSupport
     @Test func aLongPlainGitHistoryWithAMergeIsSearchedWhole() throws {
         let f = try Fixture()
         let id = "0F6C0000-0000-4000-8000-000000000001"
-        var lines = (0..<40).map { "- [ ] Task \($0) <!-- id: 0F6C0000-0000-4000-8000-\(String(format: "%012d", $0 + 100)) -->" }
+        var lines = (0..<40).map {
+            "- [ ] Task \($0) <!-- id: 0F6C0000-0000-4000-8000-\(String(format: "%012d", $0 + 100)) -->"
+        }
         lines.insert("- [ ] Passport <!-- id: \(id) -->", at: 20)
         var stream = ""
         var time = 1_780_000_000
@@ -193,7 +219,8 @@ import TestSupport
             time += 60
             mark += 1
             let text = lines.joined(separator: "\n") + "\n"
-            stream += "commit refs/heads/\(branch)\nmark :\(mark)\ncommitter Plain <plain@example.com> \(time) +0000\ndata \(message.utf8.count)\n\(message)\n"
+            stream +=
+                "commit refs/heads/\(branch)\nmark :\(mark)\ncommitter Plain <plain@example.com> \(time) +0000\ndata \(message.utf8.count)\n\(message)\n"
             if let merge { stream += "merge :\(merge)\n" }
             stream += "M 100644 inline TODO.md\ndata \(text.utf8.count)\n\(text)\n"
         }
@@ -239,7 +266,10 @@ import TestSupport
         try FileManager.default.removeItem(atPath: f.path + "/.git/todosync/cache")
         let traced = try run(todosyncBinary, ["history", "passport"], in: f.path, environment: ["TODOSYNC_TRACE": "1"])
         if ProcessInfo.processInfo.activeProcessorCount > 1 {
-            #expect(traced.stderr.contains("first-parent commits searched in 2 pieces") || traced.stderr.contains("searched in 3 pieces") || traced.stderr.contains("searched in 4 pieces"), "\(traced.stderr)")
+            #expect(
+                traced.stderr.contains("first-parent commits searched in 2 pieces")
+                    || traced.stderr.contains("searched in 3 pieces") || traced.stderr.contains("searched in 4 pieces"),
+                "\(traced.stderr)")
         }
         #expect(traced.stdout.components(separatedBy: "\n    ").count - 1 == expected.count, "\(traced.stdout)")
     }

@@ -17,7 +17,9 @@ import TodoModel
         for n in 0..<6 {
             lines.append("- [ ] Item \(n) <!-- id: 0F6C0000-0000-4000-8000-00000000010\(n) -->")
             if random.next() % 3 == 0 { lines.append("  A note of item \(n).") }
-            if random.next() % 3 == 0 { lines.append("  - [ ] Child of \(n) <!-- id: 0F6C0000-0000-4000-8000-00000000020\(n) -->") }
+            if random.next() % 3 == 0 {
+                lines.append("  - [ ] Child of \(n) <!-- id: 0F6C0000-0000-4000-8000-00000000020\(n) -->")
+            }
         }
         let at = 2 + Int(random.next() % UInt64(lines.count - 2))
         let indent = lines[at].hasPrefix("  ") ? "  " : ""
@@ -44,7 +46,10 @@ import TodoModel
             case 1: new[at] = new[at].replacingOccurrences(of: "- [ ]", with: "- [x]")
             case 2: new[at] = new[at].replacingOccurrences(of: "2026-12-01", with: "2026-12-24")
             case 3: new.insert(new[at].prefix { $0 == " " } + "  Bring two photos.", at: at + 1)
-            case 4: new.insert(new[at].prefix { $0 == " " } + "  - [ ] Photos <!-- id: 0F6C0000-0000-4000-8000-000000000301 -->", at: at + 1)
+            case 4:
+                new.insert(
+                    new[at].prefix { $0 == " " } + "  - [ ] Photos <!-- id: 0F6C0000-0000-4000-8000-000000000301 -->",
+                    at: at + 1)
             case 5: new[at] = "  " + new[at]
             case 6 where at > 2:
                 let line = new.remove(at: at)
@@ -55,7 +60,8 @@ import TodoModel
             case 10 where at > 2: new[at - 1] = new[at - 1].replacingOccurrences(of: "Item", with: "Thing")
             default: new.append("- [ ] Last <!-- id: 0F6C0000-0000-4000-8000-000000000501 -->")
             }
-            let oldBytes = Array((old.joined(separator: "\n") + "\n").utf8), newBytes = Array((new.joined(separator: "\n") + "\n").utf8)
+            let oldBytes = Array((old.joined(separator: "\n") + "\n").utf8),
+                newBytes = Array((new.joined(separator: "\n") + "\n").utf8)
             let before = ListSet([ListDocument(path: "TODO.md", bytes: oldBytes)])
             let after = ListSet([ListDocument(path: "TODO.md", bytes: newBytes)])
             let changes = ListSet.changes(from: before, to: after).filter { $0.item.id.description == Self.id }
@@ -64,15 +70,20 @@ import TodoModel
             let text = try #require(ItemTracer.locationText(of: needles, in: newBytes))
             #expect(
                 Self.count(text, in: newBytes) != Self.count(text, in: oldBytes),
-                "round \(round), edit \(edit): \(changes.map(\.phrase))\n--- old\n\(old.joined(separator: "\n"))\n--- new\n\(new.joined(separator: "\n"))")
+                "round \(round), edit \(edit): \(changes.map(\.phrase))\n--- old\n\(old.joined(separator: "\n"))\n--- new\n\(new.joined(separator: "\n"))"
+            )
         }
         #expect(changed > 300)
     }
 
     @Test func aNeighboursTitleLeavesTheTextAsItWas() throws {
         let needles = [Array(Self.id.utf8)]
-        let old = "- [ ] Before <!-- id: 0F6C0000-0000-4000-8000-000000000101 -->\n- [ ] Passport <!-- id: \(Self.id) -->\n- [ ] After <!-- id: 0F6C0000-0000-4000-8000-000000000102 -->\n"
-        let new = old.replacingOccurrences(of: "Before", with: "Before 📅 2026-12-01").replacingOccurrences(of: "- [ ] After", with: "- [x] After today")
-        #expect(ItemTracer.locationText(of: needles, in: Array(old.utf8)) == ItemTracer.locationText(of: needles, in: Array(new.utf8)))
+        let old =
+            "- [ ] Before <!-- id: 0F6C0000-0000-4000-8000-000000000101 -->\n- [ ] Passport <!-- id: \(Self.id) -->\n- [ ] After <!-- id: 0F6C0000-0000-4000-8000-000000000102 -->\n"
+        let new = old.replacingOccurrences(of: "Before", with: "Before 📅 2026-12-01").replacingOccurrences(
+            of: "- [ ] After", with: "- [x] After today")
+        #expect(
+            ItemTracer.locationText(of: needles, in: Array(old.utf8))
+                == ItemTracer.locationText(of: needles, in: Array(new.utf8)))
     }
 }

@@ -17,10 +17,13 @@ import TestSupport
         ]
         for (index, document) in documents.enumerated() {
             let stat = FileStat(
-                ctime: Timestamp(seconds: 1_700_000_000 + Int32(index), nanoseconds: 5), mtime: Timestamp(seconds: -1, nanoseconds: 999_999_999),
+                ctime: Timestamp(seconds: 1_700_000_000 + Int32(index), nanoseconds: 5),
+                mtime: Timestamp(seconds: -1, nanoseconds: 999_999_999),
                 device: 2049, inode: UInt32.max, userID: 1000, groupID: 100, size: 4_000_000_000)
             let bytes = Array(document.render())
-            cache.set(document.path, stat: stat, blob: try Repository.blobID(of: bytes), record: try #require(ItemRecords.encode(document)))
+            cache.set(
+                document.path, stat: stat, blob: try Repository.blobID(of: bytes),
+                record: try #require(ItemRecords.encode(document)))
         }
         return cache
     }
@@ -31,7 +34,8 @@ import TestSupport
         #expect(decoded.paths == cache.paths)
         #expect(decoded.records.mapValues(Array.init) == cache.records.mapValues(Array.init))
         let entry = try #require(cache.paths["a.md"])
-        #expect(decoded.record(at: "a.md", stat: entry.stat).map(Array.init) == cache.records[entry.blob].map(Array.init))
+        #expect(
+            decoded.record(at: "a.md", stat: entry.stat).map(Array.init) == cache.records[entry.blob].map(Array.init))
         var other = entry.stat
         other.ctime.nanoseconds += 1
         #expect(decoded.record(at: "a.md", stat: other) == nil)
@@ -46,7 +50,8 @@ import TestSupport
             #expect(ItemsCache(decoding: damaged, program: Self.program) == nil, "a changed byte at \(offset)")
         }
         #expect(ItemsCache(decoding: bytes + [0], program: Self.program) == nil)
-        #expect(ItemsCache(decoding: Array("todosync items 2\n".utf8) + bytes.dropFirst(17), program: Self.program) == nil)
+        #expect(
+            ItemsCache(decoding: Array("todosync items 2\n".utf8) + bytes.dropFirst(17), program: Self.program) == nil)
         // Another build of todosync (rebuilt, upgraded) may parse otherwise: its cache is not read.
         #expect(ItemsCache(decoding: bytes, program: "stat 1 2 3 4 5 6 /usr/bin/todosync") == nil)
     }
@@ -64,11 +69,15 @@ import TestSupport
         let enumerator = FileManager.default.enumerator(atPath: clone.path)
         while let name = enumerator?.nextObject() as? String {
             if name == ".git" { enumerator?.skipDescendants() }
-            guard name.hasSuffix(".md"), let data = FileManager.default.contents(atPath: clone.path + "/" + name) else { continue }
+            guard name.hasSuffix(".md"), let data = FileManager.default.contents(atPath: clone.path + "/" + name) else {
+                continue
+            }
             let document = ListDocument(path: name, bytes: Array(data))
             for node in document.nodeIDs.indices {
                 let id = document.id(ofNode: node)?.description ?? "-"
-                lines.append("\(name):\(document.nodeLine(node) + 1) \(id) \(document.isDone(node: node) ? "x" : " ") \(document.title(ofNode: node))")
+                lines.append(
+                    "\(name):\(document.nodeLine(node) + 1) \(id) \(document.isDone(node: node) ? "x" : " ") \(document.title(ofNode: node))"
+                )
             }
         }
         return lines.sorted()
@@ -81,9 +90,12 @@ import TestSupport
         let items = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
         let lines = items.map { item in
             let id = (item["id"] as? String) ?? "-"
-            return "\(item["file"]!):\(item["line"]!) \(id) \((item["done"] as? Bool) == true ? "x" : " ") \(item["rawTitle"]!)"
+            return
+                "\(item["file"]!):\(item["line"]!) \(id) \((item["done"] as? Bool) == true ? "x" : " ") \(item["rawTitle"]!)"
         }
-        let note = result.stderr.split(separator: "\n").first { $0.hasPrefix("todosync trace: lists from the items cache: ") }
+        let note = result.stderr.split(separator: "\n").first {
+            $0.hasPrefix("todosync trace: lists from the items cache: ")
+        }
         let fromCache = note.flatMap { Int($0.split(separator: " ")[7].dropLast()) } ?? -1
         return (lines.sorted(), fromCache)
     }

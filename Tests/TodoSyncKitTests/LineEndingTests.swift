@@ -16,7 +16,9 @@ import TestSupport
     }
 
     private func expectStoredAsGitStoresIt(_ fixture: Fixture, _ name: String) throws {
-        #expect(try gitWouldStore(fixture, name) == fixture.git("rev-parse", "HEAD:\(name)").trimmingCharacters(in: .whitespacesAndNewlines))
+        #expect(
+            try gitWouldStore(fixture, name)
+                == fixture.git("rev-parse", "HEAD:\(name)").trimmingCharacters(in: .whitespacesAndNewlines))
         let committed = try committedBytes(fixture, name)
         #expect(!committed.contains("\r"), "\(committed.debugDescription)")
         try fixture.expectCleanAndSound()
@@ -40,7 +42,9 @@ import TestSupport
         try fixture.todosync("add", "Water plants")
         let edited = try fixture.read("TODO.md")
         #expect(edited.contains("- [x] Buy milk") && edited.contains("Water plants"))
-        #expect(edited.replacingOccurrences(of: "\r\n", with: "").filter { $0 == "\n" }.count == 1, "\(edited.debugDescription)")
+        #expect(
+            edited.replacingOccurrences(of: "\r\n", with: "").filter { $0 == "\n" }.count == 1,
+            "\(edited.debugDescription)")
         #expect(edited.contains("Pasted note\n"))
         try expectStoredAsGitStoresIt(fixture, "TODO.md")
 
@@ -120,7 +124,10 @@ import TestSupport
         _ = try fixture.git("add", "crlf/.gitattributes")
         try fixture.todosync()
         for name in ["TODO.md", "crlf/TODO.md", "windows/TODO.md"] {
-            #expect(try gitWouldStore(fixture, name) == fixture.git("rev-parse", "HEAD:\(name)").trimmingCharacters(in: .whitespacesAndNewlines), "\(name)")
+            #expect(
+                try gitWouldStore(fixture, name)
+                    == fixture.git("rev-parse", "HEAD:\(name)").trimmingCharacters(in: .whitespacesAndNewlines),
+                "\(name)")
             #expect(!(try committedBytes(fixture, name)).contains("\r"), "\(name)")
         }
         #expect(try fixture.read("crlf/TODO.md").contains("Call Bob <!--"), "the working file keeps CRLF and gets ids")

@@ -34,7 +34,10 @@ import TestSupport
         try f.todosync()
         let head = f.head
         let refused = try f.todosync("add", "Bread", expectStatus: 1)
-        #expect(refused.stderr.contains("there are 2 lists and no TODO.md, so todosync does not guess which one gets the item; nothing was changed"))
+        #expect(
+            refused.stderr.contains(
+                "there are 2 lists and no TODO.md, so todosync does not guess which one gets the item; nothing was changed"
+            ))
         #expect(refused.stderr.contains("hint: name one with --file: home.md, work.md"))
         #expect(f.head == head)
         try f.todosync("add", "Bread", "--file", "home.md")
@@ -81,12 +84,16 @@ import TestSupport
         let result = try fixture.todosync("init")
         #expect(result.stdout.contains("Lists: TODO.md, docs/road map.md"), "\(result.stdout)")
         #expect(result.stdout.contains("a software project"))
-        #expect(result.stdout.contains("Left alone, not lists (a project's own documents): .github/pull_request_template.md, CHANGELOG.md"))
+        #expect(
+            result.stdout.contains(
+                "Left alone, not lists (a project's own documents): .github/pull_request_template.md, CHANGELOG.md"))
         #expect(try fixture.read(".github/pull_request_template.md") == Self.pullRequestTemplate)
         #expect(try fixture.read("CHANGELOG.md") == Self.changelog)
         #expect(try fixture.ids(in: "docs/road map.md").count == 1)
         // Recorded in the commit, and git reads the record as todosync does.
-        #expect(try fixture.git("show", "--name-only", "--format=", "HEAD") == ".gitattributes\nTODO.md\ndocs/road map.md\n")
+        #expect(
+            try fixture.git("show", "--name-only", "--format=", "HEAD") == ".gitattributes\nTODO.md\ndocs/road map.md\n"
+        )
         #expect(try attribute(fixture, "docs/road map.md") == "set")
         #expect(try attribute(fixture, "docs/other.md") == "unspecified")
         #expect(try attribute(fixture, "CHANGELOG.md") == "unspecified")
@@ -118,7 +125,9 @@ import TestSupport
         #expect(result.stdout.contains("Lists: groceries.md, work/plan.md"), "\(result.stdout)")
         #expect(result.stdout.contains("every Markdown file with task items is a list"))
         #expect(result.stdout.contains("Left alone, not lists (a project's own documents): .trash/old.md"))
-        #expect(try fixture.read(".gitattributes").contains("*.md todosync\n*.markdown todosync\n/.trash/old.md -todosync\n"))
+        #expect(
+            try fixture.read(".gitattributes").contains(
+                "*.md todosync\n*.markdown todosync\n/.trash/old.md -todosync\n"))
         #expect(try fixture.read(".trash/old.md") == "- [ ] Deleted note\n")
         #expect(try attribute(fixture, "anything new.md") == "set")
         try fixture.expectCleanAndSound()
@@ -148,7 +157,8 @@ import TestSupport
         #expect(try fixture.ids(in: "docs/notes.md") == [id])
         #expect(try fixture.ids(in: "TODO.md").isEmpty)
         // The item stays tracked there: a check is committed as a check.
-        try fixture.write("docs/notes.md", try fixture.read("docs/notes.md").replacingOccurrences(of: "- [ ]", with: "- [x]"))
+        try fixture.write(
+            "docs/notes.md", try fixture.read("docs/notes.md").replacingOccurrences(of: "- [ ]", with: "- [x]"))
         try fixture.todosync()
         #expect(fixture.lastSubject == "Check \"Fix the build\"")
 
@@ -168,7 +178,9 @@ import TestSupport
         _ = try fixture.git("commit", "-qm", "attributes")
         try fixture.todosync()
         let before = fixture.commitCount
-        for (file, reason) in [("CHANGELOG.md", "-todosync"), ("README.md", "todosync.exclude"), ("notes.txt", "Markdown")] {
+        for (file, reason) in [
+            ("CHANGELOG.md", "-todosync"), ("README.md", "todosync.exclude"), ("notes.txt", "Markdown"),
+        ] {
             let refused = try fixture.todosync("mv", "Fix the build", "--file", file, expectStatus: 1)
             #expect(refused.stderr.contains("\(file) cannot hold a list"), "\(refused.stderr)")
             #expect(refused.stderr.contains(reason), "\(refused.stderr)")

@@ -8,7 +8,8 @@ import TestSupport
     static let list = "# Home\n- [ ] Renew passport\n- [ ] Water plants\n- [ ] Call Bob\n- [ ] Pay rent\n"
     /// The editor's buffer, opened before todosync wrote the ids: one item checked, one
     /// renamed, one added in it.
-    static let staleBuffer = "# Home\n- [ ] Renew passport\n- [x] Water plants\n- [ ] Call Alice\n- [ ] Pay rent\n- [ ] Buy stamps\n"
+    static let staleBuffer =
+        "# Home\n- [ ] Renew passport\n- [x] Water plants\n- [ ] Call Alice\n- [ ] Pay rent\n- [ ] Buy stamps\n"
 
     @Test(arguments: Fixture.Editor.allCases)
     func anEditorSavingABufferFromBeforeTheIdsKeepsEveryItem(editor: Fixture.Editor) throws {
@@ -67,7 +68,10 @@ import TestSupport
         let merge = try alice.sync()
         #expect(!merge.stdout.contains("Add \"Water plants\""), "\(merge.stdout)")
         let text = try alice.read("TODO.md")
-        #expect(withoutIDs(text) == "# Home\n- [x] Renew passport\n- [x] Water plants\n- [ ] Call Alice\n- [ ] Pay rent\n- [ ] Buy stamps\n")
+        #expect(
+            withoutIDs(text)
+                == "# Home\n- [x] Renew passport\n- [x] Water plants\n- [ ] Call Alice\n- [ ] Pay rent\n- [ ] Buy stamps\n"
+        )
         #expect(Array(try alice.ids(in: "TODO.md").prefix(4)) == ids)
         try alice.expectCleanAndSound()
     }

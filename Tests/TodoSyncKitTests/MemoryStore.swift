@@ -43,7 +43,9 @@ final class MemoryStore: WriteStore {
     /// An id for an object: its kind and content, hashed.
     private static func id(_ kind: String, _ content: [UInt8]) -> OID {
         let digest = SHA1.digest(Array(kind.utf8) + [0] + content)
-        return OID(hex: digest.map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined())!
+        return OID(
+            hex: digest.map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }
+                .joined())!
     }
 
     // MARK: - Setting up
@@ -64,11 +66,16 @@ final class MemoryStore: WriteStore {
             blobs[blob] = bytes
             tree[path] = TreeFile(path: path, blob: blob, mode: TreeChange.regularFileMode)
         }
-        let treeID = Self.id("tree", Array(tree.values.sorted { $0.path < $1.path }.map { "\($0.path) \($0.blob)" }.joined(separator: "\n").utf8))
+        let treeID = Self.id(
+            "tree",
+            Array(tree.values.sorted { $0.path < $1.path }.map { "\($0.path) \($0.blob)" }.joined(separator: "\n").utf8)
+        )
         trees[treeID] = tree
         let signature = Signature(name: "Test", email: "test@example.com", time: 0, offsetMinutes: 0)
         let commitID = Self.id("commit", Array("\(treeID) \(parent?.description ?? "") \(message)".utf8))
-        let commit = Commit(id: commitID, tree: treeID, parents: parent.map { [$0] } ?? [], message: message, author: signature, committer: signature)
+        let commit = Commit(
+            id: commitID, tree: treeID, parents: parent.map { [$0] } ?? [], message: message, author: signature,
+            committer: signature)
         commits[commitID] = commit
         return commit
     }
@@ -77,7 +84,9 @@ final class MemoryStore: WriteStore {
     func checkOut(_ commit: Commit, branch: String = "refs/heads/main") {
         refs[branch] = commit.id
         files = (trees[commit.tree] ?? [:]).mapValues { blobs[$0.blob] ?? [] }
-        index = (trees[commit.tree] ?? [:]).mapValues { StagedFile(path: $0.path, blob: $0.blob, mode: $0.mode, stat: nil) }
+        index = (trees[commit.tree] ?? [:]).mapValues {
+            StagedFile(path: $0.path, blob: $0.blob, mode: $0.mode, stat: nil)
+        }
     }
 
     /// The files of a commit, as text.
@@ -90,7 +99,9 @@ final class MemoryStore: WriteStore {
     /// objects that exist.
     var isSound: Bool {
         refs.values.allSatisfy { commits[$0] != nil }
-            && commits.values.allSatisfy { commit in trees[commit.tree] != nil && commit.parents.allSatisfy { commits[$0] != nil } }
+            && commits.values.allSatisfy { commit in
+                trees[commit.tree] != nil && commit.parents.allSatisfy { commits[$0] != nil }
+            }
             && trees.values.allSatisfy { $0.values.allSatisfy { blobs[$0.blob] != nil } }
             && index.values.allSatisfy { blobs[$0.blob] != nil }
     }
@@ -143,7 +154,12 @@ final class MemoryStore: WriteStore {
                 tree[path] = nil
             }
         }
-        let id = Self.id("tree", Array(tree.values.sorted { $0.path < $1.path }.map { "\($0.path) \($0.blob) \($0.mode)" }.joined(separator: "\n").utf8))
+        let id = Self.id(
+            "tree",
+            Array(
+                tree.values.sorted { $0.path < $1.path }.map { "\($0.path) \($0.blob) \($0.mode)" }.joined(
+                    separator: "\n"
+                ).utf8))
         trees[id] = tree
         return id
     }
@@ -154,7 +170,8 @@ final class MemoryStore: WriteStore {
         for parent in parents { try strict(commits[parent] != nil, "parent \(parent) does not exist") }
         let signature = Signature(name: "Test", email: "test@example.com", time: 0, offsetMinutes: 0)
         let id = Self.id("commit", Array("\(tree) \(parents.map(\.description)) \(message)".utf8))
-        let commit = Commit(id: id, tree: tree, parents: parents, message: message, author: signature, committer: signature)
+        let commit = Commit(
+            id: id, tree: tree, parents: parents, message: message, author: signature, committer: signature)
         commits[id] = commit
         return commit
     }
@@ -186,7 +203,9 @@ final class MemoryStore: WriteStore {
     func writeJournal(_ journal: WriteJournal) throws(TodoSyncError) {
         try record("journal")
         try strict(journal.encoded() != nil, "the journal cannot be encoded")
-        for case let blob? in journal.files.values { try strict(blobs[blob] != nil, "journal names blob \(blob), which does not exist") }
+        for case let blob? in journal.files.values {
+            try strict(blobs[blob] != nil, "journal names blob \(blob), which does not exist")
+        }
         try strict(commits[journal.target] != nil, "journal names commit \(journal.target), which does not exist")
         self.journal = journal
     }
@@ -202,7 +221,9 @@ final class MemoryStore: WriteStore {
         try strict(trees[tree] != nil, "tree \(tree) does not exist")
         let old = baseline.flatMap { trees[$0] } ?? [:]
         for path in paths {
-            guard files[path] == old[path].flatMap({ blobs[$0.blob] }) else { throw TodoSyncError("\(path) has edits the checkout would overwrite") }
+            guard files[path] == old[path].flatMap({ blobs[$0.blob] }) else {
+                throw TodoSyncError("\(path) has edits the checkout would overwrite")
+            }
         }
         for path in paths {
             let entry = trees[tree]?[path]
@@ -223,7 +244,8 @@ final class MemoryStore: WriteStore {
         return nil
     }
 
-    func moveReference(_ name: String, to target: OID, expecting expected: OID?, message: String) throws(TodoSyncError) {
+    func moveReference(_ name: String, to target: OID, expecting expected: OID?, message: String) throws(TodoSyncError)
+    {
         try record("move \(name)")
         try strict(commits[target] != nil, "commit \(target) does not exist")
         guard refs[name] == expected else { throw TodoSyncError("\(name) moved meanwhile") }
@@ -232,7 +254,9 @@ final class MemoryStore: WriteStore {
 
     func updateIndex(staged: [StagedFile], removing removed: [String]) throws(TodoSyncError) {
         try record("index")
-        for file in staged { try strict(blobs[file.blob] != nil, "index entry \(file.path) names a blob that does not exist") }
+        for file in staged {
+            try strict(blobs[file.blob] != nil, "index entry \(file.path) names a blob that does not exist")
+        }
         for file in staged { index[file.path] = file }
         for path in removed { index[path] = nil }
     }

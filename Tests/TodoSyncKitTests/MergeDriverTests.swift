@@ -9,7 +9,9 @@ import TestSupport
     /// writes, each set up with `todosync init` (which sets the driver in its git config).
     private func clones(base: String) throws -> (ours: Fixture, theirs: Fixture) {
         let remote = try Remote()
-        let ours = try remote.clone(seeding: ["TODO.md": withIDs(base), ".gitattributes": "*.md merge=todosync\n*.markdown merge=todosync\n"])
+        let ours = try remote.clone(seeding: [
+            "TODO.md": withIDs(base), ".gitattributes": "*.md merge=todosync\n*.markdown merge=todosync\n",
+        ])
         let theirs = try remote.clone()
         for clone in [ours, theirs] {
             let set = try clone.todosync("init")
@@ -52,7 +54,8 @@ import TestSupport
 
         let pulled = try run("/usr/bin/git", ["pull", "--no-rebase", "--no-edit", "origin", "main"], in: ours.path)
         #expect(pulled.status == 0, "\(pulled.stdout)\(pulled.stderr)")
-        #expect(try ours.read("TODO.md") == "- [ ] Oat milk <!-- id: \(ids[0]) -->\n- [ ] Bread <!-- id: \(ids[1]) -->\n")
+        #expect(
+            try ours.read("TODO.md") == "- [ ] Oat milk <!-- id: \(ids[0]) -->\n- [ ] Bread <!-- id: \(ids[1]) -->\n")
         #expect(!pulled.stderr.contains("warning"), "\(pulled.stderr)")
         try ours.expectCleanAndSound()
     }
@@ -87,7 +90,9 @@ import TestSupport
         #expect(pulled.status != 0)
         #expect(pulled.stdout.contains("CONFLICT (content): Merge conflict in README.md"), "\(pulled.stdout)")
         let text = try ours.read("README.md")
-        #expect(text.contains("<<<<<<< ours") && text.contains("Kept by Cleo.") && text.contains("Kept by Bob.") && text.contains(">>>>>>> theirs"), "\(text)")
+        #expect(
+            text.contains("<<<<<<< ours") && text.contains("Kept by Cleo.") && text.contains("Kept by Bob.")
+                && text.contains(">>>>>>> theirs"), "\(text)")
     }
 
     /// A plain `git clone` (git copies no config) of lists whose .gitattributes names the
@@ -95,12 +100,16 @@ import TestSupport
     /// `git pull` merges a rename on one side and a check on the other by item.
     @Test func aFreshCloneSetsUpTheDriverOnItsFirstCommand() throws {
         let remote = try Remote()
-        let first = try remote.clone(seeding: ["TODO.md": withIDs("- [ ] Milk ^a\n- [ ] Bread ^b\n"), ".gitattributes": "*.md merge=todosync\n"])
+        let first = try remote.clone(seeding: [
+            "TODO.md": withIDs("- [ ] Milk ^a\n- [ ] Bread ^b\n"), ".gitattributes": "*.md merge=todosync\n",
+        ])
         try first.todosync("init")
         let plain = try remote.clone()
         #expect(try run("/usr/bin/git", ["config", "merge.todosync.driver"], in: plain.path).status != 0)
         let status = try plain.todosync("status")
-        #expect((status.stdout + status.stderr).contains("set up todosync's merge driver"), "\(status.stdout)\(status.stderr)")
+        #expect(
+            (status.stdout + status.stderr).contains("set up todosync's merge driver"),
+            "\(status.stdout)\(status.stderr)")
         #expect(!(try plain.git("config", "merge.todosync.driver")).isEmpty)
         let again = try plain.todosync("status")
         #expect(!(again.stdout + again.stderr).contains("merge driver"), "said once")
@@ -130,7 +139,8 @@ import TestSupport
     @Test func initRunByARelativePathSetsTheDriverByItsAbsolutePath() throws {
         let scratch = Scratch()
         try FileManager.default.createDirectory(atPath: scratch.path + "/bin", withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(atPath: scratch.path + "/bin/todosync", withDestinationPath: todosyncBinary)
+        try FileManager.default.createSymbolicLink(
+            atPath: scratch.path + "/bin/todosync", withDestinationPath: todosyncBinary)
         let result = try run("/bin/sh", ["-c", "bin/todosync init lists"], in: scratch.path)
         #expect(result.status == 0, "\(result.stderr)")
         let driver = try Fixture(existing: scratch, at: "lists").git("config", "merge.todosync.driver")

@@ -14,7 +14,8 @@ import TestSupport
         let fixture = try Fixture()
         for index in 0..<notes {
             let folder = ["daily", "projects/a", "projects/b", "notes"][index % 4]
-            let text = index % 4 == 3
+            let text =
+                index % 4 == 3
                 ? "# Prose \(index)\n\nNo tasks here.\n"
                 : "# Note \(index)\n\n- [ ] Task \(index)-a\n- [ ] Task \(index)-b\n  - [ ] Sub \(index)\n"
             try fixture.write("\(folder)/n\(index).md", text)
@@ -28,11 +29,15 @@ import TestSupport
 
     /// What the next commit pass finds, and whether it read every file.
     private func pending(_ fixture: Fixture) throws -> (found: [String], readAll: Bool) {
-        let result = try run(todosyncBinary, ["status", "--json"], in: fixture.path, environment: ["TODOSYNC_TRACE": "1"])
+        let result = try run(
+            todosyncBinary, ["status", "--json"], in: fixture.path, environment: ["TODOSYNC_TRACE": "1"])
         guard result.status == 0 else { throw TestFailure(result.stderr) }
         let workspace = try Workspace.open(at: fixture.path)
         let unit = try workspace.pending()
-        return (unit.changedPaths + unit.changes.map(\.phrase), !result.stderr.contains("files the note and git's index do not vouch for"))
+        return (
+            unit.changedPaths + unit.changes.map(\.phrase),
+            !result.stderr.contains("files the note and git's index do not vouch for")
+        )
     }
 
     private func withoutNote<T>(_ fixture: Fixture, _ body: () throws -> T) throws -> T {
@@ -46,12 +51,23 @@ import TestSupport
     typealias Edit = @Sendable (Fixture) throws -> Void
 
     static let edits: [(String, Edit)] = [
-        ("one line edited", { try $0.write("daily/n0.md", try $0.read("daily/n0.md").replacingOccurrences(of: "Task 0-a", with: "Task 0-a edited")) }),
-        ("an item moved between notes", { f in
-            let from = try f.read("daily/n4.md"), line = from.split(separator: "\n").first { $0.contains("Task 4-a") }!
-            try f.write("daily/n4.md", from.replacingOccurrences(of: line + "\n", with: ""))
-            try f.write("projects/a/n1.md", try f.read("projects/a/n1.md") + line + "\n")
-        }),
+        (
+            "one line edited",
+            {
+                try $0.write(
+                    "daily/n0.md",
+                    try $0.read("daily/n0.md").replacingOccurrences(of: "Task 0-a", with: "Task 0-a edited"))
+            }
+        ),
+        (
+            "an item moved between notes",
+            { f in
+                let from = try f.read("daily/n4.md"),
+                    line = from.split(separator: "\n").first { $0.contains("Task 4-a") }!
+                try f.write("daily/n4.md", from.replacingOccurrences(of: line + "\n", with: ""))
+                try f.write("projects/a/n1.md", try f.read("projects/a/n1.md") + line + "\n")
+            }
+        ),
         ("a note removed", { f in try FileManager.default.removeItem(atPath: f.path + "/projects/b/n2.md") }),
         ("a note added", { try $0.write("notes/new.md", "- [ ] Fresh\n") }),
         ("a prose note given a task", { try $0.write("notes/n3.md", "# Prose 3\n\n- [ ] Now a task\n") }),
@@ -77,11 +93,14 @@ import TestSupport
         // The note it left (the files read put into the tables of those vouched for) names what
         // a pass reading every file notes.
         let notePath = fixture.path + "/.git/" + CheckedHead.fileName
-        let left = try #require(FileManager.default.contents(atPath: notePath).flatMap { CheckedHead(decoding: Array($0)) })
+        let left = try #require(
+            FileManager.default.contents(atPath: notePath).flatMap { CheckedHead(decoding: Array($0)) })
         try FileManager.default.removeItem(atPath: notePath)
         _ = try run(todosyncBinary, ["status"], in: fixture.path, environment: ["TODOSYNC_TRACE": "1"])
-        let recorded = try #require(FileManager.default.contents(atPath: notePath).flatMap { CheckedHead(decoding: Array($0)) })
-        #expect(left.commit == recorded.commit && left.blobs == recorded.blobs && left.plain == recorded.plain, "\(name)")
+        let recorded = try #require(
+            FileManager.default.contents(atPath: notePath).flatMap { CheckedHead(decoding: Array($0)) })
+        #expect(
+            left.commit == recorded.commit && left.blobs == recorded.blobs && left.plain == recorded.plain, "\(name)")
     }
 
     /// An item command, undo and redo commit from HEAD's lists: the note they leave (the last
@@ -90,21 +109,33 @@ import TestSupport
     @Test func afterAnItemCommandUndoOrRedoTheNextPassReadsOnlyWhatChanged() throws {
         let fixture = try vault()
         let notePath = fixture.path + "/.git/" + CheckedHead.fileName
-        for command in [["done", "Task 5-a"], ["add", "Fresh one", "--file", "daily/n0.md"], ["mv", "Task 6-b", "--under", "Task 1-a"], ["undo"], ["redo"], ["rm", "Sub 9"]] {
+        for command in [
+            ["done", "Task 5-a"], ["add", "Fresh one", "--file", "daily/n0.md"],
+            ["mv", "Task 6-b", "--under", "Task 1-a"], ["undo"], ["redo"], ["rm", "Sub 9"],
+        ] {
             let result = try run(todosyncBinary, command, in: fixture.path)
             try #require(result.status == 0, "\(command): \(result.stderr)")
-            let left = try #require(FileManager.default.contents(atPath: notePath).flatMap { CheckedHead(decoding: Array($0)) }, "\(command)")
-            #expect(left.commit.description == (try fixture.git("rev-parse", "HEAD")).trimmingCharacters(in: .newlines), "\(command)")
+            let left = try #require(
+                FileManager.default.contents(atPath: notePath).flatMap { CheckedHead(decoding: Array($0)) },
+                "\(command)")
+            #expect(
+                left.commit.description == (try fixture.git("rev-parse", "HEAD")).trimmingCharacters(in: .newlines),
+                "\(command)")
             try fixture.write("daily/n12.md", try fixture.read("daily/n12.md") + "- [ ] After \(command[0])\n")
             let narrowed = try pending(fixture)
             #expect(!narrowed.readAll, "\(command)")
             let full = try withoutNote(fixture) { try pending(fixture) }
             #expect(narrowed.found == full.found && !full.found.isEmpty, "\(command)")
             try FileManager.default.removeItem(atPath: notePath)
-            try fixture.write("daily/n12.md", try fixture.read("daily/n12.md").replacingOccurrences(of: "- [ ] After \(command[0])\n", with: ""))
+            try fixture.write(
+                "daily/n12.md",
+                try fixture.read("daily/n12.md").replacingOccurrences(of: "- [ ] After \(command[0])\n", with: ""))
             _ = try run(todosyncBinary, ["status"], in: fixture.path)
-            let recorded = try #require(FileManager.default.contents(atPath: notePath).flatMap { CheckedHead(decoding: Array($0)) })
-            #expect(left.commit == recorded.commit && left.blobs == recorded.blobs && left.plain == recorded.plain, "\(command)")
+            let recorded = try #require(
+                FileManager.default.contents(atPath: notePath).flatMap { CheckedHead(decoding: Array($0)) })
+            #expect(
+                left.commit == recorded.commit && left.blobs == recorded.blobs && left.plain == recorded.plain,
+                "\(command)")
             // The note as left goes back in place for the next command.
             try #require(left.encoded()).withUnsafeBytes { try Data($0).write(to: URL(fileURLWithPath: notePath)) }
             usleep(30_000)
@@ -120,7 +151,8 @@ import TestSupport
         let later = Date().addingTimeInterval(5)
         func touchAll() throws {
             for path in try fixture.git("ls-files", "*.md").split(separator: "\n") {
-                try FileManager.default.setAttributes([.modificationDate: later], ofItemAtPath: fixture.path + "/" + path)
+                try FileManager.default.setAttributes(
+                    [.modificationDate: later], ofItemAtPath: fixture.path + "/" + path)
             }
         }
         try touchAll()
@@ -132,7 +164,9 @@ import TestSupport
         try touchAll()
         let narrowed = try pending(fixture)
         let full = try withoutNote(fixture) { try pending(fixture) }
-        #expect(narrowed.found == full.found && narrowed.found.contains { $0.contains("Task 0-a edited") }, "\(narrowed.found)")
+        #expect(
+            narrowed.found == full.found && narrowed.found.contains { $0.contains("Task 0-a edited") },
+            "\(narrowed.found)")
         try fixture.todosync()
         #expect(try fixture.git("status", "--porcelain").isEmpty)
     }
@@ -142,17 +176,23 @@ import TestSupport
     /// id into another note is not carried over (that id would be used twice, unseen).
     @Test func afterAPlainGitCommitOnlyTheFilesItChangedAreRead() throws {
         let fixture = try vault()
-        try fixture.write("daily/n0.md", try fixture.read("daily/n0.md").replacingOccurrences(of: "[ ] Task 0-a", with: "[x] Task 0-a"))
+        try fixture.write(
+            "daily/n0.md",
+            try fixture.read("daily/n0.md").replacingOccurrences(of: "[ ] Task 0-a", with: "[x] Task 0-a"))
         try fixture.write("projects/a/n1.md", try fixture.read("projects/a/n1.md") + "- [ ] From git\n")
         _ = try fixture.git("commit", "-qam", "plain git")
-        try fixture.write("daily/n4.md", try fixture.read("daily/n4.md").replacingOccurrences(of: "Task 4-b", with: "Task 4-b edited"))
+        try fixture.write(
+            "daily/n4.md", try fixture.read("daily/n4.md").replacingOccurrences(of: "Task 4-b", with: "Task 4-b edited")
+        )
         usleep(30_000)
         let carried = try run(todosyncBinary, ["status"], in: fixture.path, environment: ["TODOSYNC_TRACE": "1"])
         #expect(carried.stderr.contains("carry the note"), "\(carried.stderr)")
         let narrowed = try pending(fixture)
         #expect(!narrowed.readAll)
         let full = try withoutNote(fixture) { try pending(fixture) }
-        #expect(narrowed.found == full.found && full.found.contains { $0.contains("Task 4-b edited") } && full.found.count > 1, "\(full.found)")
+        #expect(
+            narrowed.found == full.found && full.found.contains { $0.contains("Task 4-b edited") }
+                && full.found.count > 1, "\(full.found)")
         try fixture.todosync()
         #expect(try fixture.git("status", "--porcelain").isEmpty)
         #expect(try fixture.ids(in: "projects/a/n1.md").count == 4, "the item git committed without an id has one now")
@@ -168,7 +208,9 @@ import TestSupport
         #expect(pasted.found == expected.found)
         try fixture.todosync()
         var ids: [String] = []
-        for path in try fixture.git("ls-files", "*.md").split(separator: "\n") { ids += try fixture.ids(in: String(path)) }
+        for path in try fixture.git("ls-files", "*.md").split(separator: "\n") {
+            ids += try fixture.ids(in: String(path))
+        }
         #expect(Set(ids).count == ids.count, "no id twice")
         try fixture.expectCleanAndSound()
     }
@@ -180,14 +222,18 @@ import TestSupport
         try fixture.write("daily/n0.md", try fixture.read("daily/n0.md") + line + "\n")
         try fixture.todosync()
         var ids: [String] = []
-        for path in try fixture.git("ls-files", "*.md").split(separator: "\n") { ids += try fixture.ids(in: String(path)) }
+        for path in try fixture.git("ls-files", "*.md").split(separator: "\n") {
+            ids += try fixture.ids(in: String(path))
+        }
         #expect(Set(ids).count == ids.count, "no id twice")
         #expect(try fixture.read("projects/a/n1.md") == source, "the original keeps its id")
     }
 
     @Test func aDamagedOrStaleNoteIsOnlyMissed() throws {
         let fixture = try vault()
-        try fixture.write("daily/n0.md", try fixture.read("daily/n0.md").replacingOccurrences(of: "[ ] Task 0-b", with: "[x] Task 0-b"))
+        try fixture.write(
+            "daily/n0.md",
+            try fixture.read("daily/n0.md").replacingOccurrences(of: "[ ] Task 0-b", with: "[x] Task 0-b"))
         let path = fixture.path + "/.git/" + CheckedHead.fileName
         let good = try #require(FileManager.default.contents(atPath: path))
         let expected = try withoutNote(fixture) { try pending(fixture).found }

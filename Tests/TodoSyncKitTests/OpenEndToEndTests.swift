@@ -9,14 +9,19 @@ import TestSupport
     /// runs `action` (in the folder it was started in) and exits with `status`.
     private func editor(_ name: String, in scratch: Scratch, action: String, status: Int = 0) throws -> String {
         let path = scratch.path + "/bin/" + name
-        try scratch.write("bin/" + name, "#!/bin/sh\necho \"$@\" > '\(scratch.path)/bin/args.txt'\n\(action)\nexit \(status)\n")
+        try scratch.write(
+            "bin/" + name, "#!/bin/sh\necho \"$@\" > '\(scratch.path)/bin/args.txt'\n\(action)\nexit \(status)\n")
         chmod(path, 0o755)
         return path
     }
 
-    private func arguments(_ scratch: Scratch) throws -> String { try scratch.read("bin/args.txt").trimmingCharacters(in: .newlines) }
+    private func arguments(_ scratch: Scratch) throws -> String {
+        try scratch.read("bin/args.txt").trimmingCharacters(in: .newlines)
+    }
 
-    private func open(_ fixture: Fixture, _ arguments: [String] = [], environment: [String: String?]) throws -> ProcessResult {
+    private func open(
+        _ fixture: Fixture, _ arguments: [String] = [], environment: [String: String?]
+    ) throws -> ProcessResult {
         var variables: [String: String?] = ["GIT_EDITOR": nil, "VISUAL": nil, "EDITOR": nil, "TERM": "xterm"]
         variables.merge(environment) { _, new in new }
         return try run(todosyncBinary, ["open"] + arguments, in: fixture.path, environment: variables)
@@ -33,7 +38,9 @@ import TestSupport
     @Test func opensEveryListAndCommitsTheSessionAsOneUnit() throws {
         let fixture = try committedFixture()
         let tools = Scratch()
-        let vim = try editor("vim", in: tools, action: "printf -- '- [ ] Eggs\\n' >> TODO.md; printf -- '- [ ] Slides\\n' >> work/TODO.md")
+        let vim = try editor(
+            "vim", in: tools,
+            action: "printf -- '- [ ] Eggs\\n' >> TODO.md; printf -- '- [ ] Slides\\n' >> work/TODO.md")
         let before = fixture.commitCount
         let result = try open(fixture, environment: ["GIT_EDITOR": vim])
         #expect(result.status == 0, "\(result.stderr)")
@@ -47,19 +54,25 @@ import TestSupport
     @Test func anItemOpensInItsFileAtItsLine() throws {
         let fixture = try committedFixture()
         let tools = Scratch()
-        for (name, expected) in [("nvim", "+4 TODO.md"), ("code", "--goto TODO.md:4"), ("hx", "TODO.md:4"), ("mousepad", "TODO.md")] {
+        for (name, expected) in [
+            ("nvim", "+4 TODO.md"), ("code", "--goto TODO.md:4"), ("hx", "TODO.md:4"), ("mousepad", "TODO.md"),
+        ] {
             let program = try editor(name, in: tools, action: ":")
             let result = try open(fixture, ["bread"], environment: ["GIT_EDITOR": program + " --wait"])
             #expect(result.status == 0, "\(result.stderr)")
             #expect(try arguments(tools) == "--wait " + expected, "\(name)")
         }
-        let file = try open(fixture, ["work/TODO.md"], environment: ["GIT_EDITOR": try editor("vi", in: tools, action: ":")])
+        let file = try open(
+            fixture, ["work/TODO.md"], environment: ["GIT_EDITOR": try editor("vi", in: tools, action: ":")])
         #expect(file.status == 0)
         #expect(try arguments(tools) == "work/TODO.md")
-        let absolute = try open(fixture, [fixture.path + "/work/TODO.md"], environment: ["GIT_EDITOR": try editor("vi", in: tools, action: ":")])
+        let absolute = try open(
+            fixture, [fixture.path + "/work/TODO.md"],
+            environment: ["GIT_EDITOR": try editor("vi", in: tools, action: ":")])
         #expect(absolute.status == 0, "\(absolute.stderr)")
         #expect(try arguments(tools) == "work/TODO.md")
-        let unknown = try open(fixture, ["cheese"], environment: ["GIT_EDITOR": try editor("vi", in: tools, action: ":")])
+        let unknown = try open(
+            fixture, ["cheese"], environment: ["GIT_EDITOR": try editor("vi", in: tools, action: ":")])
         #expect(unknown.status == 1)
         #expect(unknown.stderr.contains("no item matches \"cheese\""))
     }
@@ -95,7 +108,9 @@ import TestSupport
         let fixture = try committedFixture()
         let tools = Scratch()
         let names = ["first", "second", "third", "fourth"]
-        let programs = try names.map { name in try editor(name, in: tools, action: "echo \(name) > '\(tools.path)/ran.txt'") }
+        let programs = try names.map { name in
+            try editor(name, in: tools, action: "echo \(name) > '\(tools.path)/ran.txt'")
+        }
         func ran(_ environment: [String: String?]) throws -> String {
             let result = try open(fixture, environment: environment)
             guard result.status == 0 else { throw TestFailure("open failed: \(result.stderr)") }

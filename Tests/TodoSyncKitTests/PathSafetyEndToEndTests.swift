@@ -20,7 +20,8 @@ import TestSupport
 
     @Test func aCommittedSymbolicLinkIsNeverReadOrWrittenThrough() throws {
         let (fixture, outside) = try fixtureWithOutsideFolder()
-        try FileManager.default.createSymbolicLink(atPath: fixture.path + "/notes.md", withDestinationPath: outside.path + "/private.md")
+        try FileManager.default.createSymbolicLink(
+            atPath: fixture.path + "/notes.md", withDestinationPath: outside.path + "/private.md")
         _ = try fixture.git("add", "notes.md")
         _ = try fixture.git("commit", "-qm", "A peer's link")
         // The link is neither a list nor adopted: nothing to commit, no id written out there.
@@ -38,7 +39,8 @@ import TestSupport
 
     @Test func aFolderThatIsASymbolicLinkIsNeverEntered() throws {
         let (fixture, outside) = try fixtureWithOutsideFolder()
-        try FileManager.default.createSymbolicLink(atPath: fixture.path + "/elsewhere", withDestinationPath: outside.path + "/dir")
+        try FileManager.default.createSymbolicLink(
+            atPath: fixture.path + "/elsewhere", withDestinationPath: outside.path + "/dir")
         let refused = try fixture.todosync("add", "Leak", "--file", "elsewhere/TODO.md", expectStatus: 1)
         #expect(refused.stderr.contains("elsewhere is a symbolic link"), "\(refused.stderr)")
         #expect(try outside.read("dir/TODO.md") == Self.outsideList)
@@ -65,7 +67,9 @@ import TestSupport
         let fixture = try Fixture(gitFiles: ["TODO.md": "- [ ] Buy milk\n"])
         try fixture.todosync()
         let refused = try fixture.todosync("add", "Stray", "--file", path, expectStatus: 1)
-        #expect(refused.stderr.contains("outside the repository") || refused.stderr.contains("inside .git"), "\(refused.stderr)")
+        #expect(
+            refused.stderr.contains("outside the repository") || refused.stderr.contains("inside .git"),
+            "\(refused.stderr)")
         #expect(refused.stderr.contains("nothing was changed"))
         #expect(fixture.commitCount == 2)
         try fixture.expectCleanAndSound()

@@ -47,7 +47,9 @@ import TestSupport
         #expect(withoutIDs(text) == "- [ ] Buy oat milk\n- [ ] Water plants\n- [ ] Call Bob\n", "\(text)")
 
         // A delete on one clone stays deleted everywhere.
-        try bob.write("TODO.md", text.split(separator: "\n").filter { !$0.contains("Water plants") }.joined(separator: "\n") + "\n")
+        try bob.write(
+            "TODO.md",
+            text.split(separator: "\n").filter { !$0.contains("Water plants") }.joined(separator: "\n") + "\n")
         try bob.sync()
         try alice.sync()
         try carol.sync()

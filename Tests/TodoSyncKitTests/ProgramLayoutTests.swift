@@ -15,7 +15,9 @@ import Testing
         for file in files where file.hasSuffix(".swift") {
             let text = try String(contentsOfFile: Self.sources + "/" + file, encoding: .utf8)
             let lines = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-            if lines.contains(where: { ["import Foundation", "@_exported import Foundation", "internal import Foundation"].contains($0) }) {
+            if lines.contains(where: {
+                ["import Foundation", "@_exported import Foundation", "internal import Foundation"].contains($0)
+            }) {
                 importing.append(file)
             }
         }

@@ -6,12 +6,16 @@ import TestSupport
 /// shell on a repository fresh from `todosync init`: each works as shown (issue 48: four of
 /// nine failed on the lists init writes).
 @Suite struct ReadmeExamplesTests {
-    static let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path + "/README.md"
+    static let readme =
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().path + "/README.md"
 
     /// The fenced block after "Item commands".
     static func itemCommandExamples() throws -> String {
         let text = try String(contentsOfFile: readme, encoding: .utf8)
-        guard let start = text.range(of: "Item commands, each one commit") else { throw TestFailure("README.md has no item-command examples") }
+        guard let start = text.range(of: "Item commands, each one commit") else {
+            throw TestFailure("README.md has no item-command examples")
+        }
         let rest = text[start.upperBound...]
         guard let open = rest.range(of: "```\n"), let close = rest[open.upperBound...].range(of: "```\n") else {
             throw TestFailure("README.md's item-command examples are not in a fenced block")
@@ -34,7 +38,10 @@ import TestSupport
         #expect(result.status == 0, "stdout: \(result.stdout)\nstderr: \(result.stderr)")
 
         let text = try lists.read("TODO.md")
-        for line in ["- [ ] Call Bob <!-- id: ", "- [x] Buy oat milk <!-- id: ", "the blue carton", "- [ ] Errands <!-- id: ", "Water plants"] {
+        for line in [
+            "- [ ] Call Bob <!-- id: ", "- [x] Buy oat milk <!-- id: ", "the blue carton", "- [ ] Errands <!-- id: ",
+            "Water plants",
+        ] {
             #expect(text.contains(line), "\(line)\n\(text)")
         }
         #expect(!text.contains("Install todosync"))

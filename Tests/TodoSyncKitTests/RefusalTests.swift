@@ -23,13 +23,23 @@ import TestSupport
         let home = Scratch()
         let before = fixture.head
         #expect(chown(fixture.path, 65_534, 65_534) == 0 && chown(fixture.path + "/.git", 65_534, 65_534) == 0)
-        for (arguments, folder) in [([String](), fixture.path), (["status"], fixture.path + "/sub"), (["init", "."], fixture.path)] {
+        for (arguments, folder) in [
+            ([String](), fixture.path), (["status"], fixture.path + "/sub"), (["init", "."], fixture.path),
+        ] {
             let result = try run(todosyncBinary, arguments, in: folder, environment: ["HOME": home.path])
             #expect(result.status == 1, "\(arguments)")
-            #expect(result.stderr.contains("todosync: error: detected dubious ownership in repository at '\(fixture.path)'"), "\(result.stderr)")
-            #expect(result.stderr.contains("hint: if you trust it, add an exception: git config --global --add safe.directory \(fixture.path)\n"))
+            #expect(
+                result.stderr.contains(
+                    "todosync: error: detected dubious ownership in repository at '\(fixture.path)'"),
+                "\(result.stderr)")
+            #expect(
+                result.stderr.contains(
+                    "hint: if you trust it, add an exception: git config --global --add safe.directory \(fixture.path)\n"
+                ))
         }
-        _ = try run("/usr/bin/git", ["config", "--global", "--add", "safe.directory", fixture.path], in: home.path, environment: ["HOME": home.path])
+        _ = try run(
+            "/usr/bin/git", ["config", "--global", "--add", "safe.directory", fixture.path], in: home.path,
+            environment: ["HOME": home.path])
         let trusted = try run(todosyncBinary, [], in: fixture.path, environment: ["HOME": home.path])
         #expect(trusted.status == 0, "\(trusted.stderr)")
         let after = try run("/usr/bin/git", ["rev-parse", "HEAD"], in: fixture.path, environment: ["HOME": home.path])
@@ -50,7 +60,8 @@ import TestSupport
 
     @Test func aRebaseInProgressIsRefused() throws {
         let fixture = try Fixture(gitFiles: ["TODO.md": "- [ ] a\n"])
-        try FileManager.default.createDirectory(atPath: fixture.path + "/.git/rebase-merge", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: fixture.path + "/.git/rebase-merge", withIntermediateDirectories: true)
         try fixture.write("TODO.md", "- [ ] a\n- [ ] b\n")
         try expectRefusal(fixture, containing: "a git rebase is in progress", hint: "git rebase --continue")
     }
@@ -64,7 +75,8 @@ import TestSupport
         _ = try fixture.git("checkout", "-q", "--detach", "HEAD~1")
         try fixture.write("TODO.md", "- [ ] a\n- [ ] c\n")
         try expectRefusal(fixture, containing: "HEAD is detached", hint: "git switch -c NEW-BRANCH")
-        try expectRefusal(fixture, containing: "HEAD is detached", hint: "git stash && git switch main && git stash pop")
+        try expectRefusal(
+            fixture, containing: "HEAD is detached", hint: "git stash && git switch main && git stash pop")
         let refused = try run("/usr/bin/git", ["switch", "main"], in: fixture.path)
         #expect(refused.status != 0, "plain git switch main refuses over the edit")
         _ = try fixture.git("switch", "-q", "-c", "kept")
@@ -95,7 +107,9 @@ import TestSupport
     /// list is refused as binary, `CommitEndToEndTests`).
     @Test func aNulByteInATitleKeepsTheUnitWhole() throws {
         let fixture = try Fixture()
-        try fixture.write("TODO.md", String(repeating: "Some prose to fill the first eight thousand bytes.\n", count: 170) + "- [ ] a\n")
+        try fixture.write(
+            "TODO.md",
+            String(repeating: "Some prose to fill the first eight thousand bytes.\n", count: 170) + "- [ ] a\n")
         try fixture.todosync()
         try fixture.write("TODO.md", try fixture.read("TODO.md") + "- [ ] bad\u{0}byte\n")
         try fixture.todosync()

@@ -14,14 +14,18 @@ import TestSupport
     /// A clone made by `git clone` through the same ssh set-up, holding one list.
     private func clone(_ server: SSHServer, seeding list: String? = nil) throws -> Fixture {
         let fixture = Fixture(existing: Scratch())
-        let cloned = try run("/usr/bin/git", ["-c", "init.defaultBranch=main", "clone", "-q", server.url, "."], in: fixture.path, environment: ["GIT_SSH_COMMAND": server.sshCommand])
+        let cloned = try run(
+            "/usr/bin/git", ["-c", "init.defaultBranch=main", "clone", "-q", server.url, "."], in: fixture.path,
+            environment: ["GIT_SSH_COMMAND": server.sshCommand])
         guard cloned.status == 0 else { throw TestFailure("git clone failed: \(cloned.stderr)") }
         try fixture.markMarkdownAsLists()
         if let list {
             try fixture.write("TODO.md", list)
             _ = try fixture.git("add", "TODO.md")
             _ = try fixture.git("commit", "-qm", "Seed")
-            let pushed = try run("/usr/bin/git", ["push", "-q", "origin", "HEAD:main"], in: fixture.path, environment: ["GIT_SSH_COMMAND": server.sshCommand])
+            let pushed = try run(
+                "/usr/bin/git", ["push", "-q", "origin", "HEAD:main"], in: fixture.path,
+                environment: ["GIT_SSH_COMMAND": server.sshCommand])
             guard pushed.status == 0 else { throw TestFailure("git push failed: \(pushed.stderr)") }
         }
         return fixture
@@ -56,13 +60,17 @@ import TestSupport
         try server.forgetHostKey()
         let changed = try todosync(alice.path, ["sync"], ssh: server.sshCommand)
         #expect(changed.status == 1)
-        #expect(changed.stderr.contains("REMOTE HOST IDENTIFICATION HAS CHANGED") || changed.stderr.contains("Host key verification failed"), "\(changed.stderr)")
+        #expect(
+            changed.stderr.contains("REMOTE HOST IDENTIFICATION HAS CHANGED")
+                || changed.stderr.contains("Host key verification failed"), "\(changed.stderr)")
         #expect(changed.stderr.contains("GIT_SSH_COMMAND, core.sshCommand"))
 
         // A key with a passphrase and no agent or terminal to give it: refused, in ssh's words.
         try server.write("known_hosts", "[127.0.0.1]:\(server.port) " + server.read("host_key.pub"))
         try server.writeClientConfig(identity: "id_pass")
-        let locked = try run(todosyncBinary, ["sync"], in: alice.path, environment: ["GIT_SSH_COMMAND": server.sshCommand, "SSH_AUTH_SOCK": nil, "DISPLAY": nil])
+        let locked = try run(
+            todosyncBinary, ["sync"], in: alice.path,
+            environment: ["GIT_SSH_COMMAND": server.sshCommand, "SSH_AUTH_SOCK": nil, "DISPLAY": nil])
         #expect(locked.status == 1)
         #expect(locked.stderr.contains("Permission denied"), "\(locked.stderr)")
         #expect(try alice.git("rev-parse", "HEAD") == head)
@@ -96,7 +104,8 @@ import TestSupport
         let alice = try remote.clone(seeding: ["TODO.md": "- [ ] Buy milk\n"])
         try alice.todosync("sync")
         let before = try git("rev-parse", "main", in: remote.path)
-        try remote.scratch.write("lists.git/hooks/pre-receive", "#!/bin/sh\necho 'pushes are frozen today' >&2\nexit 1\n")
+        try remote.scratch.write(
+            "lists.git/hooks/pre-receive", "#!/bin/sh\necho 'pushes are frozen today' >&2\nexit 1\n")
         chmod(remote.path + "/hooks/pre-receive", 0o755)
         try alice.write("TODO.md", try alice.read("TODO.md") + "- [ ] Call Bob\n")
         let refused = try alice.todosync("sync", expectStatus: 1)
@@ -122,7 +131,9 @@ import TestSupport
         try bob.write("TODO.md", try bob.read("TODO.md") + "- [ ] From Bob\n")
         try bob.todosync()
         _ = try bob.git("push", "-q", "origin", "HEAD:refs/heads/bob")
-        try remote.scratch.write("lists.git/hooks/pre-receive", """
+        try remote.scratch.write(
+            "lists.git/hooks/pre-receive",
+            """
             #!/bin/sh
             # Once: the branch moves to Bob's commit while this push is under way.
             [ -e "$GIT_DIR/moved" ] && exit 0

@@ -50,7 +50,9 @@ import TestSupport
     @Test func commitHooksRunAsGitRunsThem() throws {
         let fixture = try Fixture(gitFiles: ["TODO.md": "- [ ] Buy milk\n"])
         try fixture.todosync()
-        try installHook(fixture, "pre-commit", """
+        try installHook(
+            fixture, "pre-commit",
+            """
             git diff --cached --name-only > .git/pre-commit.log
             git show :TODO.md >> .git/pre-commit.log
             if [ -e .git/refuse ]; then echo "pre-commit: not today" >&2; exit 1; fi
@@ -72,7 +74,8 @@ import TestSupport
         let typed = try fixture.read("TODO.md")
         let refused = try fixture.todosync(expectStatus: 1)
         #expect(refused.stderr.contains("pre-commit: not today"), "\(refused.stderr)")
-        #expect(refused.stderr.contains("the pre-commit hook refused the commit (exit status 1); nothing was committed"))
+        #expect(
+            refused.stderr.contains("the pre-commit hook refused the commit (exit status 1); nothing was committed"))
         #expect(refused.stderr.contains("--no-verify"))
         #expect(fixture.head == head)
         #expect(try fixture.read("TODO.md") == typed)
@@ -89,12 +92,18 @@ import TestSupport
         let (remote, alice, _) = try Remote.withTwoClones(seeding: ["TODO.md": "- [ ] Buy milk\n"])
         try alice.sync()
         let remoteHead = try git("rev-parse", "main", in: remote.path).trimmingCharacters(in: .newlines)
-        try installHook(alice, "pre-push", "echo \"$1 $2\" > .git/pre-push.log\ncat >> .git/pre-push.log\necho 'pre-push: tests fail' >&2\nexit 1\n")
+        try installHook(
+            alice, "pre-push",
+            "echo \"$1 $2\" > .git/pre-push.log\ncat >> .git/pre-push.log\necho 'pre-push: tests fail' >&2\nexit 1\n")
         try alice.todosync("add", "Call Bob")
         let refused = try alice.todosync("sync", expectStatus: 1)
-        #expect(refused.stderr.contains("pre-push: tests fail") && refused.stderr.contains("the pre-push hook refused the push"), "\(refused.stderr)")
+        #expect(
+            refused.stderr.contains("pre-push: tests fail")
+                && refused.stderr.contains("the pre-push hook refused the push"), "\(refused.stderr)")
         #expect(try git("rev-parse", "main", in: remote.path).trimmingCharacters(in: .newlines) == remoteHead)
-        #expect(try alice.read(".git/pre-push.log") == "origin \(remote.url)\nrefs/heads/main \(alice.head) refs/heads/main \(remoteHead)\n")
+        #expect(
+            try alice.read(".git/pre-push.log")
+                == "origin \(remote.url)\nrefs/heads/main \(alice.head) refs/heads/main \(remoteHead)\n")
         try alice.sync("--no-verify")
         #expect(try git("rev-parse", "main", in: remote.path).trimmingCharacters(in: .newlines) == alice.head)
     }
@@ -104,7 +113,9 @@ import TestSupport
     @Test func commitsAreSignedWhenGitAsks() throws {
         let fixture = try Fixture(gitFiles: ["TODO.md": "- [ ] Buy milk\n"])
         let keys = Scratch()
-        _ = try run("/usr/bin/ssh-keygen", ["-q", "-t", "ed25519", "-N", "", "-C", "signing", "-f", keys.path + "/signing"], in: keys.path)
+        _ = try run(
+            "/usr/bin/ssh-keygen", ["-q", "-t", "ed25519", "-N", "", "-C", "signing", "-f", keys.path + "/signing"],
+            in: keys.path)
         try keys.write("allowed_signers", "committer@example.com " + (try keys.read("signing.pub")))
         for (key, value) in [
             ("commit.gpgSign", "true"), ("gpg.format", "ssh"), ("user.signingKey", keys.path + "/signing"),
@@ -123,7 +134,9 @@ import TestSupport
         _ = try fixture.git("config", "user.signingKey", keys.path + "/missing")
         let head = fixture.head
         let refused = try fixture.todosync("add", "Unsigned", expectStatus: 1)
-        #expect(refused.stderr.contains("commit.gpgSign asks for signed commits, and ssh-keygen could not sign the commit"), "\(refused.stderr)")
+        #expect(
+            refused.stderr.contains("commit.gpgSign asks for signed commits, and ssh-keygen could not sign the commit"),
+            "\(refused.stderr)")
         #expect(fixture.head == head)
         #expect(try !fixture.read("TODO.md").contains("Unsigned"))
     }
@@ -139,7 +152,8 @@ import TestSupport
         let environment: [String: String?] = ["GNUPGHOME": gpg.home]
         let committed = try run(todosyncBinary, ["add", "Call Bob"], in: fixture.path, environment: environment)
         #expect(committed.status == 0, "\(committed.stderr)")
-        let verified = try run("/usr/bin/git", ["verify-commit", "--raw", "HEAD"], in: fixture.path, environment: environment)
+        let verified = try run(
+            "/usr/bin/git", ["verify-commit", "--raw", "HEAD"], in: fixture.path, environment: environment)
         #expect(verified.status == 0, "\(verified.stderr)")
         #expect(verified.stderr.contains("GOODSIG") && verified.stderr.contains(gpg.fingerprint), "\(verified.stderr)")
 

@@ -22,7 +22,8 @@ import TestSupport
         #expect(try fixture.git("status", "--porcelain").isEmpty)
 
         // An item outside the cone cannot be written: the message says how to bring it in.
-        let workID = try #require(try fixture.git("show", "HEAD:work/TODO.md").firstMatch(of: /id: ([0-9A-Fa-f-]{36})/)?.1)
+        let workID = try #require(
+            try fixture.git("show", "HEAD:work/TODO.md").firstMatch(of: /id: ([0-9A-Fa-f-]{36})/)?.1)
         let refused = try fixture.todosync("done", String(workID), expectStatus: 1)
         #expect(refused.stderr.contains("work/TODO.md is outside the sparse checkout"))
         #expect(refused.stderr.contains("git sparse-checkout add work"))
@@ -124,7 +125,8 @@ import TestSupport
         if replacement == "directory" {
             try fixture.write("TODO.md/inside.txt", "x\n")
         } else {
-            try FileManager.default.createSymbolicLink(atPath: fixture.path + "/TODO.md", withDestinationPath: "other.md")
+            try FileManager.default.createSymbolicLink(
+                atPath: fixture.path + "/TODO.md", withDestinationPath: "other.md")
         }
         try fixture.write("other.md", try fixture.read("other.md") + "- [ ] more\n")
         let kind = replacement == "directory" ? "a directory" : "a symbolic link"
@@ -139,7 +141,9 @@ import TestSupport
         try fixture.todosync()
         // "caf\xE9.md": Latin-1, as an old system might write it.
         let name = Array((fixture.path + "/caf").utf8) + [0xE9] + Array(".md".utf8) + [0]
-        let descriptor = name.withUnsafeBufferPointer { creat(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), 0o644) }
+        let descriptor = name.withUnsafeBufferPointer {
+            creat(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), 0o644)
+        }
         #expect(descriptor >= 0)
         #expect(Array("- [ ] x\n".utf8).withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) } == 8)
         close(descriptor)
@@ -161,7 +165,9 @@ import TestSupport
         try fixture.write("TODO.md", try fixture.read("TODO.md") + "- [ ] c\n")
         let edited = try fixture.read("TODO.md")
         // libgit2 1.5 loops forever on a truncated loose object: the read is called stuck after 2 s.
-        let result = try run("/usr/bin/timeout", ["-s", "KILL", "60", todosyncBinary], in: fixture.path, environment: ["TODOSYNC_OBJECT_READ_TIMEOUT": "2"])
+        let result = try run(
+            "/usr/bin/timeout", ["-s", "KILL", "60", todosyncBinary], in: fixture.path,
+            environment: ["TODOSYNC_OBJECT_READ_TIMEOUT": "2"])
         #expect(result.status == 1)
         #expect(result.stderr.contains("git fsck"))
         #expect(try fixture.git("status", "--porcelain") == " M TODO.md\n")
@@ -171,7 +177,9 @@ import TestSupport
     /// todosync run with a limit on the size of any file it writes, as a full disk stops a
     /// write (the limit's signal ignored, so writes fail with EFBIG instead).
     private func runOutOfSpace(_ fixture: Fixture, kilobytes: Int) throws -> ProcessResult {
-        try run("/bin/sh", ["-c", "trap '' XFSZ; ulimit -f \(kilobytes * 2); exec \"$0\"", todosyncBinary], in: fixture.path)
+        try run(
+            "/bin/sh", ["-c", "trap '' XFSZ; ulimit -f \(kilobytes * 2); exec \"$0\"", todosyncBinary], in: fixture.path
+        )
     }
 
     @Test(arguments: [20, 200])
@@ -182,12 +190,15 @@ import TestSupport
         let fixture = try Fixture(gitFiles: ["TODO.md": list])
         try fixture.todosync()
         let head = fixture.head
-        let edited = try fixture.read("TODO.md").replacingOccurrences(of: "[ ] Item 0 ", with: "[x] Item 0 ") + "- [ ] New item\n"
+        let edited =
+            try fixture.read("TODO.md").replacingOccurrences(of: "[ ] Item 0 ", with: "[x] Item 0 ")
+            + "- [ ] New item\n"
         try fixture.write("TODO.md", edited)
 
         let result = try runOutOfSpace(fixture, kilobytes: kilobytes)
         #expect(result.status == 1)
-        #expect(result.stderr.contains("File too large") || result.stderr.contains("file too large"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("File too large") || result.stderr.contains("file too large"), "\(result.stderr)")
         #expect(result.stderr.contains("hint: free some space on the disk"))
         #expect(try fixture.read("TODO.md") == edited)
         #expect(fixture.head == head)

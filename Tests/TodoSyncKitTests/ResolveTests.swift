@@ -13,17 +13,23 @@ import TodoModel
     func conflicted(rebase: Bool = false) throws -> Fixture {
         let (_, ours, theirs) = try Remote.withTwoClones(seeding: ["TODO.md": withIDs(Self.base)])
         _ = try theirs.git("pull", "-q", "origin", "main")
-        try theirs.write("TODO.md", withIDs("# Shop\n- [ ] Oat milk ^milk\n- [x] Bread ^bread\n- [ ] Eggs ^eggs\n\nSome prose, edited.\n"))
+        try theirs.write(
+            "TODO.md",
+            withIDs("# Shop\n- [ ] Oat milk ^milk\n- [x] Bread ^bread\n- [ ] Eggs ^eggs\n\nSome prose, edited.\n"))
         try theirs.commitAndPushWithGit("theirs")
-        try ours.write("TODO.md", withIDs("# Shop\n- [ ] Whole milk ^milk\n- [ ] Bread ^bread\n- [ ] Free-range eggs ^eggs\n\nSome prose.\n"))
+        try ours.write(
+            "TODO.md",
+            withIDs("# Shop\n- [ ] Whole milk ^milk\n- [ ] Bread ^bread\n- [ ] Free-range eggs ^eggs\n\nSome prose.\n"))
         _ = try ours.git("commit", "-q", "-am", "ours")
-        let pulled = try run("/usr/bin/git", ["pull", rebase ? "--rebase" : "--no-rebase", "--no-edit", "origin", "main"], in: ours.path)
+        let pulled = try run(
+            "/usr/bin/git", ["pull", rebase ? "--rebase" : "--no-rebase", "--no-edit", "origin", "main"], in: ours.path)
         #expect(pulled.status != 0)
         #expect(try ours.read("TODO.md").contains("<<<<<<<"))
         return ours
     }
 
-    static let merged = "# Shop\n- [ ] Whole milk ^milk\n  todosync clash: this item was also renamed to: Oat milk\n- [x] Bread ^bread\n- [ ] Free-range eggs ^eggs\n\nSome prose, edited.\n"
+    static let merged =
+        "# Shop\n- [ ] Whole milk ^milk\n  todosync clash: this item was also renamed to: Oat milk\n- [x] Bread ^bread\n- [ ] Free-range eggs ^eggs\n\nSome prose, edited.\n"
 
     @Test func aMergeGitStoppedIsFinishedByItemAndGitCommitsIt() throws {
         let f = try conflicted()
@@ -60,7 +66,8 @@ import TodoModel
         let edited = try f.read("TODO.md").replacingOccurrences(of: "Free-range eggs", with: "Free-range eggs (six)")
         try f.write("TODO.md", edited)
         let refused = try f.todosync("resolve", expectStatus: 1)
-        #expect(refused.stderr.contains("TODO.md: left in conflict: it was edited since git stopped"), "\(refused.stderr)")
+        #expect(
+            refused.stderr.contains("TODO.md: left in conflict: it was edited since git stopped"), "\(refused.stderr)")
         #expect(refused.stderr.contains("git checkout -m -- TODO.md"))
         #expect(try f.read("TODO.md") == edited)
         #expect(try f.git("ls-files", "--unmerged").split(separator: "\n").count == 3)
@@ -73,7 +80,8 @@ import TodoModel
     /// resolve again finds the merged file, keeps it, and stages it.
     @Test func aResolveStoppedBeforeStagingIsFinishedByTheNext() throws {
         let f = try conflicted()
-        let stopped = try run(todosyncBinary, ["resolve"], in: f.path, environment: ["TODOSYNC_TEST_STOP_AFTER": "files"])
+        let stopped = try run(
+            todosyncBinary, ["resolve"], in: f.path, environment: ["TODOSYNC_TEST_STOP_AFTER": "files"])
         #expect(stopped.status == 86)
         #expect(withShortIDs(try f.read("TODO.md")) == Self.merged)
         #expect(try f.git("ls-files", "--unmerged").split(separator: "\n").count == 3)
@@ -88,18 +96,23 @@ import TodoModel
         let f = try conflicted(rebase: true)
         let resolved = try f.todosync("resolve")
         #expect(resolved.stdout.contains("Then finish the rebase: git rebase --continue"), "\(resolved.stdout)")
-        let continued = try run("/usr/bin/git", ["rebase", "--continue"], in: f.path, environment: ["GIT_EDITOR": "true"])
+        let continued = try run(
+            "/usr/bin/git", ["rebase", "--continue"], in: f.path, environment: ["GIT_EDITOR": "true"])
         #expect(continued.status == 0, "\(continued.stderr)")
         // Replayed onto theirs: this commit's side is "ours" in git's rebase.
         let text = withShortIDs(try f.read("TODO.md"))
-        #expect(text.contains("- [x] Bread ^bread\n") && text.contains("Free-range eggs") && text.contains("Some prose, edited."), "\(text)")
+        #expect(
+            text.contains("- [x] Bread ^bread\n") && text.contains("Free-range eggs")
+                && text.contains("Some prose, edited."), "\(text)")
         #expect(try f.git("rev-list", "--count", "HEAD").trimmingCharacters(in: .newlines) == "3")
         try f.expectCleanAndSound()
     }
 
     /// A file that is not a list stays in conflict for git; the list is resolved.
     @Test func aFileThatIsNotAListIsLeftToGit() throws {
-        let (_, ours, theirs) = try Remote.withTwoClones(seeding: ["TODO.md": withIDs("- [ ] Milk ^milk\n"), "README.md": "Kept by Ann.\n"])
+        let (_, ours, theirs) = try Remote.withTwoClones(seeding: [
+            "TODO.md": withIDs("- [ ] Milk ^milk\n"), "README.md": "Kept by Ann.\n",
+        ])
         _ = try theirs.git("pull", "-q", "origin", "main")
         try theirs.write("TODO.md", withIDs("- [x] Milk ^milk\n"))
         try theirs.write("README.md", "Kept by Bob.\n")
@@ -113,7 +126,9 @@ import TodoModel
         try FileManager.default.createDirectory(atPath: ours.path + "/notes", withIntermediateDirectories: true)
         let resolved = try ours.todosync("-C", "notes", "resolve", "../TODO.md", "../README.md")
         #expect(withShortIDs(try ours.read("TODO.md")) == "- [x] Oat milk ^milk\n")
-        #expect(resolved.stderr.contains("README.md: left in conflict: not a list; resolve it with git"), "\(resolved.stderr)")
+        #expect(
+            resolved.stderr.contains("README.md: left in conflict: not a list; resolve it with git"),
+            "\(resolved.stderr)")
         #expect(try ours.git("ls-files", "--unmerged").contains("README.md"))
         #expect(!(try ours.git("ls-files", "--unmerged")).contains("TODO.md"))
     }
@@ -146,10 +161,13 @@ import TodoModel
     }
 
     @Test func withNoGitMergeInProgressNothingIsTouched() throws {
-        let f = try Fixture(gitFiles: ["TODO.md": withIDs("<<<<<<< HEAD\n- [ ] Milk ^milk\n=======\n- [ ] Oat milk ^milk\n>>>>>>> x\n")])
+        let f = try Fixture(gitFiles: [
+            "TODO.md": withIDs("<<<<<<< HEAD\n- [ ] Milk ^milk\n=======\n- [ ] Oat milk ^milk\n>>>>>>> x\n")
+        ])
         let before = try f.read("TODO.md")
         let refused = try f.todosync("resolve", expectStatus: 1)
-        #expect(refused.stderr.contains("no git merge, rebase, cherry-pick or revert is in progress"), "\(refused.stderr)")
+        #expect(
+            refused.stderr.contains("no git merge, rebase, cherry-pick or revert is in progress"), "\(refused.stderr)")
         #expect(refused.stderr.contains("delete the side you do not want and run todosync"))
         #expect(try f.read("TODO.md") == before)
     }

@@ -31,11 +31,15 @@ final class SSHServer {
         chmod(scratch.path + "/logging-ssh", 0o755)
         _ = try checked("/usr/bin/git", ["init", "-q", "--bare", "-b", "main", "lists.git"])
         // sshd running as root needs its privilege separation folder.
-        if getuid() == 0 { try? FileManager.default.createDirectory(atPath: "/run/sshd", withIntermediateDirectories: true) }
+        if getuid() == 0 {
+            try? FileManager.default.createDirectory(atPath: "/run/sshd", withIntermediateDirectories: true)
+        }
 
         for attempt in 0..<5 {
             port = Int.random(in: 20_000...60_000)
-            try write("sshd_config", """
+            try write(
+                "sshd_config",
+                """
                 Port \(port)
                 ListenAddress 127.0.0.1
                 HostKey \(scratch.path)/host_key
@@ -56,7 +60,8 @@ final class SSHServer {
             let started = try run("/usr/sbin/sshd", ["-f", scratch.path + "/sshd_config"], in: scratch.path)
             if started.status == 0 {
                 for _ in 0..<50 {
-                    let probe = try run("/usr/bin/ssh", ["-F", config, "-o", "BatchMode=yes", "tsbox", "true"], in: scratch.path)
+                    let probe = try run(
+                        "/usr/bin/ssh", ["-F", config, "-o", "BatchMode=yes", "tsbox", "true"], in: scratch.path)
                     if probe.status == 0 { return }
                     usleep(100_000)
                 }
@@ -68,8 +73,11 @@ final class SSHServer {
 
     /// The client config: the alias with the port, the user and one key.
     func writeClientConfig(user: String? = nil, identity: String?) throws {
-        let name = try user ?? run("/usr/bin/id", ["-un"], in: "/").stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-        try write("ssh_config", """
+        let name =
+            try user ?? run("/usr/bin/id", ["-un"], in: "/").stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        try write(
+            "ssh_config",
+            """
             Host tsbox
               HostName 127.0.0.1
               Port \(port)
@@ -100,7 +108,8 @@ final class SSHServer {
 
     /// Stops the daemon its pid file names.
     private func stop() {
-        guard let text = try? read("sshd.pid"), let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) else { return }
+        guard let text = try? read("sshd.pid"), let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines))
+        else { return }
         kill(pid, SIGTERM)
         try? FileManager.default.removeItem(atPath: scratch.path + "/sshd.pid")
     }

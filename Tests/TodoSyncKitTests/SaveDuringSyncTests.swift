@@ -7,7 +7,9 @@ import TestSupport
 @Suite struct SaveDuringSyncTests {
     /// Two clones of `seed`'s TODO.md: alice's version synced, bob's written and not yet
     /// committed; a workspace on bob's clone.
-    static func bobToSync(seed: String, alice aliceText: String, bob bobText: String) throws -> (bob: Fixture, workspace: Workspace) {
+    static func bobToSync(
+        seed: String, alice aliceText: String, bob bobText: String
+    ) throws -> (bob: Fixture, workspace: Workspace) {
         let (_, alice, bob) = try Remote.withTwoClones(seeding: ["TODO.md": withIDs(seed)])
         try alice.write("TODO.md", withIDs(aliceText))
         try alice.sync()
@@ -17,7 +19,8 @@ import TestSupport
 
     @Test func aSaveDuringTheMergeIsCommittedFirstAndMergedAgain() throws {
         let (bob, workspace) = try Self.bobToSync(
-            seed: "- [ ] A ^a\n- [ ] B ^b\n- [ ] C ^c\n", alice: "- [x] A ^a\n- [ ] B ^b\n- [ ] C ^c\n", bob: "- [ ] A ^a\n- [x] B ^b\n- [ ] C ^c\n")
+            seed: "- [ ] A ^a\n- [ ] B ^b\n- [ ] C ^c\n", alice: "- [x] A ^a\n- [ ] B ^b\n- [ ] C ^c\n",
+            bob: "- [ ] A ^a\n- [x] B ^b\n- [ ] C ^c\n")
         let before = bob.commitCount
         var merges = 0
         workspace.willWriteMerge = {
@@ -39,7 +42,8 @@ import TestSupport
     }
 
     @Test func aSaveThatKeepsComingGivesUpWithNothingOverwritten() throws {
-        let (bob, workspace) = try Self.bobToSync(seed: "- [ ] A ^a\n- [ ] B ^b\n", alice: "- [x] A ^a\n- [ ] B ^b\n", bob: "- [ ] A ^a\n- [x] B ^b\n")
+        let (bob, workspace) = try Self.bobToSync(
+            seed: "- [ ] A ^a\n- [ ] B ^b\n", alice: "- [x] A ^a\n- [ ] B ^b\n", bob: "- [ ] A ^a\n- [x] B ^b\n")
         var saves = 0
         workspace.willWriteMerge = {
             saves += 1
@@ -60,7 +64,8 @@ import TestSupport
     /// written over with the version read before it.
     @Test func aSaveDuringTheFetchIsCommittedAndMerged() throws {
         let (bob, workspace) = try Self.bobToSync(
-            seed: "- [ ] A ^a\n- [ ] B ^b\n- [ ] C ^c\n", alice: "- [ ] A ^a\n- [ ] B ^b\n- [x] C ^c\n", bob: "- [x] A ^a\n- [ ] B ^b\n- [ ] C ^c\n")
+            seed: "- [ ] A ^a\n- [ ] B ^b\n- [ ] C ^c\n", alice: "- [ ] A ^a\n- [ ] B ^b\n- [x] C ^c\n",
+            bob: "- [x] A ^a\n- [ ] B ^b\n- [ ] C ^c\n")
         workspace.didCommitLocalEdits = { try? bob.write("TODO.md", withIDs("- [x] A ^a\n- [x] B ^b\n- [ ] C ^c\n")) }
         let outcome = try workspace.sync(push: false)
 

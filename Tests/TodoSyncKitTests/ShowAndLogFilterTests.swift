@@ -7,7 +7,6 @@ import TestSupport
 @Suite struct ShowAndLogFilterTests {
     static let list = "- [ ] Call Bob\n- [ ] Buy milk\n"
 
-
     @Test func showTellsAUnitAPlainGitCommitAndAMergeItemByItem() throws {
         let (_, alice, bob) = try Remote.withTwoClones(seeding: ["TODO.md": Self.list, "groceries.md": "- [ ] Eggs\n"])
         try alice.todosync(as: "Alice", "sync")
@@ -17,9 +16,14 @@ import TestSupport
         #expect(unit.contains("Add \"Pay rent\""), "\(unit)")
         #expect(unit.contains("Alice <author@example.com>"), "\(unit)")
         #expect(unit.contains("a command unit, made here"), "\(unit)")
-        #expect(unit.contains("Changes (1):\n  Add \"Pay rent\" (due 2026-12-01)  (TODO.md:3)") || unit.contains("Changes (1):\n  Add \"Pay rent\""), "\(unit)")
+        #expect(
+            unit.contains("Changes (1):\n  Add \"Pay rent\" (due 2026-12-01)  (TODO.md:3)")
+                || unit.contains("Changes (1):\n  Add \"Pay rent\""), "\(unit)")
         // A commit made with plain git: its items are told apart by their ids all the same.
-        try alice.write("TODO.md", try alice.read("TODO.md").replacingOccurrences(of: "Call Bob", with: "Call Bob back").replacingOccurrences(of: "[ ] Buy milk", with: "[x] Buy milk"))
+        try alice.write(
+            "TODO.md",
+            try alice.read("TODO.md").replacingOccurrences(of: "Call Bob", with: "Call Bob back").replacingOccurrences(
+                of: "[ ] Buy milk", with: "[x] Buy milk"))
         _ = try alice.git("commit", "-q", "-am", "Tidy up")
         let plain = try alice.todosync("show", "--json").stdout
         #expect(plain.contains("\"kind\":\"git\""), "\(plain)")
@@ -61,7 +65,9 @@ import TestSupport
         #expect(!groceries.contains("Pay rent"), "\(groceries)")
         let all = try bob.todosync("log").stdout.split(separator: "\n").count
         #expect(try bob.todosync("log", "--since", "yesterday").stdout.split(separator: "\n").count == all)
-        #expect(try bob.todosync("log", "--since", "3 days ago", "--until", "today").stdout.split(separator: "\n").count == all)
+        #expect(
+            try bob.todosync("log", "--since", "3 days ago", "--until", "today").stdout.split(separator: "\n").count
+                == all)
         #expect(try bob.todosync("log", "--until", "last monday").stdout == "No unit matches.\n")
         let bad = try bob.todosync("log", "--since", "someday", expectStatus: 64)
         #expect(bad.stderr.contains("--since takes a day"), "\(bad.stderr)")

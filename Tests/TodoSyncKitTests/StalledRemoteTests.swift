@@ -18,9 +18,13 @@ import TestSupport
             address.sin_addr.s_addr = inet_addr("127.0.0.1")
             address.sin_port = 0
             var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-            let bound = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) } }
+            let bound = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) }
+            }
             guard bound == 0, listen(fd, 16) == 0 else { throw TestFailure("cannot listen on 127.0.0.1") }
-            _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) } }
+            _ = withUnsafeMutablePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+            }
             self.fd = fd
             port = Int(UInt16(bigEndian: address.sin_port))
         }
@@ -48,12 +52,15 @@ import TestSupport
 
     @Test func aSilentGitDaemonIsCutOff() throws {
         let server = try SilentServer()
-        try stalledSync(remote: "git://127.0.0.1:\(server.port)/lists.git", environment: ["TODOSYNC_REMOTE_TIMEOUT": "2"])
+        try stalledSync(
+            remote: "git://127.0.0.1:\(server.port)/lists.git", environment: ["TODOSYNC_REMOTE_TIMEOUT": "2"])
     }
 
     @Test func aSilentHTTPSServerIsCutOff() throws {
         let server = try SilentServer()
-        try stalledSync(remote: "https://127.0.0.1:\(server.port)/lists.git", environment: [:], configure: ["todosync.remoteTimeout", "2"])
+        try stalledSync(
+            remote: "https://127.0.0.1:\(server.port)/lists.git", environment: [:],
+            configure: ["todosync.remoteTimeout", "2"])
     }
 
     /// ssh that connects and then says nothing: the program is stopped, the error is graceful.
@@ -67,7 +74,8 @@ import TestSupport
     @Test func aTimeoutThatIsNoNumberIsRefused() throws {
         let fixture = try Fixture(gitFiles: ["TODO.md": "- [ ] Buy milk\n"])
         _ = try fixture.git("remote", "add", "origin", "git://127.0.0.1:9/lists.git")
-        let result = try run(todosyncBinary, ["sync"], in: fixture.path, environment: ["TODOSYNC_REMOTE_TIMEOUT": "soon"])
+        let result = try run(
+            todosyncBinary, ["sync"], in: fixture.path, environment: ["TODOSYNC_REMOTE_TIMEOUT": "soon"])
         #expect(result.status == 1)
         #expect(result.stderr.contains("is 'soon', not a number of seconds"), "\(result.stderr)")
     }

@@ -146,7 +146,9 @@ import TestSupport
 
         // A repository with no commits and no remote branches is simply empty.
         let empty = try Fixture()
-        #expect(try empty.todosync().stdout == "No lists here yet: write a list (e.g. TODO.md with \"- [ ] Buy milk\") and run todosync.\n")
+        #expect(
+            try empty.todosync().stdout
+                == "No lists here yet: write a list (e.g. TODO.md with \"- [ ] Buy milk\") and run todosync.\n")
     }
 
     @Test func itemsAddedWithPlainGitGetTheSameIdsOnEveryClone() throws {
@@ -168,7 +170,9 @@ import TestSupport
     }
 
     @Test func anItemThatLostItsIdInAPlainEditIsMatchedBackByTitle() throws {
-        let (_, alice, bob) = try Remote.withTwoClones(seeding: ["TODO.md": withIDs("- [ ] Keep ^keep\n- [ ] Fragile ^frag\n")])
+        let (_, alice, bob) = try Remote.withTwoClones(seeding: [
+            "TODO.md": withIDs("- [ ] Keep ^keep\n- [ ] Fragile ^frag\n")
+        ])
         try bob.write("TODO.md", withIDs("- [ ] Keep ^keep\n- [ ] Fragile\n"))  // id comment deleted
         try bob.commitAndPushWithGit("lost an id")
         try alice.write("TODO.md", withIDs("- [ ] Keep ^keep\n- [x] Fragile ^frag\n"))
@@ -181,7 +185,8 @@ import TestSupport
         try bob.write("TODO.md", withIDs("- [ ] A ^a\n- [x] B ^b\n"))
         try bob.sync()
         // Alice pastes a copy of A (same id twice) and damages B's id comment.
-        let damaged = withIDs("- [ ] A ^a\n- [ ] A ^a\n- [ ] B ^b\n").replacingOccurrences(of: "<!-- id: \(shortIDText("b"))", with: "<!- id: \(shortIDText("b"))")
+        let damaged = withIDs("- [ ] A ^a\n- [ ] A ^a\n- [ ] B ^b\n").replacingOccurrences(
+            of: "<!-- id: \(shortIDText("b"))", with: "<!- id: \(shortIDText("b"))")
         try alice.write("TODO.md", damaged)
         let result = try alice.sync()
         #expect(result.stderr.contains("used twice"))
@@ -192,7 +197,9 @@ import TestSupport
     }
 
     @Test func otherFilesMergeWithGitAndAConflictInThemChangesNothing() throws {
-        let (_, alice, bob) = try Remote.withTwoClones(seeding: ["TODO.md": withIDs("- [ ] A ^a\n"), "notes.txt": "one\ntwo\nthree\n"])
+        let (_, alice, bob) = try Remote.withTwoClones(seeding: [
+            "TODO.md": withIDs("- [ ] A ^a\n"), "notes.txt": "one\ntwo\nthree\n",
+        ])
         try bob.write("notes.txt", "one\ntwo\nthree\nfour\n")
         try bob.write("TODO.md", withIDs("- [x] A ^a\n"))
         _ = try bob.git("commit", "-q", "-am", "bob")
@@ -223,13 +230,18 @@ import TestSupport
     /// Incoming changes to a file the user is editing (uncommitted): refused, naming the file,
     /// with git's advice; the edit and the branch stay as they were.
     @Test func anIncomingChangeToAFileWithUncommittedEditsNamesTheFile() throws {
-        let (_, alice, bob) = try Remote.withTwoClones(seeding: ["TODO.md": withIDs("- [ ] A ^a\n"), "notes.txt": "one\n"])
+        let (_, alice, bob) = try Remote.withTwoClones(seeding: [
+            "TODO.md": withIDs("- [ ] A ^a\n"), "notes.txt": "one\n",
+        ])
         try bob.write("notes.txt", "one\ntwo\n")
         try bob.commitAndPushWithGit("Notes")
         try alice.write("notes.txt", "one, being edited\n")
         let head = alice.head
         let refused = try alice.todosync("sync", expectStatus: 1)
-        #expect(refused.stderr.contains("your uncommitted changes to notes.txt would be overwritten by the incoming change"), "\(refused.stderr)")
+        #expect(
+            refused.stderr.contains(
+                "your uncommitted changes to notes.txt would be overwritten by the incoming change"),
+            "\(refused.stderr)")
         #expect(refused.stderr.contains("git stash"))
         #expect(try alice.read("notes.txt") == "one, being edited\n")
         #expect(alice.head == head)

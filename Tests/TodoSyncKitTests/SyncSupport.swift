@@ -52,7 +52,8 @@ final class Remote {
     }
 
     static let gitExecPath: String = {
-        let path = (try? run("/usr/bin/git", ["--exec-path"], in: "/"))?.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let path = (try? run("/usr/bin/git", ["--exec-path"], in: "/"))?.stdout.trimmingCharacters(
+            in: .whitespacesAndNewlines)
         return path.flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/lib/git-core"
     }()
 
@@ -75,7 +76,9 @@ extension Remote {
     /// Two clones of a remote seeded with `files`, both holding the same ids: alice commits
     /// and pushes the ids, bob takes them in (his adoption commit is merged unless it is byte
     /// for byte alice's, made in the same second, so alice syncs again to hold all of it).
-    static func withTwoSyncedClones(seeding files: [String: String]) throws -> (alice: Fixture, bob: Fixture, keep: Remote) {
+    static func withTwoSyncedClones(
+        seeding files: [String: String]
+    ) throws -> (alice: Fixture, bob: Fixture, keep: Remote) {
         let (remote, alice, bob) = try Remote.withTwoClones(seeding: files)
         try alice.todosync()
         try alice.sync()
@@ -85,7 +88,8 @@ extension Remote {
     }
 
     /// A remote seeded with `files` by a first clone (alice), and a second clone of it (bob).
-    static func withTwoClones(seeding files: [String: String]) throws -> (remote: Remote, alice: Fixture, bob: Fixture) {
+    static func withTwoClones(seeding files: [String: String]) throws -> (remote: Remote, alice: Fixture, bob: Fixture)
+    {
         let remote = try Remote()
         let alice = try remote.clone(seeding: files)
         return (remote, alice, try remote.clone())
@@ -113,7 +117,8 @@ extension Fixture {
     func sync(_ extra: String...) throws -> ProcessResult {
         let result = try run(todosyncBinary, ["sync"] + extra, in: path)
         guard result.status == 0 else {
-            throw TestFailure("todosync sync exited \(result.status)\nstdout: \(result.stdout)\nstderr: \(result.stderr)")
+            throw TestFailure(
+                "todosync sync exited \(result.status)\nstdout: \(result.stdout)\nstderr: \(result.stderr)")
         }
         return result
     }

@@ -25,15 +25,20 @@ import TestSupport
         try f.todosync("done", "Task number 11990 to do")
         let afterBoth = try f.read("TODO.md")
         let traced = try run(todosyncBinary, ["undo"], in: f.path, environment: ["TODOSYNC_TRACE": "1"])
-        #expect(traced.status == 0 && traced.stdout.contains("Undo: Check \"Task number 11990 to do\""), "\(traced.stdout)")
+        #expect(
+            traced.status == 0 && traced.stdout.contains("Undo: Check \"Task number 11990 to do\""), "\(traced.stdout)")
         #expect(traced.stderr.contains("read ahead: TODO.md of tree"), "\(traced.stderr)")
-        #expect(try f.read("TODO.md") == afterBoth.replacingOccurrences(of: "- [x] Task number 11990 ", with: "- [ ] Task number 11990 "))
+        #expect(
+            try f.read("TODO.md")
+                == afterBoth.replacingOccurrences(of: "- [x] Task number 11990 ", with: "- [ ] Task number 11990 "))
         try f.todosync("redo")
         #expect(try f.read("TODO.md") == afterBoth)
         // The older unit, by its id: the later check stays.
         let older = try f.todosync("undo", first)
         #expect(older.stdout.contains("Undo: Check \"Task number 5 to do\""), "\(older.stdout)")
-        #expect(try f.read("TODO.md") == afterBoth.replacingOccurrences(of: "- [x] Task number 5 ", with: "- [ ] Task number 5 "))
+        #expect(
+            try f.read("TODO.md")
+                == afterBoth.replacingOccurrences(of: "- [x] Task number 5 ", with: "- [ ] Task number 5 "))
         #expect(try f.git("show", "HEAD:TODO.md") == (try f.read("TODO.md")))
         try f.expectCleanAndSound()
     }
@@ -138,7 +143,9 @@ import TestSupport
         let lines = log.split(separator: "\n")
         #expect(lines.contains { $0.contains("Alice (came in)") && $0.hasSuffix("Check \"Milk\"") })
         #expect(lines.contains { $0.contains("Bob (here)") && $0.hasSuffix("Check \"Bread\"") })
-        let json = try JSONSerialization.jsonObject(with: Data(try bob.todosync("log", "--json").stdout.utf8)) as? [[String: Any]] ?? []
+        let json =
+            try JSONSerialization.jsonObject(with: Data(try bob.todosync("log", "--json").stdout.utf8))
+            as? [[String: Any]] ?? []
         let bread = try #require(json.first { $0["summary"] as? String == "Check \"Bread\"" })
         #expect(bread["author"] as? String == "Bob" && bread["madeHere"] as? Bool == true)
         #expect((bread["date"] as? String)?.firstMatch(of: /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d$/) != nil)
@@ -162,7 +169,8 @@ import TestSupport
         #expect(try alice.todosync("redo").stdout.contains("Nothing to redo."))
         // Alice's "Check Milk" is undone already (by bob): her undo takes the unit below it.
         #expect(try alice.todosync("undo").stdout.contains("Undo: Add \"Tea\""))
-        let bobsUndo = try alice.git("log", "-1", "--format=%h", "--grep=Undo: Check \"Milk\"").trimmingCharacters(in: .whitespacesAndNewlines)
+        let bobsUndo = try alice.git("log", "-1", "--format=%h", "--grep=Undo: Check \"Milk\"").trimmingCharacters(
+            in: .whitespacesAndNewlines)
         #expect(try alice.todosync("undo", bobsUndo).stdout.contains("Redo: Check \"Milk\""))
         #expect(withShortIDs(try alice.read("TODO.md")).contains("- [x] Milk ^milk"))
         let again = try alice.todosync("undo", bobsUndo, expectStatus: 1)
@@ -187,8 +195,8 @@ import TestSupport
         let result = try bob.todosync("undo", String(merge.prefix(10)))
         #expect(result.stdout.contains("Undo: Sync with origin/main"))
         text = withShortIDs(try bob.read("TODO.md"))
-        #expect(text.contains("- [ ] Milk ^milk"))   // the incoming change, taken back
-        #expect(text.contains("- [x] Eggs ^eggs"))   // bob's own, kept
+        #expect(text.contains("- [ ] Milk ^milk"))  // the incoming change, taken back
+        #expect(text.contains("- [x] Eggs ^eggs"))  // bob's own, kept
         let unknown = try bob.todosync("undo", "nosuchunit", expectStatus: 1)
         #expect(unknown.stderr.contains("'nosuchunit' names no unit of this branch"))
         try bob.expectCleanAndSound()
@@ -216,7 +224,11 @@ import TestSupport
                 redoStack.append(title)
             default:
                 let out = try f.todosync("redo").stdout
-                if let title = redoStack.popLast() { undoStack.append(title) } else { #expect(out.contains("Nothing to redo.")) }
+                if let title = redoStack.popLast() {
+                    undoStack.append(title)
+                } else {
+                    #expect(out.contains("Nothing to redo."))
+                }
             }
             let titles = try f.read("TODO.md").split(separator: "\n").compactMap { line -> String? in
                 guard let range = line.range(of: "Item ") else { return nil }
@@ -250,7 +262,9 @@ import TestSupport
     /// the item's removal from it: the notes stay (it used to refuse, calling the notes file
     /// "changed meanwhile", or would have deleted it).
     @Test func aFastForwardOverAMoveIntoANotesFileKeepsTheNotes() throws {
-        let (_, alice, bob) = try Remote.withTwoClones(seeding: ["TODO.md": "- [ ] Buy milk\n", "notes.md": "Some notes.\n"])
+        let (_, alice, bob) = try Remote.withTwoClones(seeding: [
+            "TODO.md": "- [ ] Buy milk\n", "notes.md": "Some notes.\n",
+        ])
         try alice.todosync()
         try alice.sync()
         try bob.sync()
@@ -269,7 +283,9 @@ import TestSupport
     }
 
     @Test func aMoveIntoANotesFileMergesWithAProseEditThere() throws {
-        let (_, alice, bob) = try Remote.withTwoClones(seeding: ["TODO.md": "- [ ] Buy milk\n", "notes.md": "Some notes.\n"])
+        let (_, alice, bob) = try Remote.withTwoClones(seeding: [
+            "TODO.md": "- [ ] Buy milk\n", "notes.md": "Some notes.\n",
+        ])
         try alice.todosync()
         try alice.sync()
         try bob.sync()

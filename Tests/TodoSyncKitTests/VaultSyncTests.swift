@@ -18,9 +18,12 @@ import TodoModel
     static func seed() -> [String: String] {
         var files: [String: String] = [".gitattributes": "*.md todosync\n"]
         for index in 0..<notes {
-            files[path(index)] = index % 4 == 3
+            files[path(index)] =
+                index % 4 == 3
                 ? "# Prose \(index)\n\nNo tasks here, only words.\n"
-                : withIDs("# Note \(index)\n\n- [ ] Task \(index)-a ^a\(index)\n- [ ] Task \(index)-b ^b\(index)\n\nA closing line.\n")
+                : withIDs(
+                    "# Note \(index)\n\n- [ ] Task \(index)-a ^a\(index)\n- [ ] Task \(index)-b ^b\(index)\n\nA closing line.\n"
+                )
         }
         return files
     }
@@ -47,7 +50,8 @@ import TodoModel
         var documents: [ListDocument] = []
         let enumerator = FileManager.default.enumerator(atPath: folder.path)
         while let name = enumerator?.nextObject() as? String {
-            guard name.hasSuffix(".md"), let data = FileManager.default.contents(atPath: folder.path + "/" + name) else { continue }
+            guard name.hasSuffix(".md"), let data = FileManager.default.contents(atPath: folder.path + "/" + name)
+            else { continue }
             let document = ListDocument(path: name, bytes: Array(data))
             if document.hasItems { documents.append(document) }
         }
@@ -84,7 +88,8 @@ import TodoModel
         #expect(try bob.git("log", "-1", "--format=%P").split(separator: " ").count == 2)
 
         let reference = ListMerge.merge(
-            base: try Self.lists(at: base, of: bob), ours: try Self.lists(at: ours, of: bob), theirs: try Self.lists(at: theirs, of: bob))
+            base: try Self.lists(at: base, of: bob), ours: try Self.lists(at: ours, of: bob),
+            theirs: try Self.lists(at: theirs, of: bob))
         #expect(reference.reports.isEmpty)
         let result = try Self.lists(at: "HEAD", of: bob)
         #expect(Set(result.documents.keys) == Set(reference.lists.documents.keys))
@@ -104,7 +109,9 @@ import TodoModel
         let forward = try run(todosyncBinary, ["sync"], in: alice.path, environment: ["TODOSYNC_TRACE": "1"])
         #expect(forward.status == 0, "\(forward.stderr)")
         #expect(forward.stderr.contains("todosync trace: lists brought forward: "), "\(forward.stderr)")
-        let brought = forward.stderr.split(separator: "\n").first { $0.hasPrefix("todosync trace: lists brought forward: ") }
+        let brought = forward.stderr.split(separator: "\n").first {
+            $0.hasPrefix("todosync trace: lists brought forward: ")
+        }
         #expect(brought.flatMap { Int($0.split(separator: " ").last!) }.map { $0 <= 9 } == true, "\(forward.stderr)")
         #expect(alice.head == bob.head)
         #expect(try git("rev-parse", "main", in: remote.path).trimmingCharacters(in: .newlines) == bob.head)
@@ -115,7 +122,8 @@ import TodoModel
     /// and modes too); where the sides have a file and a folder at one path, git's merge decides.
     @Test func otherFilesChangedOnOneSideArriveAsThatSideHasThem() throws {
         let (_, alice, bob) = try Remote.withTwoClones(seeding: [
-            "TODO.md": withIDs("- [ ] A ^a\n"), "notes.txt": "one\n", "old.bin": "\u{1}\u{2}\n", "README.txt": "read me\n",
+            "TODO.md": withIDs("- [ ] A ^a\n"), "notes.txt": "one\n", "old.bin": "\u{1}\u{2}\n",
+            "README.txt": "read me\n",
         ])
         try alice.write("notes.txt", "one\ntwo\n")
         try alice.write("run.sh", "#!/bin/sh\necho hi\n")

@@ -26,19 +26,23 @@ import TestSupport
         for index in 0..<12 { try fixture.write("area\(index)/notes.md", "- [ ] Task \(index)\n") }
         try fixture.todosync()
         let before = fixture.commitCount
-        let watch = try WatchProcess(in: fixture, ["--quiet-period", "1s"], environment: ["TODOSYNC_TEST_WATCH_LIMIT": "5"])
+        let watch = try WatchProcess(
+            in: fixture, ["--quiet-period", "1s"], environment: ["TODOSYNC_TEST_WATCH_LIMIT": "5"])
         let said = watch.stdout + watch.stderr
         #expect(said.contains("limit of watched folders (fs.inotify.max_user_watches) is reached"), "\(said)")
         #expect(said.contains("watching by looking at the files"), "\(said)")
         #expect(said.contains("sysctl fs.inotify.max_user_watches"), "\(said)")
-        try fixture.save("area11/notes.md", try appending("- [ ] Past the limit", to: "area11/notes.md", in: fixture), like: .vim)
+        try fixture.save(
+            "area11/notes.md", try appending("- [ ] Past the limit", to: "area11/notes.md", in: fixture), like: .vim)
         try waitUntil("the commit", timeout: 20) { fixture.commitCount == before + 1 }
         #expect(fixture.lastSubject.contains("Add \"Past the limit\""), "\(fixture.lastSubject)")
         try fixture.write("new/folder/later.md", "- [ ] In a new folder\n")
         try waitUntil("the second commit", timeout: 20) { fixture.commitCount == before + 2 }
         #expect(try fixture.git("show", "HEAD:new/folder/later.md").contains("- [ ] In a new folder <!-- id: "))
         #expect(try watch.stop() == 0)
-        #expect((watch.stdout + watch.stderr).components(separatedBy: "watching by looking at the files").count == 2, "said once")
+        #expect(
+            (watch.stdout + watch.stderr).components(separatedBy: "watching by looking at the files").count == 2,
+            "said once")
         try fixture.expectCleanAndSound()
     }
 
@@ -50,7 +54,9 @@ import TestSupport
         usleep(150_000)
         try fixture.save("TODO.md", try appending("- [ ] Tea", to: "TODO.md", in: fixture), like: .nano)
         usleep(150_000)
-        try fixture.save("TODO.md", try fixture.read("TODO.md").replacingOccurrences(of: "- [ ] Milk", with: "- [x] Milk"), like: .vim)
+        try fixture.save(
+            "TODO.md", try fixture.read("TODO.md").replacingOccurrences(of: "- [ ] Milk", with: "- [x] Milk"),
+            like: .vim)
         try waitUntil("the commit", timeout: 20) { fixture.commitCount == before + 1 }
         // The ids it wrote, and anything else, bring no second commit.
         usleep(2_000_000)
@@ -81,9 +87,13 @@ import TestSupport
         chmod(fixture.path + "/.git/hooks/post-commit", 0o755)
         let before = fixture.commitCount
         let watch = try WatchProcess(in: fixture, ["--quiet-period", "300ms"])
-        try fixture.save("TODO.md", try fixture.read("TODO.md").replacingOccurrences(of: "- [ ] Milk", with: "- [x] Milk"), like: .vim)
+        try fixture.save(
+            "TODO.md", try fixture.read("TODO.md").replacingOccurrences(of: "- [ ] Milk", with: "- [x] Milk"),
+            like: .vim)
         try waitUntil("the post-commit hook", timeout: 20) { FileManager.default.fileExists(atPath: marker) }
-        try fixture.save("TODO.md", try fixture.read("TODO.md").replacingOccurrences(of: "- [ ] Bread", with: "- [x] Bread"), like: .nano)
+        try fixture.save(
+            "TODO.md", try fixture.read("TODO.md").replacingOccurrences(of: "- [ ] Bread", with: "- [x] Bread"),
+            like: .nano)
         try waitUntil("the second commit", timeout: 20) { fixture.commitCount == before + 2 }
         #expect(try fixture.git("log", "-2", "--format=%s") == "Check \"Bread\"\nCheck \"Milk\"\n")
         #expect(try watch.stop() == 0)
@@ -112,10 +122,16 @@ import TestSupport
         try FileManager.default.createDirectory(atPath: fixture.path + "/work", withIntermediateDirectories: false)
         usleep(100_000)
         try fixture.write("work/TODO.md", "- [ ] Report\n")
-        try waitUntil("the new list committed", timeout: 20) { (try? fixture.git("ls-files")) == "TODO.md\nwork/TODO.md\n" }
-        try waitUntil("its id written", timeout: 20) { (try? fixture.read("work/TODO.md"))?.contains("<!-- id:") == true }
+        try waitUntil("the new list committed", timeout: 20) {
+            (try? fixture.git("ls-files")) == "TODO.md\nwork/TODO.md\n"
+        }
+        try waitUntil("its id written", timeout: 20) {
+            (try? fixture.read("work/TODO.md"))?.contains("<!-- id:") == true
+        }
         #expect(rename(fixture.path + "/work/TODO.md", fixture.path + "/work/Later.md") == 0)
-        try waitUntil("the rename committed", timeout: 20) { (try? fixture.git("ls-files")) == "TODO.md\nwork/Later.md\n" }
+        try waitUntil("the rename committed", timeout: 20) {
+            (try? fixture.git("ls-files")) == "TODO.md\nwork/Later.md\n"
+        }
         #expect(unlink(fixture.path + "/work/Later.md") == 0)
         try waitUntil("the deletion committed", timeout: 20) { (try? fixture.git("ls-files")) == "TODO.md\n" }
         #expect(try watch.stop() == 0)
@@ -129,7 +145,9 @@ import TestSupport
     @Test func savesInAVaultAreCommittedFromTheFilesWatchKept() throws {
         let fixture = try Fixture()
         for folder in 0..<3 {
-            for note in 0..<10 { try fixture.write("area\(folder)/note\(note).md", "# Note\n\n- [ ] Task \(folder)-\(note)\n") }
+            for note in 0..<10 {
+                try fixture.write("area\(folder)/note\(note).md", "# Note\n\n- [ ] Task \(folder)-\(note)\n")
+            }
         }
         try fixture.write(".gitignore", "private/\n")
         _ = try fixture.git("add", ".gitignore")
@@ -163,14 +181,18 @@ import TestSupport
         _ = try fixture.git("add", "-f", "private/forced.md")
         _ = try fixture.git("commit", "-q", "-m", "Track the forced note")
         count += 1
-        try fixture.write("private/forced.md", try fixture.read("private/forced.md").replacingOccurrences(of: "Forced", with: "Forced, edited unwatched"))
+        try fixture.write(
+            "private/forced.md",
+            try fixture.read("private/forced.md").replacingOccurrences(of: "Forced", with: "Forced, edited unwatched"))
         try save("area2/note5.md", "Task 2-5", "Task 2-5 edited")
         #expect(try fixture.git("show", "HEAD:private/forced.md").contains("Forced, edited unwatched"))
         // Its folder is watched from then on.
         try save("private/forced.md", "edited unwatched", "edited watched")
 
         #expect(try watch.stop() == 0)
-        #expect(watch.stderr.components(separatedBy: "candidate files: as watch kept them").count - 1 >= 3, "\(watch.stderr)")
+        #expect(
+            watch.stderr.components(separatedBy: "candidate files: as watch kept them").count - 1 >= 3,
+            "\(watch.stderr)")
         try fixture.expectCleanAndSound()
         for folder in 0..<3 {
             for note in 0..<10 where (folder, note) != (2, 4) {
@@ -188,7 +210,9 @@ import TestSupport
         try fixture.todosync()
         let watch = try WatchProcess(in: fixture, ["--quiet-period", "100ms"])
         for round in 1...8 {
-            try fixture.save("work/TODO.md", try appending("- [ ] Saved \(round)", to: "work/TODO.md", in: fixture), like: round % 2 == 0 ? .vim : .nano)
+            try fixture.save(
+                "work/TODO.md", try appending("- [ ] Saved \(round)", to: "work/TODO.md", in: fixture),
+                like: round % 2 == 0 ? .vim : .nano)
             try fixture.todosync("done", "Item \(round)")
             try fixture.todosync("add", "Added \(round)")
         }
@@ -211,8 +235,14 @@ import TestSupport
         try bob.sync()
         let arguments = ["--quiet-period", "200ms", "--sync-every", "1s"]
         let watchers = [try WatchProcess(in: alice, arguments), try WatchProcess(in: bob, arguments)]
-        try alice.save("TODO.md", try alice.read("TODO.md").replacingOccurrences(of: "- [ ] Milk", with: "- [x] Milk") + "- [ ] From Alice\n", like: .vim)
-        try bob.save("TODO.md", try bob.read("TODO.md").replacingOccurrences(of: "- [ ] Bread", with: "- [x] Bread") + "- [ ] From Bob\n", like: .nano)
+        try alice.save(
+            "TODO.md",
+            try alice.read("TODO.md").replacingOccurrences(of: "- [ ] Milk", with: "- [x] Milk") + "- [ ] From Alice\n",
+            like: .vim)
+        try bob.save(
+            "TODO.md",
+            try bob.read("TODO.md").replacingOccurrences(of: "- [ ] Bread", with: "- [x] Bread") + "- [ ] From Bob\n",
+            like: .nano)
         let expected = ["- [x] Milk <!--", "- [x] Bread <!--", "- [ ] From Alice <!--", "- [ ] From Bob <!--"]
         try waitUntil("both clones hold every edit", timeout: 60) {
             let lists = [try alice.read("TODO.md"), try bob.read("TODO.md")]
@@ -231,13 +261,15 @@ import TestSupport
     /// again once it is there.
     @Test func aRemoteThatIsDownIsReportedOnceThenRecovers() throws {
         let fixture = try committedFixture()
-        let remote = fixture.scratch.path + "/../" + URL(fileURLWithPath: fixture.scratch.path).lastPathComponent + "-remote.git"
+        let remote =
+            fixture.scratch.path + "/../" + URL(fileURLWithPath: fixture.scratch.path).lastPathComponent + "-remote.git"
         defer { try? FileManager.default.removeItem(atPath: remote) }
         _ = try fixture.git("remote", "add", "origin", remote)
         let watch = try WatchProcess(in: fixture, ["--quiet-period", "100ms", "--sync-every", "200ms"])
         try waitUntil("a failure reported", timeout: 20) { watch.stderr.contains("sync failed") }
         usleep(1_500_000)
-        #expect(watch.stderr.components(separatedBy: "sync failed").count == 2, "reported more than once:\n\(watch.stderr)")
+        #expect(
+            watch.stderr.components(separatedBy: "sync failed").count == 2, "reported more than once:\n\(watch.stderr)")
         _ = try git("init", "-q", "--bare", "-b", "main", remote, in: fixture.scratch.path)
         try waitUntil("sync to work again", timeout: 30) { watch.stdout.contains("Sync works again.") }
         #expect(try git("rev-parse", "main", in: remote) == (try fixture.git("rev-parse", "HEAD")))
@@ -252,10 +284,12 @@ import TestSupport
         _ = remote
         let settings = (0..<300).map { "\tkey\($0) = value \($0)\n" }.joined()
         let config = alice.path + "/.git/config"
-        try (String(contentsOfFile: config, encoding: .utf8) + "[someTool]\n" + settings).write(toFile: config, atomically: true, encoding: .utf8)
+        try (String(contentsOfFile: config, encoding: .utf8) + "[someTool]\n" + settings).write(
+            toFile: config, atomically: true, encoding: .utf8)
         let watch = try WatchProcess(in: alice, ["--quiet-period", "100ms", "--sync-every", "200ms"])
         func ownMemory() -> Int {
-            let status = (try? String(contentsOfFile: "/proc/\(watch.process.processIdentifier)/status", encoding: .utf8)) ?? ""
+            let status =
+                (try? String(contentsOfFile: "/proc/\(watch.process.processIdentifier)/status", encoding: .utf8)) ?? ""
             let line = status.split(separator: "\n").first { $0.hasPrefix("RssAnon:") } ?? ""
             return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
         }
@@ -267,8 +301,12 @@ import TestSupport
         _ = try bob.git("pull", "-q", "--no-rebase", "--no-edit")
         try bob.write("TODO.md", try bob.read("TODO.md") + "- [ ] From Bob\n")
         try bob.commitAndPushWithGit("Add From Bob")
-        try waitUntil("Bob's item to come in", timeout: 20) { (try? alice.read("TODO.md"))?.contains("From Bob") == true }
-        #expect(early > 0 && late - early < 16_000, "watch's own memory grew from \(early) kB to \(late) kB in 8 s of syncs")
+        try waitUntil("Bob's item to come in", timeout: 20) {
+            (try? alice.read("TODO.md"))?.contains("From Bob") == true
+        }
+        #expect(
+            early > 0 && late - early < 16_000, "watch's own memory grew from \(early) kB to \(late) kB in 8 s of syncs"
+        )
         #expect(try watch.stop() == 0)
     }
 

@@ -77,7 +77,8 @@ import TestSupport
     @Test(arguments: 0..<50 as Range<UInt64>) func everySaveIsCommittedAfterQuiet(seed: UInt64) {
         var random = SeededGenerator(seed: seed)
         let quiet = Int.random(in: 50...500, using: &random)
-        var saves = (0..<Int.random(in: 1...30, using: &random)).map { _ in Int.random(in: 0...5000, using: &random) }.sorted()
+        var saves = (0..<Int.random(in: 1...30, using: &random)).map { _ in Int.random(in: 0...5000, using: &random) }
+            .sorted()
         var schedule = WatchSchedule(quietPeriod: .milliseconds(quiet), startedAt: start)
         var commits: [Int] = []
         var now = 0
@@ -94,7 +95,11 @@ import TestSupport
                 for save in during { schedule.saw(saveAt: at(max(save, now))) }
                 continue
             }
-            let wake = schedule.nextWake().map { Int(($0 - start).components.seconds * 1000 + ($0 - start).components.attoseconds / 1_000_000_000_000_000) }
+            let wake = schedule.nextWake().map {
+                Int(
+                    ($0 - start).components.seconds * 1000 + ($0 - start).components.attoseconds / 1_000_000_000_000_000
+                )
+            }
             guard let next = [wake, saves.first].compactMap({ $0 }).min() else { break }
             now = max(now, next)
             if let save = saves.first, save <= now {
@@ -103,7 +108,11 @@ import TestSupport
             }
         }
         for save in allSaves { #expect(commits.contains { $0 >= save }, "save at \(save) never committed") }
-        for commit in commits { #expect(!allSaves.contains { $0 < commit && commit - $0 < quiet }, "commit at \(commit) within the quiet period") }
+        for commit in commits {
+            #expect(
+                !allSaves.contains { $0 < commit && commit - $0 < quiet }, "commit at \(commit) within the quiet period"
+            )
+        }
         #expect(!schedule.hasPendingSave)
     }
 
@@ -113,7 +122,9 @@ import TestSupport
         #expect(DurationText.parse("5m") == .seconds(300))
         #expect(DurationText.parse("1h30m") == .seconds(5400))
         #expect(DurationText.parse("2H") == .seconds(7200))
-        for refused in ["", "3", "s", "5 m", "1.5s", "-3s", "3x", "m5"] { #expect(DurationText.parse(refused) == nil, "\(refused)") }
+        for refused in ["", "3", "s", "5 m", "1.5s", "-3s", "3x", "m5"] {
+            #expect(DurationText.parse(refused) == nil, "\(refused)")
+        }
         for duration: Duration in [.milliseconds(1500), .seconds(3), .seconds(90), .seconds(3600), .seconds(5400)] {
             #expect(DurationText.parse(DurationText.describe(duration)) == duration)
         }

@@ -13,7 +13,8 @@ import Testing
             WriteJournal(branch: "refs/heads/main", expected: nil, target: Self.commit, files: [:]),
             WriteJournal(
                 branch: "refs/heads/main", expected: Self.blob, target: Self.commit,
-                files: ["TODO.md": Self.blob, "old list.md": OID?.none] as [String: OID?], outsideSparseCheckout: ["work/TODO.md", "z/b.md"]),
+                files: ["TODO.md": Self.blob, "old list.md": OID?.none] as [String: OID?],
+                outsideSparseCheckout: ["work/TODO.md", "z/b.md"]),
         ]
         for journal in journals {
             let bytes = try #require(journal.encoded())
@@ -22,13 +23,17 @@ import Testing
     }
 
     @Test func aDamagedJournalReadsAsNone() throws {
-        let bytes = try #require(WriteJournal(branch: "refs/heads/main", expected: nil, target: Self.commit, files: ["TODO.md": Self.blob]).encoded())
+        let bytes = try #require(
+            WriteJournal(branch: "refs/heads/main", expected: nil, target: Self.commit, files: ["TODO.md": Self.blob])
+                .encoded())
         #expect(WriteJournal(decoding: Array(bytes.dropLast(10))) == nil)
         #expect(WriteJournal(decoding: Array("todosync journal 2\n".utf8) + bytes.drop { $0 != 10 }.dropFirst()) == nil)
         #expect(WriteJournal(decoding: []) == nil)
     }
 
     @Test func aPathWithALineBreakCannotBeJournalled() {
-        #expect(WriteJournal(branch: "refs/heads/main", expected: nil, target: Self.commit, files: ["a\nb.md": Self.blob]).encoded() == nil)
+        #expect(
+            WriteJournal(branch: "refs/heads/main", expected: nil, target: Self.commit, files: ["a\nb.md": Self.blob])
+                .encoded() == nil)
     }
 }

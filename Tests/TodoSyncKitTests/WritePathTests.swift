@@ -22,9 +22,10 @@ import TestSupport
         let todo = Array("- [ ] a\n- [ ] b\n".utf8), work = Array("- [ ] w\n- [ ] x\n".utf8)
         return WritePlan(
             branch: branch, expectedHead: head.id,
-            target: .new(WritePlan.NewCommit(
-                parents: [head.id], baseTree: head.tree, lists: ["TODO.md": todo, "work.md": work], modes: [:],
-                message: CommitMessage(summary: "Add \"b\" and \"x\""))),
+            target: .new(
+                WritePlan.NewCommit(
+                    parents: [head.id], baseTree: head.tree, lists: ["TODO.md": todo, "work.md": work], modes: [:],
+                    message: CommitMessage(summary: "Add \"b\" and \"x\""))),
             files: [
                 WritePlan.FileWrite(path: "TODO.md", expected: store.files["TODO.md"], final: todo),
                 WritePlan.FileWrite(path: "work.md", expected: store.files["work.md"], final: work),
@@ -42,14 +43,18 @@ import TestSupport
         let (store, head) = Self.store()
         let (applied, notices) = try Self.apply(Self.plan(on: head, store), to: store)
         #expect(notices.isEmpty)
-        #expect(store.log == [
-            "check locks", "read \(Self.branch)", "expect TODO.md", "expect work.md",
-            "blob TODO.md", "blob work.md", "tree", "commit", "journal",
-            "replace TODO.md", "replace work.md", "move \(Self.branch)", "index", "remove journal",
-        ])
+        #expect(
+            store.log == [
+                "check locks", "read \(Self.branch)", "expect TODO.md", "expect work.md",
+                "blob TODO.md", "blob work.md", "tree", "commit", "journal",
+                "replace TODO.md", "replace work.md", "move \(Self.branch)", "index", "remove journal",
+            ])
         let commit = try #require(applied.commit)
         #expect(store.refs[Self.branch] == commit)
-        #expect(store.texts(of: commit) == ["TODO.md": "- [ ] a\n- [ ] b\n", "work.md": "- [ ] w\n- [ ] x\n", "notes.txt": "n\n"])
+        #expect(
+            store.texts(of: commit) == [
+                "TODO.md": "- [ ] a\n- [ ] b\n", "work.md": "- [ ] w\n- [ ] x\n", "notes.txt": "n\n",
+            ])
         #expect(store.files["TODO.md"] == Array("- [ ] a\n- [ ] b\n".utf8))
         #expect(store.index["TODO.md"]?.blob == applied.listBlobs["TODO.md"])
         #expect(store.journal == nil)
@@ -59,7 +64,9 @@ import TestSupport
     @Test func aBlobStoredAheadIsNotWrittenAgain() throws {
         let (store, head) = Self.store()
         var plan = Self.plan(on: head, store)
-        guard case .new(var new) = plan.target, case let bytes?? = new.lists["TODO.md"] else { throw TestFailure("a plan of a new commit") }
+        guard case .new(var new) = plan.target, case let bytes?? = new.lists["TODO.md"] else {
+            throw TestFailure("a plan of a new commit")
+        }
         new.storedBlobs = ["TODO.md": store.storeAhead(bytes)]
         plan.target = .new(new)
         let (applied, _) = try Self.apply(plan, to: store)
@@ -192,10 +199,14 @@ import TestSupport
         let (store, head) = Self.store()
         store.files["work.md"] = nil
         store.skippingWorktree = ["work.md"]
-        let theirs = store.makeCommit(["TODO.md": "- [ ] a\n", "work.md": "- [ ] w\n- [ ] x\n", "notes.txt": "n\n"], parent: head.id)
+        let theirs = store.makeCommit(
+            ["TODO.md": "- [ ] a\n", "work.md": "- [ ] w\n- [ ] x\n", "notes.txt": "n\n"], parent: head.id)
         var plan = WritePlan(
             branch: Self.branch, expectedHead: head.id, target: .existing(theirs),
-            files: [WritePlan.FileWrite(path: "work.md", expected: Array("- [ ] w\n".utf8), final: Array("- [ ] w\n- [ ] x\n".utf8))],
+            files: [
+                WritePlan.FileWrite(
+                    path: "work.md", expected: Array("- [ ] w\n".utf8), final: Array("- [ ] w\n- [ ] x\n".utf8))
+            ],
             reflogMessage: "todosync sync: fast-forward")
         // Anything but a sync refuses, naming the way in.
         #expect {

@@ -12,16 +12,18 @@ public enum FuzzDriver {
         body = target
         var argc = CommandLine.argc
         var argv = CommandLine.unsafeArgv
-        exit(LLVMFuzzerRunDriver(&argc, &argv) { data, size in
-            FuzzDriver.body?(Array(UnsafeBufferPointer(start: data, count: size)))
-            return 0
-        })
+        exit(
+            LLVMFuzzerRunDriver(&argc, &argv) { data, size in
+                FuzzDriver.body?(Array(UnsafeBufferPointer(start: data, count: size)))
+                return 0
+            })
     }
 }
 
 @_silgen_name("LLVMFuzzerRunDriver")
 func LLVMFuzzerRunDriver(
-    _ argc: UnsafeMutablePointer<Int32>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
+    _ argc: UnsafeMutablePointer<Int32>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
     _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
 ) -> Int32
 
@@ -54,14 +56,17 @@ public enum FuzzInput {
             if bytes[index] == UInt8(ascii: "<"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "!") {
                 var cursor = index + 2
                 while cursor < bytes.count, bytes[cursor] == UInt8(ascii: "-") || isSpace(bytes[cursor]) { cursor += 1 }
-                if cursor + 1 < bytes.count, bytes[cursor] | 0x20 == UInt8(ascii: "i"), bytes[cursor + 1] | 0x20 == UInt8(ascii: "d") {
+                if cursor + 1 < bytes.count, bytes[cursor] | 0x20 == UInt8(ascii: "i"),
+                    bytes[cursor + 1] | 0x20 == UInt8(ascii: "d")
+                {
                     cursor += 2
                     while cursor < bytes.count, isSpace(bytes[cursor]) { cursor += 1 }
                     if cursor < bytes.count, bytes[cursor] == UInt8(ascii: ":") {
                         // To its `-->`, or where it has none (damaged), to the line's end.
                         var stop = cursor
                         while stop < bytes.count, bytes[stop] != 0x0A, bytes[stop] != 0x0D,
-                            !(stop + 2 < bytes.count && bytes[stop] == 0x2D && bytes[stop + 1] == 0x2D && bytes[stop + 2] == 0x3E)
+                            !(stop + 2 < bytes.count && bytes[stop] == 0x2D && bytes[stop + 1] == 0x2D
+                                && bytes[stop + 2] == 0x3E)
                         {
                             stop += 1
                         }

@@ -18,7 +18,9 @@ import FuzzDriver
             precondition(FuzzInput.isSubsequence(kept, of: now), "id assignment took bytes away")
             let ids = document.nodeIDs.compactMap { $0 }
             precondition(Set(ids).count == ids.count, "an id given twice")
-            precondition(ListDocument(path: "TODO.md", bytes: written).render() == written, "the written list does not read back")
+            precondition(
+                ListDocument(path: "TODO.md", bytes: written).render() == written, "the written list does not read back"
+            )
         }
     }
 }

@@ -15,7 +15,9 @@ import TodoModel
             let unchanged = ListFileMerge.merge(path: "TODO.md", base: first, ours: first, theirs: third)
             precondition(unchanged.bytes == third, "merge(base, base, x) is not x")
             let merged = ListFileMerge.merge(path: "TODO.md", base: first, ours: second, theirs: third)
-            precondition(ListDocument(path: "TODO.md", bytes: merged.bytes).render() == merged.bytes, "the merge does not read back")
+            precondition(
+                ListDocument(path: "TODO.md", bytes: merged.bytes).render() == merged.bytes,
+                "the merge does not read back")
         }
     }
 }

@@ -24,7 +24,8 @@ extension ListSet {
             let merged = ListMerge.mergeItemByItem(base: base, ours: ours, theirs: theirs)
             for document in merged.lists.documents.values {
                 let text = document.render()
-                precondition(ListDocument(path: document.path, bytes: text).render() == text, "a merge does not read back")
+                precondition(
+                    ListDocument(path: document.path, bytes: text).render() == text, "a merge does not read back")
             }
         }
     }

@@ -24,8 +24,12 @@ import TodoModel
             let text = CommitMessage(summary: summary, body: first & 0x80 == 0 ? body : [], trailers: trailers).text
             let read = Workspace.trailers(text)
             precondition(read[UnitTrailer.key] == kind.rawValue, "the unit's kind did not read back")
-            if kind == .undo { precondition(read[UnitTrailer.undoesKey] == target, "Todosync-Undoes did not read back") }
-            if kind == .redo { precondition(read[UnitTrailer.redoesKey] == target, "Todosync-Redoes did not read back") }
+            if kind == .undo {
+                precondition(read[UnitTrailer.undoesKey] == target, "Todosync-Undoes did not read back")
+            }
+            if kind == .redo {
+                precondition(read[UnitTrailer.redoesKey] == target, "Todosync-Redoes did not read back")
+            }
         }
     }
 }
