@@ -120,8 +120,10 @@ public struct ItemID: Hashable, Comparable, Sendable, CustomStringConvertible {
 
     /// The hash a `Set` or `Dictionary` files an id under (see `mixedHash`).
     ///
-    /// NB: the standard `Hasher` (SipHash) was a fifth of a large merge, which looks ids up
-    /// in tables of 100,000; this is the customization point `Hashable` reserves for it.
+    /// NB: underscored, as nothing public replaces it: `_rawHashValue(seed:)` is the
+    /// customization point `Hashable` reserves for a cheaper hash than the standard `Hasher`
+    /// (SipHash), which weighed on large merges that look ids up in large tables (the figures
+    /// are in PERFORMANCE.md's history, in git).
     public func _rawHashValue(seed: Int) -> Int { mixedHash(high, low, seed: seed) }
 
     public static func < (lhs: ItemID, rhs: ItemID) -> Bool {

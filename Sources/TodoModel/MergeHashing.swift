@@ -1,5 +1,7 @@
-// The merge's table keys hash without `Hasher`: a large merge looks them up a million times,
-// and an item's key hashes as its id does (`mixedHash`).
+// The merge's table keys hash without `Hasher`, through the customization point `Hashable`
+// reserves (underscored; nothing public replaces it: see `ItemID._rawHashValue`): a merge
+// looks them up for every entry of every side, and an item's key hashes as its id does
+// (`mixedHash`).
 
 extension ContainerKey {
     func _rawHashValue(seed: Int) -> Int {
