@@ -122,8 +122,7 @@ public struct ItemID: Hashable, Comparable, Sendable, CustomStringConvertible {
     ///
     /// NB: underscored, as nothing public replaces it: `_rawHashValue(seed:)` is the
     /// customization point `Hashable` reserves for a cheaper hash than the standard `Hasher`
-    /// (SipHash), which weighed on large merges that look ids up in large tables (the figures
-    /// are in PERFORMANCE.md's history, in git).
+    /// (SipHash), which weighed on large merges that look ids up in large tables.
     public func _rawHashValue(seed: Int) -> Int { mixedHash(high, low, seed: seed) }
 
     public static func < (lhs: ItemID, rhs: ItemID) -> Bool {
