@@ -18,14 +18,14 @@ public struct SilenceLimit: Sendable {
     }
 }
 
-/// Ends the process with a clear error when a remote reached through libgit2's own
-/// transports (https, git://) stops answering.
+/// Tells `StuckWork.handler` (once) when a remote reached through libgit2's own transports
+/// (https, git://) stops answering.
 ///
 /// libgit2 1.5 has no timeout of its own (`GIT_OPT_SET_SERVER_TIMEOUT` came in 1.7) and a
 /// thread blocked in its socket read cannot be cancelled. Every sign of life (progress, a
-/// remote's message, a credential asked for) re-arms the watchdog; silence for the limit ends
-/// the process. Ending there changes nothing: refs move only once a transfer has finished,
-/// and the write lock is released by the kernel. (Programs todosync runs for ssh and local
+/// remote's message, a credential asked for) re-arms the watchdog; silence for the limit is
+/// reported. The command-line tool ends the process there, which changes nothing: refs move
+/// only once a transfer has finished, and the write lock is released by the kernel. (Programs todosync runs for ssh and local
 /// remotes time out gracefully instead: `ChildProcess`.)
 ///
 /// NB: unchecked Sendable: its mutable state is touched only on its serial `queue`.
@@ -44,8 +44,8 @@ final class SilenceWatchdog: @unchecked Sendable {
             let silent = Double(DispatchTime.now().uptimeNanoseconds - lastSign.uptimeNanoseconds) / 1e9
             guard !paused, silent >= limit.seconds else { return }
             let text = limit.message.hasSuffix("\n") ? limit.message : limit.message + "\n"
-            _ = text.withCString { write(2, $0, strlen($0)) }
-            _exit(1)
+            timer.cancel()
+            StuckWork.handler?(text)
         }
         timer.resume()
     }

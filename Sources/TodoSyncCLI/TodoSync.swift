@@ -32,6 +32,7 @@ struct TodoSync: ParsableCommand {
     static let version = "0.1.0"
 
     static func main() {
+        installProcessHandlers()
         // Not the parser's --version: it would be offered under every command.
         if Array(CommandLine.arguments.dropFirst()) == ["--version"] {
             Console.out(version)
@@ -109,5 +110,22 @@ struct TodoSync: ParsableCommand {
             TodoSyncError(
                 message.joined(separator: "\n"), hint: "\(more ?? "todosync --help") says what each option takes"))
         Self.exit(withError: ExitCode(code == .failure ? ExitCode.validationFailure.rawValue : code.rawValue))
+    }
+}
+
+extension TodoSync {
+    /// What only a program may decide, the library leaving it to its caller: work stuck inside
+    /// libgit2 ends the process with the library's message (nothing is half-written: the next
+    /// run finishes or undoes a stopped write), and the crash tests' stop after a write step.
+    static func installProcessHandlers() {
+        Workspace.stuckWorkHandler = { message in
+            _ = message.withCString { write(2, $0, strlen($0)) }
+            _exit(1)
+        }
+        if let step = getenv("TODOSYNC_TEST_STOP_AFTER").map({ String(cString: $0) }) {
+            Workspace.afterWriteStep = { done in
+                if done == step { _exit(86) }
+            }
+        }
     }
 }

@@ -263,11 +263,22 @@ extension Workspace {
         return error
     }
 
-    /// Tests only: `TODOSYNC_TEST_STOP_AFTER=<step>` ends the process right after that step, as
-    /// a crash or `kill -9` would (no clean-up runs).
+    /// Called after each step of `apply` with the step's name (`objects`, `journal`, `files`,
+    /// `branch`, …: `WritePlan.Step`). The crash tests' stop: the command-line tool ends the
+    /// process right after the step `TODOSYNC_TEST_STOP_AFTER` names, as a crash or `kill -9`
+    /// would, and the next run must converge. Set once at start-up, before any write.
+    nonisolated(unsafe) public static var afterWriteStep: (@Sendable (String) -> Void)?
+
+    /// What happens when work inside libgit2 cannot finish (a read of a damaged object, a
+    /// remote gone silent): called once with the message for the user (`StuckWork`). Set once
+    /// at start-up; with none, the stuck work waits.
+    public static var stuckWorkHandler: (@Sendable (String) -> Void)? {
+        get { StuckWork.handler }
+        set { StuckWork.handler = newValue }
+    }
+
     static func stop(after step: WritePlan.Step) {
-        guard let value = getenv("TODOSYNC_TEST_STOP_AFTER"), String(cString: value) == step.rawValue else { return }
-        _exit(86)
+        afterWriteStep?(step.rawValue)
     }
 }
 
