@@ -111,42 +111,14 @@ class Soak:
         for _ in range(5):
             self.port = self.random.randint(20000, 60000)
             user = "user root root;\n" if os.getuid() == 0 else ""
+            with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "nginx-git-http-backend.conf")) as f:
+                config = f.read()
+            values = {"@USER@": user, "@ROOT@": r, "@PORT@": str(self.port), "@WORKERS@": "2",
+                      "@CONNECTIONS@": "256", "@GIT_EXEC_PATH@": exec_path}
+            for key, value in values.items():
+                config = config.replace(key, value)
             with open(f"{r}/nginx.conf", "w") as f:
-                f.write(f"""{user}daemon off;
-pid {r}/nginx/nginx.pid;
-error_log {r}/nginx-error.log error;
-worker_processes 2;
-events {{ worker_connections 256; }}
-http {{
-  access_log off;
-  client_body_temp_path {r}/nginx/body;
-  fastcgi_temp_path {r}/nginx/fastcgi;
-  proxy_temp_path {r}/nginx/proxy;
-  uwsgi_temp_path {r}/nginx/uwsgi;
-  scgi_temp_path {r}/nginx/scgi;
-  client_max_body_size 0;
-  server {{
-    listen 127.0.0.1:{self.port} ssl;
-    ssl_certificate {r}/server.pem;
-    ssl_certificate_key {r}/server.key;
-    location / {{
-      auth_basic "lists";
-      auth_basic_user_file {r}/htpasswd;
-      fastcgi_pass unix:{r}/fcgi.sock;
-      fastcgi_param SCRIPT_FILENAME {exec_path}/git-http-backend;
-      fastcgi_param GIT_PROJECT_ROOT {r}/repos;
-      fastcgi_param GIT_HTTP_EXPORT_ALL 1;
-      fastcgi_param REMOTE_USER $remote_user;
-      fastcgi_param PATH_INFO $uri;
-      fastcgi_param QUERY_STRING $query_string;
-      fastcgi_param REQUEST_METHOD $request_method;
-      fastcgi_param CONTENT_TYPE $content_type;
-      fastcgi_param CONTENT_LENGTH $content_length;
-      fastcgi_param GIT_PROTOCOL $http_git_protocol;
-    }}
-  }}
-}}
-""")
+                f.write(config)
             self.daemon("nginx", ["-p", f"{r}/nginx", "-c", f"{r}/nginx.conf"])
             self.url = f"https://127.0.0.1:{self.port}/lists.git"
             for _ in range(50):

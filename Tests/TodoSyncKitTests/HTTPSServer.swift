@@ -32,7 +32,7 @@ final class HTTPSServer {
         try daemon("fcgiwrap", ["-s", "unix:\(scratch.path)/fcgi.sock"])
         for attempt in 0..<5 {
             port = Int.random(in: 20_000...60_000)
-            try scratch.write("nginx.conf", configuration())
+            try scratch.write("nginx.conf", try configuration())
             if (try? daemon("nginx", ["-p", scratch.path + "/nginx", "-c", scratch.path + "/nginx.conf"])) != nil {
                 for _ in 0..<50 {
                     let probe = try run(
@@ -78,45 +78,17 @@ final class HTTPSServer {
             ])
     }
 
-    private func configuration() -> String {
-        let root = scratch.path
-        let user = getuid() == 0 ? "user root root;\n" : ""
-        return """
-            \(user)daemon off;
-            pid \(root)/nginx/nginx.pid;
-            error_log \(root)/nginx-error.log error;
-            events { worker_connections 64; }
-            http {
-              access_log off;
-              client_body_temp_path \(root)/nginx/body;
-              fastcgi_temp_path \(root)/nginx/fastcgi;
-              proxy_temp_path \(root)/nginx/proxy;
-              uwsgi_temp_path \(root)/nginx/uwsgi;
-              scgi_temp_path \(root)/nginx/scgi;
-              client_max_body_size 0;
-              server {
-                listen 127.0.0.1:\(port) ssl;
-                ssl_certificate \(root)/server.pem;
-                ssl_certificate_key \(root)/server.key;
-                location / {
-                  auth_basic "lists";
-                  auth_basic_user_file \(root)/htpasswd;
-                  fastcgi_pass unix:\(root)/fcgi.sock;
-                  fastcgi_param SCRIPT_FILENAME \(Remote.gitExecPath)/git-http-backend;
-                  fastcgi_param GIT_PROJECT_ROOT \(root)/repos;
-                  fastcgi_param GIT_HTTP_EXPORT_ALL 1;
-                  fastcgi_param REMOTE_USER $remote_user;
-                  fastcgi_param PATH_INFO $uri;
-                  fastcgi_param QUERY_STRING $query_string;
-                  fastcgi_param REQUEST_METHOD $request_method;
-                  fastcgi_param CONTENT_TYPE $content_type;
-                  fastcgi_param CONTENT_LENGTH $content_length;
-                  fastcgi_param GIT_PROTOCOL $http_git_protocol;
-                }
-              }
-            }
-
-            """
+    /// The server's configuration: the template the soak shares (scripts/), filled in.
+    private func configuration() throws -> String {
+        let template = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("scripts/nginx-git-http-backend.conf").path
+        let values = [
+            "@USER@": getuid() == 0 ? "user root root;\n" : "", "@ROOT@": scratch.path, "@PORT@": String(port),
+            "@WORKERS@": "1", "@CONNECTIONS@": "64", "@GIT_EXEC_PATH@": Remote.gitExecPath,
+        ]
+        return values.reduce(try String(contentsOfFile: template, encoding: .utf8)) { text, value in
+            text.replacingOccurrences(of: value.key, with: value.value)
+        }
     }
 
     /// Starts `/usr/sbin/<name>` in the background, its pid in `<name>.pid`.
