@@ -61,7 +61,6 @@ from collections import Counter, defaultdict
 LISTS = ["TODO.md", "work.md", "home/chores.md"]
 WORDS = ["milk", "report", "call", "tax", "plants", "bike", "email", "draft", "paint", "book",
          "tickets", "dentist", "budget", "review", "slides", "garden", "invoice", "laundry"]
-STAMP = re.compile(r" *<!-- *id:[^>]*-->")
 
 
 class Soak:
