@@ -75,6 +75,7 @@ class Soak:
         self.lock = threading.Lock()
         self.stop = threading.Event()
         self.counts = Counter()
+        self.made = Counter()  # intents logged by each person
         self.failures = []
         self.processes = []
         self.titles_written = set()
@@ -212,6 +213,7 @@ class Soak:
     def note(self, clone, item, field, value, at=None):
         with self.lock:
             self.intents.append((at or time.time(), clone, item, field, value))
+            self.made[clone] += 1
 
     def todosync_in(self, clone, *args, check=False):
         started = time.time()
@@ -255,14 +257,16 @@ class Soak:
             known = [i for i in self.items(clone) if i["id"]]
             action = rng.choices(
                 ["add", "edit-add", "done", "edit-done", "reopen", "rename", "edit-rename", "notes",
-                 "edit-note", "move", "move-file", "prose", "rm", "undo"],
-                [10, 8, 8, 5, 2, 6, 4, 3, 4, 3, 3, 4, 2, 4])[0]
+                 "edit-note", "move", "move-file", "prose", "rm"],
+                [10, 8, 8, 5, 2, 6, 4, 3, 4, 3, 3, 4, 2])[0]
             counter += 1
+            made = self.made[clone]
             try:
                 self.act(clone, rng, action, known, counter)
-                self.counts["edits"] += 1
             except FileNotFoundError:
                 pass
+            if self.made[clone] > made:  # an edit: something changed (an intent was logged)
+                self.counts["edits"] += 1
 
     def act(self, clone, rng, action, known, counter):
         path = f"{self.root}/{clone}"
@@ -340,8 +344,6 @@ class Soak:
             if self.changed(result):
                 self.note(clone, target["id"], "exists", False)
                 self.maybe_undo(clone, rng, result, mark)
-        elif action == "undo":
-            pass  # undo follows the commands above (maybe_undo), where its meaning is known
 
     def maybe_undo(self, clone, rng, command, mark, then=()):
         """Right after a command that made a unit, `undo` takes it back (the person's newest
