@@ -47,8 +47,7 @@ extension RemoteContext {
                 helperWasRefused = true
             } else if !triedHelper, let helper = credentialHelper {
                 triedHelper = true
-                let environmentHasOne = getenv("TODOSYNC_USERNAME") != nil && getenv("TODOSYNC_PASSWORD") != nil
-                if let filled = helper.fill(url: url, username: username, mayPrompt: !environmentHasOne),
+                if let filled = helper.fill(url: url, username: username, mayPrompt: password == nil),
                     let user = filled.first(where: { $0.0 == "username" })?.1,
                     let password = filled.first(where: { $0.0 == "password" })?.1,
                     git_credential_userpass_plaintext_new(out, user, password) == 0
@@ -57,9 +56,9 @@ extension RemoteContext {
                     return 0
                 }
             }
-            if !triedPassword, let user = getenv("TODOSYNC_USERNAME"), let password = getenv("TODOSYNC_PASSWORD") {
+            if !triedPassword, let password {
                 triedPassword = true
-                if git_credential_userpass_plaintext_new(out, user, password) == 0 { return 0 }
+                if git_credential_userpass_plaintext_new(out, password.user, password.password) == 0 { return 0 }
             }
             failure =
                 triedPassword

@@ -6,6 +6,17 @@ import Glibc
 import Darwin
 #endif
 
+/// A user name and password for an https remote (a token works as the password).
+public struct PasswordCredential: Sendable {
+    public var user: String
+    public var password: String
+
+    public init(user: String, password: String) {
+        self.user = user
+        self.password = password
+    }
+}
+
 /// How far a transfer has come: objects received (or sent) of the total, and bytes.
 public struct TransferProgress: Sendable {
     public var done: Int
@@ -22,9 +33,11 @@ extension Repository {
     /// Fetches a remote's branches into `refs/remotes/<name>/`, as its configured refspecs say.
     /// `silence`: how long the remote may send nothing (`SilenceWatchdog`, `ChildProcess`).
     public func fetch(
-        remote name: String, silence: SilenceLimit? = nil, progress: ((TransferProgress) -> Void)? = nil
+        remote name: String, silence: SilenceLimit? = nil, password: PasswordCredential? = nil,
+        progress: ((TransferProgress) -> Void)? = nil
     ) throws(GitError) {
-        try withRemote(name, pushing: false, silence: silence) { (remote, context) throws(GitError) in
+        try withRemote(name, pushing: false, silence: silence, password: password) {
+            (remote, context) throws(GitError) in
             var options = git_fetch_options()
             try GitError.check(
                 git_fetch_options_init(&options, UInt32(GIT_FETCH_OPTIONS_VERSION)), "git_fetch_options_init")
@@ -48,9 +61,11 @@ extension Repository {
     /// because it moved on throws with `isNonFastForward`.
     public func push(
         remote name: String, localRef: String, remoteRef: String, silence: SilenceLimit? = nil,
+        password: PasswordCredential? = nil,
         progress: ((TransferProgress) -> Void)? = nil
     ) throws(GitError) {
-        try withRemote(name, pushing: true, silence: silence) { (remote, context) throws(GitError) in
+        try withRemote(name, pushing: true, silence: silence, password: password) {
+            (remote, context) throws(GitError) in
             var options = git_push_options()
             try GitError.check(
                 git_push_options_init(&options, UInt32(GIT_PUSH_OPTIONS_VERSION)), "git_push_options_init")
@@ -86,7 +101,7 @@ extension Repository {
     }
 
     private func withRemote(
-        _ name: String, pushing: Bool, silence: SilenceLimit?,
+        _ name: String, pushing: Bool, silence: SilenceLimit?, password: PasswordCredential?,
         _ body: (OpaquePointer?, RemoteContext) throws(GitError) -> Void
     ) throws(GitError) {
         guard let settings = try remoteSettings(name) else {
@@ -112,6 +127,7 @@ extension Repository {
         defer { git_remote_free(remote) }
         let context = RemoteContext()
         context.fetchRefspecs = settings.fetchRefspecs
+        context.password = password
         context.silence = silence
         switch RemoteEndpoint(url: url) {
         case .builtIn:
@@ -150,6 +166,8 @@ extension Repository {
 /// the progress handler. Passed to them as `payload`.
 final class RemoteContext {
     var progress: ((TransferProgress) -> Void)?
+    /// The user name and password the program gave, tried after git's credential helpers.
+    var password: PasswordCredential?
     /// The remote's `remote.<name>.fetch` refspecs, which a fetch is given.
     var fetchRefspecs: [String] = []
     var rejected: [(String, String)] = []

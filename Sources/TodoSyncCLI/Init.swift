@@ -56,6 +56,7 @@ struct Init: ParsableCommand {
             defer { if showsProgress { Console.progress(nil) } }
             return try Workspace.initialize(
                 at: directory, remote: remote, runsHooks: !noVerify, executable: Self.executable,
+                configuration: RepositoryOption.workspaceConfiguration,
                 progress: showsProgress ? { Console.progress($0) } : nil)
         }
         Console.warn(outcome.commit.unit.diagnostics)

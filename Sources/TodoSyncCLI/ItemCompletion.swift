@@ -16,7 +16,10 @@ enum ItemCompletion {
         // `-C DIR` typed on the line names the repository.
         let directory =
             words.firstIndex(of: "-C").flatMap { words.indices.contains($0 + 1) ? words[$0 + 1] : nil } ?? "."
-        guard let workspace = try? Workspace.open(at: directory), let (all, withoutID) = try? workspace.items() else {
+        guard
+            let workspace = try? Workspace.open(at: directory, configuration: RepositoryOption.workspaceConfiguration),
+            let (all, withoutID) = try? workspace.items()
+        else {
             return []
         }
         let items = all.filter { which == .all || $0.isDone == (which == .done) }

@@ -1,6 +1,12 @@
 import ArgumentParser
 import TodoSyncKit
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// `-C DIR`, as git has it: run as if started in DIR.
 struct RepositoryOption: ParsableArguments {
     @Option(
@@ -15,10 +21,33 @@ struct RepositoryOption: ParsableArguments {
     }
 
     static func openWorkspace(at directory: String) throws -> Workspace {
-        let workspace = try runReportingErrors { try Workspace.open(at: directory) }
+        let workspace = try runReportingErrors {
+            try Workspace.open(at: directory, configuration: workspaceConfiguration)
+        }
         // A fresh git clone: its first command sets up the merge driver its lists ask for.
         if let done = workspace.setUpMergeDriverIfAsked(executable: Init.executable) { Console.warn(done) }
         return workspace
+    }
+}
+
+extension RepositoryOption {
+    /// The engine's settings from todosync's environment switches (the CLI alone reads them):
+    /// `TODOSYNC_LOCK_TIMEOUT` and `TODOSYNC_OBJECT_READ_TIMEOUT` (seconds),
+    /// `TODOSYNC_REMOTE_TIMEOUT` (before `git config todosync.remoteTimeout`),
+    /// `TODOSYNC_USERNAME` and `TODOSYNC_PASSWORD` (https, after git's credential helpers), and
+    /// for tests `TODOSYNC_TEST_WATCH_LIMIT` (folders watch may watch).
+    static var workspaceConfiguration: WorkspaceConfiguration {
+        func variable(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
+        var configuration = WorkspaceConfiguration()
+        if let seconds = variable("TODOSYNC_LOCK_TIMEOUT").flatMap(Double.init) { configuration.lockTimeout = seconds }
+        if let seconds = variable("TODOSYNC_OBJECT_READ_TIMEOUT").flatMap(Double.init) {
+            configuration.objectReadTimeout = seconds
+        }
+        configuration.remoteTimeout = variable("TODOSYNC_REMOTE_TIMEOUT")
+        configuration.httpsUser = variable("TODOSYNC_USERNAME")
+        configuration.httpsPassword = variable("TODOSYNC_PASSWORD")
+        configuration.watchedFolderLimit = variable("TODOSYNC_TEST_WATCH_LIMIT").flatMap { Int($0) }
+        return configuration
     }
 }
 

@@ -60,6 +60,7 @@ struct Watch: ParsableCommand {
         options.syncsAfterCommit = syncAfterCommit
         options.push = !noPush
         options.runsHooks = !repository.noVerify
+        options.configuration = RepositoryOption.workspaceConfiguration
         let stop = try runReportingErrors { try StopSignal.catchInterruptAndTerminate() }
         let watcher = Watcher(directory: repository.directory, options: options) { [quietPeriod, noPush] report in
             Self.tell(report, quietPeriod: quietPeriod, push: !noPush)

@@ -29,10 +29,10 @@ protocol FolderWatcher: AnyObject {
 
 /// The best watcher this system has: inotify on Linux (or, when inotify is unavailable, a
 /// watcher that compares file stamps a few times a second).
-func makeFolderWatcher(root: String) -> (watcher: FolderWatcher, notice: String?) {
+func makeFolderWatcher(root: String, folderLimit: Int? = nil) -> (watcher: FolderWatcher, notice: String?) {
     #if os(Linux)
     do throws(TodoSyncError) {
-        return (try InotifyFolderWatcher(root: root), nil)
+        return (try InotifyFolderWatcher(root: root, folderLimit: folderLimit), nil)
     } catch {
         return (
             PollingFolderWatcher(root: root),

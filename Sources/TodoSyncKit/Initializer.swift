@@ -66,8 +66,9 @@ extension Workspace {
     /// line at a time, for a terminal to show.
     public static func initialize(
         at directory: String, remote: String? = nil, runsHooks: Bool = true, executable: String? = nil,
-        progress: ((String) -> Void)? = nil
+        configuration: WorkspaceConfiguration = WorkspaceConfiguration(), progress: ((String) -> Void)? = nil
     ) throws(TodoSyncError) -> InitOutcome {
+        StuckReadGuard.limit = configuration.objectReadTimeout
         try FileSystem.createDirectory(directory)
         var created = false
         let repository: Repository
@@ -83,7 +84,7 @@ extension Workspace {
         } catch {
             throw .git(error, while: "opening \(directory)")
         }
-        let workspace = try Workspace(repository: repository, startDirectory: directory)
+        let workspace = try Workspace(repository: repository, startDirectory: directory, configuration: configuration)
         workspace.runsHooks = runsHooks
         workspace.progress = progress
         do {

@@ -11,15 +11,17 @@ final class InotifyFolderWatcher: FolderWatcher {
     private static let events = UInt32(
         IN_CLOSE_WRITE | IN_MODIFY | IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO | IN_ATTRIB)
 
-    init(root: String) throws(TodoSyncError) {
+    /// At most this many folders are watched (tests: as if the system's limit were reached).
+    private let folderLimit: Int?
+
+    init(root: String, folderLimit: Int? = nil) throws(TodoSyncError) {
+        self.folderLimit = folderLimit
         self.root = root
         descriptor = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
         guard descriptor >= 0 else { throw FileSystem.failure("cannot watch files (inotify)") }
     }
 
     deinit { close(descriptor) }
-
-    private static let testLimit = getenv("TODOSYNC_TEST_WATCH_LIMIT").flatMap { Int(String(cString: $0)) }
 
     private static func limitReached(_ folder: String) -> TodoSyncError {
         var error = TodoSyncError(
@@ -35,8 +37,7 @@ final class InotifyFolderWatcher: FolderWatcher {
         let watched = Set(folders.values)
         for path in paths where !watched.contains(path) {
             let absolute = path.isEmpty ? root : root + "/" + path
-            // Tests only: TODOSYNC_TEST_WATCH_LIMIT=<n> acts as a system limit of n watches.
-            if let limit = Self.testLimit, folders.count >= limit {
+            if let limit = folderLimit, folders.count >= limit {
                 throw Self.limitReached(absolute)
             }
             let watch = inotify_add_watch(

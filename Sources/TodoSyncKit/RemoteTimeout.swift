@@ -10,7 +10,7 @@ extension Workspace {
     /// `TODOSYNC_REMOTE_TIMEOUT`, else `git config todosync.remoteTimeout`, in seconds (0: wait
     /// forever), else a minute. nil: no limit.
     func silenceLimit(_ doing: String, _ upstream: Upstream) throws(TodoSyncError) -> SilenceLimit? {
-        var configured = getenv("TODOSYNC_REMOTE_TIMEOUT").map { String(cString: $0) }
+        var configured = configuration.remoteTimeout
         if configured == nil {
             configured = try git("reading todosync.remoteTimeout") {
                 try repository.configString("todosync.remoteTimeout")

@@ -8,6 +8,8 @@ public struct WatchOptions: Sendable {
     public var syncsAfterCommit = false
     public var push = true
     public var runsHooks = true
+    /// What each workspace watch opens is given (timeouts, credentials, the folder limit).
+    public var configuration = WorkspaceConfiguration()
 
     public init() {}
 }
@@ -58,9 +60,10 @@ public final class Watcher {
     /// Runs until `stop` is raised; then commits what is pending and returns. Throws when the
     /// repository cannot be opened or watched at all, or when the last commit fails.
     public func run(stop: StopSignal) throws(TodoSyncError) {
-        let workspace = try Workspace.open(at: directory)
+        let workspace = try Workspace.open(at: directory, configuration: options.configuration)
         root = workspace.root
-        let (watcher, notice) = makeFolderWatcher(root: workspace.root)
+        let (watcher, notice) = makeFolderWatcher(
+            root: workspace.root, folderLimit: options.configuration.watchedFolderLimit)
         self.watcher = watcher
         if let notice { report(.notice(notice)) }
         let folders = try workspace.scanCandidates().folders
@@ -183,7 +186,7 @@ public final class Watcher {
 
     /// One commit through a freshly opened workspace; nil when nothing changed.
     private func committing() throws(TodoSyncError) -> (outcome: CommitOutcome, branch: String?)? {
-        let workspace = try Workspace.open(at: directory)
+        let workspace = try Workspace.open(at: directory, configuration: options.configuration)
         workspace.runsHooks = options.runsHooks
         workspace.keepsCandidates = true
         workspace.knownCandidates = known
@@ -209,7 +212,7 @@ public final class Watcher {
     private func sync() {
         let wasFailing = !schedule.isSyncSucceeding
         do throws(TodoSyncError) {
-            let workspace = try Workspace.open(at: directory)
+            let workspace = try Workspace.open(at: directory, configuration: options.configuration)
             workspace.runsHooks = options.runsHooks
             defer { workspace.notices.forEach { report(.notice($0)) } }
             let outcome = try workspace.sync(push: options.push)

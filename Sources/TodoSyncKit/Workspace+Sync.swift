@@ -87,7 +87,7 @@ extension Workspace {
                 try Trace.phase("push") { () throws(GitError) in
                     try repository.push(
                         remote: upstream.remote, localRef: upstream.localBranch, remoteRef: upstream.remoteBranch,
-                        silence: silence, progress: progress)
+                        silence: silence, password: configuration.credentials, progress: progress)
                 }
                 outcome.pushed = true
                 return outcome
@@ -136,7 +136,8 @@ extension Workspace {
         let silence = try silenceLimit("fetching from", upstream)
         try warnIfUnverified(upstream)
         do {
-            try repository.fetch(remote: upstream.remote, silence: silence, progress: progress)
+            try repository.fetch(
+                remote: upstream.remote, silence: silence, password: configuration.credentials, progress: progress)
         } catch {
             let isSSH = if case .ssh = RemoteEndpoint(url: upstream.url) { true } else { false }
             let proxy = try? repository.proxy(forRemote: upstream.remote, url: upstream.url)

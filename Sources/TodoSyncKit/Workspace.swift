@@ -14,6 +14,8 @@ import TodoModel
 /// function, `apply` (Workspace+Apply.swift), under the repository's write lock (`writing`).
 public final class Workspace {
     let repository: Repository
+    /// What the program decided for this workspace (timeouts, credentials).
+    public let configuration: WorkspaceConfiguration
     /// The working tree's root, without a trailing slash.
     public let root: String
     let selector: ListFileSelector
@@ -57,8 +59,12 @@ public final class Workspace {
     private var writeLock: WriteLock?
     private var writeDepth = 0
 
-    init(repository: Repository, startDirectory: String = ".") throws(TodoSyncError) {
+    init(
+        repository: Repository, startDirectory: String = ".",
+        configuration: WorkspaceConfiguration = WorkspaceConfiguration()
+    ) throws(TodoSyncError) {
         self.repository = repository
+        self.configuration = configuration
         self.startDirectory = FileSystem.absolute(startDirectory)
         guard let workdir = repository.workdir else {
             throw TodoSyncError(
@@ -81,7 +87,7 @@ public final class Workspace {
     /// into a file as todosync replaced it are reported.
     func writing<T>(_ body: () throws(TodoSyncError) -> T) throws(TodoSyncError) -> T {
         if writeLock == nil {
-            writeLock = try WriteLock.acquire(scratch, repositoryRoot: root)
+            writeLock = try WriteLock.acquire(scratch, repositoryRoot: root, timeout: configuration.lockTimeout)
             do {
                 try scratch.create()
                 for kept in scratch.sweep() {
@@ -104,16 +110,16 @@ public final class Workspace {
     }
 
     /// Opens the repository that holds `path` (a folder), as git finds it.
-    public static func open(at path: String = ".") throws(TodoSyncError) -> Workspace {
-        // How long one read of git's objects may take before it is called stuck (a damaged object).
-        if let limit = getenv("TODOSYNC_OBJECT_READ_TIMEOUT").flatMap({ Double(String(cString: $0)) }) {
-            StuckReadGuard.limit = limit
-        }
+    public static func open(
+        at path: String = ".", configuration: WorkspaceConfiguration = WorkspaceConfiguration()
+    ) throws(TodoSyncError) -> Workspace {
+        // NB: one limit for the process: the guard knows no workspace.
+        StuckReadGuard.limit = configuration.objectReadTimeout
         do {
             let repository = try Trace.phase("libgit2 set-up, open the repository") { () throws(GitError) in
                 try Repository.discover(from: path)
             }
-            return try Workspace(repository: repository, startDirectory: path)
+            return try Workspace(repository: repository, startDirectory: path, configuration: configuration)
         } catch let error as GitError where error.isUnsafeOwnership {
             throw dubiousOwnership(from: path)
         } catch let error as GitError where error.isNotFound {

@@ -21,13 +21,10 @@ final class WriteLock {
         close(fd)
     }
 
-    /// How long a second todosync waits for the first: `TODOSYNC_LOCK_TIMEOUT` seconds, or 10.
-    static var timeout: Double {
-        getenv("TODOSYNC_LOCK_TIMEOUT").flatMap { Double(String(cString: $0)) } ?? 10
-    }
-
     /// Takes the lock, waiting up to `timeout` seconds for the process that holds it.
-    static func acquire(_ scratch: ScratchFolder, repositoryRoot: String) throws(TodoSyncError) -> WriteLock {
+    static func acquire(
+        _ scratch: ScratchFolder, repositoryRoot: String, timeout: Double
+    ) throws(TodoSyncError) -> WriteLock {
         try FileSystem.createDirectory(scratch.path)
         let fd = open(scratch.lockFile, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw FileSystem.failure("cannot open the lock file \(scratch.lockFile)") }

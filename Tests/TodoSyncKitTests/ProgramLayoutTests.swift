@@ -24,6 +24,22 @@ import Testing
         #expect(importing.isEmpty, "import FoundationEssentials or use POSIX instead: \(importing)")
     }
 
+    /// The library reads none of todosync's environment switches: the program decides
+    /// (`WorkspaceConfiguration`, `Workspace.stuckWorkHandler`, `Workspace.afterWriteStep`), and
+    /// only the CLI reads `TODOSYNC_…`. Left: tracing, a process-wide diagnostic, read where
+    /// it is written (`Trace`, and the quick status that steps aside for it).
+    @Test func onlyTheCommandReadsTodosyncsEnvironmentSwitches() throws {
+        let allowed: Set = ["TodoSyncKit/Trace.swift", "QuickStatus/CleanState.swift"]
+        var reading: [String] = []
+        let files = FileManager.default.enumerator(atPath: Self.sources)?.compactMap { $0 as? String } ?? []
+        for file in files where file.hasSuffix(".swift") && !file.hasPrefix("TodoSyncCLI/") && !allowed.contains(file) {
+            let text = try String(contentsOfFile: Self.sources + "/" + file, encoding: .utf8)
+            if text.contains("getenv(\"TODOSYNC_") || text.contains("\"TODOSYNC_TRACE=") { reading.append(file) }
+        }
+        #expect(files.contains("TodoSyncKit/Trace.swift"), "the sources are found: \(Self.sources)")
+        #expect(reading.isEmpty, "pass it in as WorkspaceConfiguration from the CLI instead: \(reading)")
+    }
+
     /// One voice (docs/CLI.md): every error todosync makes says what to do, in a hint.
     @Test func everyErrorTodosyncMakesHasAHint() throws {
         var without: [String] = []
