@@ -41,12 +41,11 @@ public struct CleanState: Equatable, Sendable {
     public static let nothingToCommit = ["Nothing changed since the last commit."]
 
     /// The variables a note records: HOME and XDG_CONFIG_HOME (where git finds config) and
-    /// every GIT_ variable, sorted; nil when TODOSYNC_TRACE is set (which wants the slow path).
+    /// every GIT_ variable, sorted.
     public static func currentEnvironment() -> [String]? {
         var found: [String] = []
         var entry = environ
         while let pointer = entry.pointee {
-            if strncmp(pointer, "TODOSYNC_TRACE=", 15) == 0 { return nil }
             if strncmp(pointer, "GIT_", 4) == 0 { found.append(String(cString: pointer)) }
             entry += 1
         }

@@ -33,7 +33,10 @@ struct Commit: ParsableCommand {
     }
 
     static func perform(in directory: String, summary: String?, runsHooks: Bool = true) throws {
-        if summary == nil, let answer = Workspace.answerFromStamps(status: false, in: directory) {
+        if summary == nil,
+            let answer = Workspace.answerFromStamps(
+                status: false, in: directory, configuration: RepositoryOption.workspaceConfiguration)
+        {
             answer.forEach(Console.out)
             return
         }

@@ -32,7 +32,9 @@ struct MergeFile: ParsableCommand {
 
     func run() throws {
         let outcome = try runReportingErrors {
-            try MergeDriver.merge(base: base, current: current, other: other, path: path, markerSize: markerSize)
+            try MergeDriver.merge(
+                base: base, current: current, other: other, path: path, markerSize: markerSize,
+                configuration: RepositoryOption.workspaceConfiguration)
         }
         for report in outcome.reports { Console.warn("\(path): \(report)") }
         if outcome.conflicts > 0 { throw ExitCode(1) }

@@ -35,7 +35,8 @@ extension RepositoryOption {
     /// `TODOSYNC_LOCK_TIMEOUT` and `TODOSYNC_OBJECT_READ_TIMEOUT` (seconds),
     /// `TODOSYNC_REMOTE_TIMEOUT` (before `git config todosync.remoteTimeout`),
     /// `TODOSYNC_USERNAME` and `TODOSYNC_PASSWORD` (https, after git's credential helpers), and
-    /// for tests `TODOSYNC_TEST_WATCH_LIMIT` (folders watch may watch).
+    /// `TODOSYNC_TRACE` (phase timings), and for tests `TODOSYNC_TEST_WATCH_LIMIT` (folders
+    /// watch may watch).
     static var workspaceConfiguration: WorkspaceConfiguration {
         func variable(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
         var configuration = WorkspaceConfiguration()
@@ -47,6 +48,7 @@ extension RepositoryOption {
         configuration.httpsUser = variable("TODOSYNC_USERNAME")
         configuration.httpsPassword = variable("TODOSYNC_PASSWORD")
         configuration.watchedFolderLimit = variable("TODOSYNC_TEST_WATCH_LIMIT").flatMap { Int($0) }
+        configuration.traces = variable("TODOSYNC_TRACE") != nil
         return configuration
     }
 }

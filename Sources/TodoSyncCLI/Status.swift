@@ -22,7 +22,10 @@ struct Status: ParsableCommand {
     /// Reports what is pending; returns whether there is something to commit.
     @discardableResult
     static func perform(in directory: String, json: Bool = false) throws -> Bool {
-        if !json, let answer = Workspace.answerFromStamps(status: true, in: directory) {
+        if !json,
+            let answer = Workspace.answerFromStamps(
+                status: true, in: directory, configuration: RepositoryOption.workspaceConfiguration)
+        {
             answer.forEach(Console.out)
             return false
         }

@@ -69,6 +69,7 @@ extension Workspace {
         configuration: WorkspaceConfiguration = WorkspaceConfiguration(), progress: ((String) -> Void)? = nil
     ) throws(TodoSyncError) -> InitOutcome {
         StuckReadGuard.limit = configuration.objectReadTimeout
+        Trace.isOn = configuration.traces
         try FileSystem.createDirectory(directory)
         var created = false
         let repository: Repository

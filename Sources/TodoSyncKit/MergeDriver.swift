@@ -18,7 +18,8 @@ public enum MergeDriver {
     public static let name = "todosync"
 
     public static func merge(
-        base: String, current: String, other: String, path: String, markerSize: Int = 7
+        base: String, current: String, other: String, path: String, markerSize: Int = 7,
+        configuration: WorkspaceConfiguration = WorkspaceConfiguration()
     ) throws(TodoSyncError) -> MergeDriverOutcome {
         var versions: [[UInt8]] = []
         for file in [base, current, other] {
@@ -29,7 +30,7 @@ public enum MergeDriver {
             }
             versions.append(bytes)
         }
-        guard try isList(path, versions) else {
+        guard try isList(path, versions, configuration) else {
             let conflicts = try git("merging \(path) line by line") {
                 try GitMergeFile.run(
                     current: current, base: base, other: other, labels: ["ours", "base", "theirs"],
@@ -46,11 +47,13 @@ public enum MergeDriver {
 
     /// Whether any version of the file is a list, as the repository git runs the driver in
     /// decides (its attributes and todosync.include / exclude); by name alone outside one.
-    private static func isList(_ path: String, _ versions: [[UInt8]]) throws(TodoSyncError) -> Bool {
+    private static func isList(
+        _ path: String, _ versions: [[UInt8]], _ configuration: WorkspaceConfiguration
+    ) throws(TodoSyncError) -> Bool {
         guard versions.allSatisfy({ $0.count <= ListDocument.maximumSize }) else { return false }
         let workspace: Workspace
         do {
-            workspace = try Workspace.open()
+            workspace = try Workspace.open(configuration: configuration)
         } catch {
             return ListFileSelector.isNamedTODO(path)
                 || versions.contains { ListDocument(path: path, bytes: $0).hasIDs }

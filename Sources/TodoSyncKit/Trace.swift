@@ -4,10 +4,13 @@ import Glibc
 import Darwin
 #endif
 
-/// Phase timings on standard error when TODOSYNC_TRACE is set, as GIT_TRACE_PERFORMANCE does
-/// for git: for finding where a slow command spends its time on the user's own machine.
+/// Phase timings on standard error, as GIT_TRACE_PERFORMANCE gives them for git: for finding
+/// where a slow command spends its time on the user's own machine
+/// (`WorkspaceConfiguration.traces`; the todosync command sets it from `TODOSYNC_TRACE`).
 enum Trace {
-    static let isOn = getenv("TODOSYNC_TRACE") != nil
+    /// Set with the workspace's configuration (one switch for the process: phases are timed
+    /// before any workspace is open).
+    nonisolated(unsafe) static var isOn = false
 
     static func phase<T, E: Error>(_ name: String, _ body: () throws(E) -> T) throws(E) -> T {
         guard isOn else { return try body() }

@@ -22,7 +22,7 @@ extension Workspace {
     /// `report` is asked for only once the note will be written (it reads the upstream).
     public func recordCleanState(_ unit: PendingUnit, report: () -> [String], settleTime: Int64 = Workspace.settleTime)
     {
-        guard unit.isEmpty, unit.diagnostics.isEmpty, unit.idsToWrite == 0,
+        guard !Trace.isOn, unit.isEmpty, unit.diagnostics.isEmpty, unit.idsToWrite == 0,
             let environment = CleanState.currentEnvironment(), let paths = cleanStatePaths(unit.scan)
         else { return }
         var stamps: [FileStamp] = []
@@ -103,7 +103,10 @@ extension Workspace {
     /// What a clean-state note answers for `status` (or, with `status` false, for a plain
     /// `todosync`) in `directory`, from file stamps alone: the repository is not opened and
     /// libgit2 not started. nil: work it out.
-    public static func answerFromStamps(status: Bool, in directory: String) -> [String]? {
-        CleanState.answer(status ? .status : .commit, in: directory)
+    public static func answerFromStamps(
+        status: Bool, in directory: String, configuration: WorkspaceConfiguration = WorkspaceConfiguration()
+    ) -> [String]? {
+        guard !configuration.traces else { return nil }
+        return CleanState.answer(status ? .status : .commit, in: directory)
     }
 }

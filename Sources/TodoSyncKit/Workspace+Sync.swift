@@ -59,7 +59,7 @@ extension Workspace {
         // The lists that commit read stand for ours in the merge, where the files have not
         // changed since (`readCommit(_:recentlyRead:)`).
         var recentlyRead: [WorkingFile] = []
-        if CleanState.answer(.commit, in: root) == nil {
+        if Trace.isOn || CleanState.answer(.commit, in: root) == nil {
             var local = try Trace.phase("commit local edits") { () throws(TodoSyncError) in try commit() }
             recentlyRead = local.unit.releaseReads()
             if local.commit != nil { outcome.localCommit = local }

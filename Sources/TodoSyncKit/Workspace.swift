@@ -113,8 +113,9 @@ public final class Workspace {
     public static func open(
         at path: String = ".", configuration: WorkspaceConfiguration = WorkspaceConfiguration()
     ) throws(TodoSyncError) -> Workspace {
-        // NB: one limit for the process: the guard knows no workspace.
+        // NB: one limit and one trace switch for the process: neither knows a workspace.
         StuckReadGuard.limit = configuration.objectReadTimeout
+        Trace.isOn = configuration.traces
         do {
             let repository = try Trace.phase("libgit2 set-up, open the repository") { () throws(GitError) in
                 try Repository.discover(from: path)

@@ -24,6 +24,9 @@ public struct WorkspaceConfiguration: Sendable {
     }
     /// At most how many folders `watch` watches with inotify (tests: the system's limit).
     public var watchedFolderLimit: Int?
+    /// Phase timings on standard error (`Trace`); the clean-state note is neither used nor
+    /// written, so the timings are of the work itself.
+    public var traces = false
 
     public init() {}
 }
