@@ -269,14 +269,6 @@ extension Workspace {
     /// would, and the next run must converge. Set once at start-up, before any write.
     nonisolated(unsafe) public static var afterWriteStep: (@Sendable (String) -> Void)?
 
-    /// What happens when work inside libgit2 cannot finish (a read of a damaged object, a
-    /// remote gone silent): called once with the message for the user (`StuckWork`). Set once
-    /// at start-up; with none, the stuck work waits.
-    public static var stuckWorkHandler: (@Sendable (String) -> Void)? {
-        get { StuckWork.handler }
-        set { StuckWork.handler = newValue }
-    }
-
     static func stop(after step: WritePlan.Step) {
         afterWriteStep?(step.rawValue)
     }

@@ -30,3 +30,13 @@ public struct WorkspaceConfiguration: Sendable {
 
     public init() {}
 }
+
+extension Workspace {
+    /// What happens when work inside libgit2 cannot finish (a read of a damaged object, a
+    /// remote gone silent): called once with the message for the user (`StuckWork`). Set once
+    /// at start-up; with none, the stuck work waits.
+    public static var stuckWorkHandler: (@Sendable (String) -> Void)? {
+        get { StuckWork.handler }
+        set { StuckWork.handler = newValue }
+    }
+}
