@@ -37,7 +37,8 @@ extension RepositoryOption {
     /// `TODOSYNC_USERNAME` and `TODOSYNC_PASSWORD` (https, after git's credential helpers), and
     /// `TODOSYNC_TRACE` (phase timings), and for tests `TODOSYNC_TEST_WATCH_LIMIT` (folders
     /// watch may watch).
-    static var workspaceConfiguration: WorkspaceConfiguration {
+    /// Read once: the environment does not change while the command runs.
+    static let workspaceConfiguration: WorkspaceConfiguration = {
         func variable(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
         var configuration = WorkspaceConfiguration()
         if let seconds = variable("TODOSYNC_LOCK_TIMEOUT").flatMap(Double.init) { configuration.lockTimeout = seconds }
@@ -50,7 +51,7 @@ extension RepositoryOption {
         configuration.watchedFolderLimit = variable("TODOSYNC_TEST_WATCH_LIMIT").flatMap { Int($0) }
         configuration.traces = variable("TODOSYNC_TRACE") != nil
         return configuration
-    }
+    }()
 }
 
 /// `-C DIR` and `--no-verify`, for the commands that commit or push.
